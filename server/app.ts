@@ -1,0 +1,104 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { seedDatabase } from './db/seed/index.ts';
+import catalogRoutes from './modules/catalog/catalog.routes.ts';
+import geoRoutes from './modules/geo/geo.routes.ts';
+import healthRoutes from './modules/health/health.routes.ts';
+import { migrationsDir } from './paths.ts';
+import { errorHandlerPlugin, sendError } from './platform/error-handler.ts';
+import { localePlugin } from './platform/locale.ts';
+import { metricsPlugin } from './platform/metrics.ts';
+import { type WebMode, registerWeb } from './platform/web.ts';
+import { type Services, createServices } from './services.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    services: Services;
+  }
+}
+
+export interface BuildOptions {
+  /** An open database to use instead of opening one from the config (tests share one per file). */
+  database?: DatabaseHandle;
+  /** Serve the React pages too; API-only when absent. */
+  web?: WebMode;
+  /** Run migrations and the first-start seed (default true). */
+  prepareDatabase?: boolean;
+}
+
+const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(config.env === 'development' ? { transport: undefined } : {}),
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    // An incoming X-Request-Id from the load balancer is kept so logs line up across hops.
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : crypto.randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.decorate('config', config);
+
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db'), migrationsFolder: migrationsDir }));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  if (options.prepareDatabase ?? true) {
+    await database.migrate();
+    const { seeded } = await seedDatabase(database.db, { demo: config.seedDemoData, demoPassword: config.demoPassword });
+    if (seeded) app.log.info('database seeded with reference data');
+  }
+  app.decorate('services', createServices(database, config));
+
+  await app.register(fastifyCookie);
+  await app.register(localePlugin);
+  await app.register(errorHandlerPlugin);
+  // The pages set their own nonce-based Content-Security-Policy; the API answers JSON only.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(metricsPlugin);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${config.siteName} API`, version: '1.0.0', description: 'The marketplace API. Errors answer `{ message, code, errors? }`.' },
+      servers: [{ url: config.publicUrl }],
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(geoRoutes);
+      await api.register(catalogRoutes);
+      // Anything else under /api is a JSON 404, never a page.
+      api.all('/*', { schema: { hide: true } }, (request, reply) => sendError(request, reply, 'route_not_found'));
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.web) await registerWeb(app, config, options.web);
+
+  return app;
+}

@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { projectRoot } from './paths.ts';
+
+/**
+ * The whole configuration of one process, read once from the environment at boot.
+ * No setting means the embedded default: PGlite, in-process counters, files on disk.
+ */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Public origin used in canonical links, sitemaps and e-mails, without a trailing slash. */
+  publicUrl: string;
+  siteName: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  trustProxy: boolean;
+  /** Load demo users and ads on a first start. */
+  seedDemoData: boolean;
+  demoPassword: string;
+  repositoryUrl: string;
+  /** Largest JSON or form body the API accepts, in bytes. */
+  bodyLimit: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Reads every setting and reports every bad one at once, so a broken environment is fixed in one go. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+
+  const str = (key: string, fallback: string): string => {
+    const value = env[key]?.trim();
+    return value ? value : fallback;
+  };
+  const optional = (key: string): string | undefined => env[key]?.trim() || undefined;
+  const int = (key: string, fallback: number, min: number, max: number): number => {
+    const raw = env[key]?.trim();
+    if (!raw) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${key} must be a whole number from ${min} to ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return value;
+  };
+  const bool = (key: string, fallback: boolean): boolean => {
+    const raw = env[key]?.trim().toLowerCase();
+    if (!raw) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${key} must be true or false, got "${raw}"`);
+    return fallback;
+  };
+  const oneOf = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {
+    const raw = env[key]?.trim();
+    if (!raw) return fallback;
+    if ((allowed as readonly string[]).includes(raw)) return raw as T;
+    problems.push(`${key} must be one of ${allowed.join(', ')}, got "${raw}"`);
+    return fallback;
+  };
+  const url = (key: string, value: string | undefined, protocols: string[]): string | undefined => {
+    if (value === undefined) return undefined;
+    try {
+      const parsed = new URL(value);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${key} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+      }
+    } catch {
+      problems.push(`${key} is not a valid URL`);
+    }
+    return value;
+  };
+
+  const nodeEnv = oneOf('NODE_ENV', ['development', 'production', 'test'] as const, 'production');
+  const port = int('PORT', 3000, 0, 65535);
+  const publicUrl = url('PUBLIC_URL', str('PUBLIC_URL', `http://localhost:${port}`), ['http:', 'https:'])!;
+  const demoPassword = str('DEMO_PASSWORD', 'Kauppis#Demo2026');
+  if (demoPassword.length < 8) problems.push('DEMO_PASSWORD must have at least 8 characters');
+
+  const config: Config = {
+    env: nodeEnv,
+    host: str('HOST', '0.0.0.0'),
+    port,
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    siteName: str('SITE_NAME', 'Kauppis'),
+    dataDir: path.resolve(projectRoot, str('DATA_DIR', 'data')),
+    databaseUrl: url('DATABASE_URL', optional('DATABASE_URL'), ['postgres:', 'postgresql:']),
+    redisUrl: url('REDIS_URL', optional('REDIS_URL'), ['redis:', 'rediss:']),
+    logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: bool('TRUST_PROXY', false),
+    seedDemoData: bool('SEED_DEMO_DATA', !optional('DATABASE_URL')),
+    demoPassword,
+    repositoryUrl: str('REPOSITORY_URL', '/about#source-code'),
+    bodyLimit: int('BODY_LIMIT', 1_048_576, 1024, 104_857_600),
+  };
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

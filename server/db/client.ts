@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.ts';
+
+/** The database as every repo sees it: the same API on PGlite and on PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle: it offers the same query API as the database. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** Runs the committed migrations; several processes may call it at once. */
+  migrate(): Promise<void>;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data folder as one archive (tests start new databases from it). */
+  dump?(): Promise<Blob>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent the embedded PGlite is used. */
+  url?: string | undefined;
+  /** PGlite data folder; `memory://` (or undefined) keeps everything in memory. */
+  dataDir?: string | undefined;
+  /** A PGlite data folder dump to start from instead of an empty cluster (tests use it). */
+  loadDataDir?: Blob | undefined;
+  migrationsFolder: string;
+}
+
+// Any fixed number works; it only has to be the same in every process of the site.
+const MIGRATION_LOCK_KEY = 724_2026;
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.url ? openPostgres(options.url, options.migrationsFolder) : openPglite(options);
+}
+
+async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+
+  const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
+  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
+  const db = drizzle({ client, schema, casing: 'snake_case' });
+  return {
+    db: db as unknown as Database,
+    driver: 'pglite',
+    migrate: () => migrate(db, { migrationsFolder: options.migrationsFolder }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+    dump: async () => (await client.dumpDataDir('gzip')) as Blob,
+  };
+}
+
+async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  // A dropped idle connection must not take the process down; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' });
+  return {
+    db: db as unknown as Database,
+    driver: 'postgres',
+    async migrate() {
+      // One process migrates while the others wait, so instances can start together.
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migrate(db, { migrationsFolder });
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        lockClient.release();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,16 @@
+import { type AnyPgColumn, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+
+/** The category tree (parent > child > grandchild). Slugs are unique across the tree and appear in URLs. */
+export const catalogs = pgTable(
+  'catalogs',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id').references((): AnyPgColumn => catalogs.id, { onDelete: 'restrict' }),
+    slug: text('slug').notNull().unique(),
+    nameFi: text('name_fi').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameRu: text('name_ru').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('catalogs_parent_id_idx').on(t.parentId)],
+);

@@ -1,0 +1,4 @@
+export * from './catalog.ts';
+export * from './geo.ts';
+export * from './roles.ts';
+export * from './users.ts';

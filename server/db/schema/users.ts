@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { municipalities } from './geo.ts';
+
+export const LOCALES = ['fi', 'en', 'ru'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    surname: text('surname'),
+    email: text('email').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** argon2id; null for accounts that only sign in through a provider. */
+    passwordHash: text('password_hash'),
+    avatarKey: text('avatar_key'),
+    phone: text('phone'),
+    cityId: integer('city_id').references(() => municipalities.id, { onDelete: 'set null' }),
+    street: text('street'),
+    birthday: date('birthday'),
+    themeDark: boolean('theme_dark').notNull().default(false),
+    locale: text('locale', { enum: LOCALES }).notNull().default('fi'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_city_id_idx').on(t.cityId),
+  ],
+);

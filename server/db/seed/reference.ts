@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { referenceDataDir } from '../../paths.ts';
+import type { Database, Transaction } from '../client.ts';
+import { catalogs } from '../schema/catalog.ts';
+import { municipalities, postalCodes, regions } from '../schema/geo.ts';
+import { ROLE_SLUGS, roles } from '../schema/roles.ts';
+import { type CatalogSeed, catalogTree } from './catalog-tree.ts';
+
+interface RegionRecord {
+  code: string;
+  name_fi: string;
+  name_sv: string;
+  name_en: string;
+}
+interface MunicipalityRecord {
+  code: string;
+  name_fi: string;
+  name_sv: string;
+  region_code: string;
+  lat: number;
+  lon: number;
+}
+interface PostalCodeRecord {
+  code: string;
+  name_fi: string;
+  name_sv: string;
+  municipality_code: string;
+}
+interface RussianNames {
+  regions: Record<string, string>;
+  municipalities: Record<string, string>;
+}
+
+function readJson<T>(file: string): T {
+  return JSON.parse(fs.readFileSync(path.join(referenceDataDir, file), 'utf8')) as T;
+}
+
+const ROLE_NAMES: Record<(typeof ROLE_SLUGS)[number], string> = {
+  superAdmin: 'Super admin',
+  admin: 'Admin',
+  moderator: 'Moderator',
+  editor: 'Editor',
+  user: 'User',
+  unverified: 'Unverified',
+};
+
+/** Inserts many rows in slices, keeping each statement well under PostgreSQL's parameter limit. */
+async function insertInChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+async function seedGeo(tx: Transaction): Promise<void> {
+  const ru = readJson<RussianNames>('names-ru.json');
+  const regionRecords = readJson<RegionRecord[]>('fi-regions.json');
+  const municipalityRecords = readJson<MunicipalityRecord[]>('fi-municipalities.json');
+  const postalRecords = readJson<PostalCodeRecord[]>('fi-postalcodes.json');
+
+  await tx
+    .insert(regions)
+    .values(
+      regionRecords.map((r) => ({
+        code: r.code,
+        nameFi: r.name_fi,
+        nameSv: r.name_sv,
+        nameEn: r.name_en,
+        nameRu: ru.regions[r.code] ?? r.name_fi,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: regions.code,
+      set: { nameFi: sql`excluded.name_fi`, nameSv: sql`excluded.name_sv`, nameEn: sql`excluded.name_en`, nameRu: sql`excluded.name_ru` },
+    });
+  const regionIds = new Map((await tx.select({ id: regions.id, code: regions.code }).from(regions)).map((r) => [r.code, r.id]));
+
+  await tx
+    .insert(municipalities)
+    .values(
+      municipalityRecords.map((m) => ({
+        code: m.code,
+        regionId: regionIds.get(m.region_code)!,
+        nameFi: m.name_fi,
+        nameSv: m.name_sv,
+        nameRu: ru.municipalities[m.code] ?? m.name_fi,
+        lat: m.lat,
+        lon: m.lon,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: municipalities.code,
+      set: {
+        regionId: sql`excluded.region_id`,
+        nameFi: sql`excluded.name_fi`,
+        nameSv: sql`excluded.name_sv`,
+        nameRu: sql`excluded.name_ru`,
+        lat: sql`excluded.lat`,
+        lon: sql`excluded.lon`,
+      },
+    });
+  const municipalityIds = new Map(
+    (await tx.select({ id: municipalities.id, code: municipalities.code }).from(municipalities)).map((m) => [m.code, m.id]),
+  );
+
+  const postalRows = postalRecords.map((p) => ({
+    code: p.code,
+    municipalityId: municipalityIds.get(p.municipality_code)!,
+    nameFi: p.name_fi,
+    nameSv: p.name_sv,
+  }));
+  await insertInChunks(postalRows, 1000, (chunk) =>
+    tx
+      .insert(postalCodes)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: postalCodes.code,
+        set: { municipalityId: sql`excluded.municipality_id`, nameFi: sql`excluded.name_fi`, nameSv: sql`excluded.name_sv` },
+      }),
+  );
+}
+
+async function seedCatalogs(tx: Transaction): Promise<void> {
+  const insertLevel = async (nodes: CatalogSeed[], parentId: number | null): Promise<void> => {
+    for (const [position, node] of nodes.entries()) {
+      const [row] = await tx
+        .insert(catalogs)
+        .values({ parentId, slug: node.slug, nameFi: node.name.fi, nameEn: node.name.en, nameRu: node.name.ru, position })
+        .onConflictDoUpdate({
+          target: catalogs.slug,
+          set: { parentId, nameFi: node.name.fi, nameEn: node.name.en, nameRu: node.name.ru, position },
+        })
+        .returning({ id: catalogs.id });
+      if (node.children?.length) await insertLevel(node.children, row!.id);
+    }
+  };
+  await insertLevel(catalogTree, null);
+}
+
+async function seedRoles(tx: Transaction): Promise<void> {
+  await tx
+    .insert(roles)
+    .values(ROLE_SLUGS.map((slug) => ({ slug, name: ROLE_NAMES[slug] })))
+    .onConflictDoNothing({ target: roles.slug });
+}
+
+/**
+ * Loads the reference data: roles, the catalog tree, regions, municipalities and postal codes.
+ * Safe to run again: rows are matched by code or slug and updated in place, all in one transaction.
+ */
+export async function seedReferenceData(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await seedRoles(tx);
+    await seedCatalogs(tx);
+    await seedGeo(tx);
+  });
+}
+
+export async function hasReferenceData(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(regions);
+  return (row?.n ?? 0) > 0;
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RoleSlug } from './db/schema/roles.ts';
+import type { Locale } from './platform/i18n.ts';
+import { translate } from './platform/i18n.ts';
+import type { Services } from './services.ts';
+
+/** What the server tells every page about the visitor before any JavaScript runs. */
+export interface VisitorPreferences {
+  /** `dark`/`light` when chosen; undefined follows the device. */
+  theme: 'dark' | 'light' | undefined;
+  /** Undefined until the visitor answers the cookie banner. */
+  consent: 'granted' | 'denied' | undefined;
+}
+
+/** The signed-in person as pages see them; null for visitors. Filled in by the accounts module. */
+export interface SessionUser {
+  id: number;
+  name: string;
+  roles: RoleSlug[];
+}
+
+export interface SiteSettings {
+  siteName: string;
+  publicUrl: string;
+  repositoryUrl: string;
+}
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    services: Services;
+    site: SiteSettings;
+    locale: Locale;
+    preferences: VisitorPreferences;
+    user: SessionUser | null;
+    /** Translates a key into this request's language. */
+    t: (key: string, params?: Record<string, string | number>) => string;
+    /** Nonce for the inline scripts of this response (Content-Security-Policy). */
+    cspNonce: string;
+  }
+}
+
+export const THEME_COOKIE = 'theme';
+export const CONSENT_COOKIE = 'consent';
+
+export function createLoadContext(app: FastifyInstance, request: FastifyRequest, cspNonce: string) {
+  const theme = request.cookies[THEME_COOKIE];
+  const consent = request.cookies[CONSENT_COOKIE];
+  const locale = request.locale;
+  return {
+    services: app.services,
+    site: { siteName: app.config.siteName, publicUrl: app.config.publicUrl, repositoryUrl: app.config.repositoryUrl },
+    locale,
+    preferences: {
+      theme: theme === 'dark' || theme === 'light' ? theme : undefined,
+      consent: consent === 'granted' || consent === 'denied' ? consent : undefined,
+    } satisfies VisitorPreferences,
+    // Sessions arrive with the accounts issue; until then every visitor is signed out.
+    user: null as SessionUser | null,
+    t: (key: string, params?: Record<string, string | number>) => translate(locale, key, params),
+    cspNonce,
+  };
+}

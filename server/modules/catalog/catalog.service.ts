@@ -1,0 +1,75 @@
+import type { Locale } from '../../platform/i18n.ts';
+import type { CatalogRepo, CatalogRow } from './catalog.repo.ts';
+import type { CatalogNode, FlatCatalog } from './catalog.schemas.ts';
+
+function localName(row: CatalogRow, locale: Locale): string {
+  if (locale === 'en') return row.nameEn;
+  if (locale === 'ru') return row.nameRu;
+  return row.nameFi;
+}
+
+/** The tree is small (a few hundred rows) and read on almost every page, so it is kept in memory. */
+export function createCatalogService(repo: CatalogRepo) {
+  let cache: Promise<CatalogRow[]> | undefined;
+  const load = () => {
+    cache ??= repo.listAll().catch((error: unknown) => {
+      cache = undefined;
+      throw error;
+    });
+    return cache;
+  };
+
+  function buildTree(rows: CatalogRow[], locale: Locale): CatalogNode[] {
+    const byParent = new Map<number | null, CatalogRow[]>();
+    for (const row of rows) {
+      const siblings = byParent.get(row.parentId) ?? [];
+      siblings.push(row);
+      byParent.set(row.parentId, siblings);
+    }
+    const build = (parentId: number | null, parentPath: string[]): CatalogNode[] =>
+      (byParent.get(parentId) ?? []).map((row) => {
+        const path = [...parentPath, row.slug];
+        return { id: row.id, slug: row.slug, name: localName(row, locale), parent_id: row.parentId, path, children: build(row.id, path) };
+      });
+    return build(null, []);
+  }
+
+  return {
+    async tree(locale: Locale): Promise<CatalogNode[]> {
+      return buildTree(await load(), locale);
+    },
+
+    /** Depth-first, parents before their children, in display order. */
+    async flatten(locale: Locale): Promise<FlatCatalog[]> {
+      const out: FlatCatalog[] = [];
+      const walk = (nodes: CatalogNode[], depth: number) => {
+        for (const { children, ...node } of nodes) {
+          out.push({ ...node, depth });
+          walk(children, depth + 1);
+        }
+      };
+      walk(buildTree(await load(), locale), 0);
+      return out;
+    },
+
+    /** Finds the catalog a URL path names (`['transport', 'cars']`), checking each step is the parent of the next. */
+    async findByPath(slugs: string[], locale: Locale): Promise<FlatCatalog[] | undefined> {
+      const flat = await this.flatten(locale);
+      const trail: FlatCatalog[] = [];
+      let parentId: number | null = null;
+      for (const slug of slugs) {
+        const node = flat.find((c) => c.slug === slug && c.parent_id === parentId);
+        if (!node) return undefined;
+        trail.push(node);
+        parentId = node.id;
+      }
+      return trail;
+    },
+
+    invalidate(): void {
+      cache = undefined;
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

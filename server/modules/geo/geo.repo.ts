@@ -1,0 +1,16 @@
+import { asc } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { municipalities, regions } from '../../db/schema/geo.ts';
+
+export type RegionRow = typeof regions.$inferSelect;
+export type MunicipalityRow = typeof municipalities.$inferSelect;
+
+export function createGeoRepo(db: Database) {
+  return {
+    listRegions: (): Promise<RegionRow[]> => db.select().from(regions).orderBy(asc(regions.code)),
+    listMunicipalities: (): Promise<MunicipalityRow[]> =>
+      db.select().from(municipalities).orderBy(asc(municipalities.nameFi)),
+  };
+}
+
+export type GeoRepo = ReturnType<typeof createGeoRepo>;

@@ -1,0 +1,187 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, type ErrorBody, type ErrorCode, type FieldErrors, ERROR_STATUS } from './errors.ts';
+import { type Locale, translate } from './i18n.ts';
+
+interface FieldMessage {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+const FASTIFY_CODES: Partial<Record<string, ErrorCode>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_TYPE: 'unsupported_media_type',
+  FST_ERR_BAD_URL: 'bad_request',
+  FST_ERR_ASYNC_CONSTRAINT: 'bad_request',
+};
+
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 405:
+      return 'method_not_allowed';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 422:
+      return 'validation_failed';
+    case 429:
+      return 'too_many_requests';
+    case 503:
+      return 'service_unavailable';
+    default:
+      return status >= 400 && status < 500 ? 'bad_request' : 'internal';
+  }
+}
+
+const TYPE_KEYS: Record<string, string> = {
+  string: 'validation.type_string',
+  number: 'validation.type_number',
+  integer: 'validation.type_integer',
+  boolean: 'validation.type_boolean',
+  array: 'validation.type_array',
+  object: 'validation.type_object',
+};
+
+function fieldName(instancePath: string, context: string | undefined): string {
+  const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+  return path || context || 'body';
+}
+
+/** Turns schema errors into per-field translation keys; one message per field and rule. */
+export function fieldMessagesFromValidation(
+  errors: FastifySchemaValidationError[],
+  context: string | undefined,
+): Record<string, FieldMessage[]> {
+  const out: Record<string, FieldMessage[]> = {};
+  const add = (field: string, message: FieldMessage) => {
+    const list = (out[field] ??= []);
+    if (!list.some((m) => m.key === message.key)) list.push(message);
+  };
+  const unionPaths = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath));
+
+  for (const error of errors) {
+    const params = (error.params ?? {}) as Record<string, unknown>;
+    const field = fieldName(error.instancePath, context);
+    switch (error.keyword) {
+      case 'required': {
+        const missing = (params.requiredProperties as string[] | undefined) ?? [params.missingProperty as string];
+        for (const name of missing.filter(Boolean)) {
+          add(fieldName(`${error.instancePath}/${name}`, context), { key: 'validation.required' });
+        }
+        break;
+      }
+      case 'additionalProperties': {
+        const extra = (params.additionalProperties as string[] | undefined) ?? [params.additionalProperty as string];
+        for (const name of extra.filter(Boolean)) {
+          add(fieldName(`${error.instancePath}/${name}`, context), { key: 'validation.unknown_field' });
+        }
+        break;
+      }
+      case 'boolean':
+        // "schema is false" under additionalProperties: already reported as an unknown field.
+        break;
+      case 'type':
+        add(field, { key: TYPE_KEYS[String(params.type)] ?? 'validation.invalid' });
+        break;
+      case 'minLength':
+        add(field, { key: 'validation.min_length', params: { limit: Number(params.limit) } });
+        break;
+      case 'maxLength':
+        add(field, { key: 'validation.max_length', params: { limit: Number(params.limit) } });
+        break;
+      case 'minimum':
+      case 'exclusiveMinimum':
+        add(field, { key: 'validation.minimum', params: { limit: Number(params.limit) } });
+        break;
+      case 'maximum':
+      case 'exclusiveMaximum':
+        add(field, { key: 'validation.maximum', params: { limit: Number(params.limit) } });
+        break;
+      case 'minItems':
+        add(field, { key: 'validation.min_items', params: { limit: Number(params.limit) } });
+        break;
+      case 'maxItems':
+        add(field, { key: 'validation.max_items', params: { limit: Number(params.limit) } });
+        break;
+      case 'format':
+        add(field, { key: params.format === 'email' ? 'validation.email' : 'validation.format' });
+        break;
+      case 'const':
+      case 'enum':
+        if (!unionPaths.has(error.instancePath)) add(field, { key: 'validation.one_of' });
+        break;
+      case 'anyOf':
+        add(field, { key: 'validation.one_of' });
+        break;
+      default:
+        add(field, { key: 'validation.invalid' });
+    }
+  }
+  return out;
+}
+
+function translateFields(locale: Locale, fields: Record<string, FieldMessage[]>): FieldErrors | undefined {
+  const entries = Object.entries(fields);
+  if (entries.length === 0) return undefined;
+  return Object.fromEntries(entries.map(([field, list]) => [field, list.map((m) => translate(locale, m.key, m.params))]));
+}
+
+export function errorBody(
+  locale: Locale,
+  code: ErrorCode,
+  params: Record<string, string | number> = {},
+  fields: Record<string, FieldMessage[]> = {},
+): ErrorBody {
+  const errors = translateFields(locale, fields);
+  return { message: translate(locale, `errors.${code}`, params), code, ...(errors ? { errors } : {}) };
+}
+
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  params: Record<string, string | number> = {},
+  fields: Record<string, FieldMessage[]> = {},
+): FastifyReply {
+  return reply.status(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(errorBody(request.locale, code, params, fields));
+}
+
+/** One error handler for the whole API: every failure becomes `{ message, code, errors? }`, never a stack trace. */
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      if (error instanceof AppError) {
+        if (error.code === 'too_many_requests' && error.params.seconds !== undefined) {
+          void reply.header('retry-after', String(error.params.seconds));
+        }
+        return sendError(request, reply, error.code, error.params, error.fields);
+      }
+      if (error.validation) {
+        return sendError(request, reply, 'validation_failed', {}, fieldMessagesFromValidation(error.validation, error.validationContext));
+      }
+      const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+      const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+      const code = mapped ?? codeForStatus(status);
+      if (ERROR_STATUS[code] >= 500) {
+        request.log.error({ err: error, reqId: request.id }, 'request failed');
+      }
+      return sendError(request, reply, code);
+    });
+
+    app.setNotFoundHandler((request, reply) => sendError(request, reply, 'route_not_found'));
+  },
+  { name: 'error-handler', dependencies: ['locale'] },
+);

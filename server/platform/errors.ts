@@ -1,0 +1,57 @@
+/**
+ * The closed list of error codes the server answers with. Each maps to one HTTP status
+ * and to one translation key `errors.<code>`; services throw `AppError` with one of them.
+ */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  invalid_json: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  route_not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  too_many_requests: 429,
+  internal: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Per-field messages, already translated: `{ email: ["…"] }`. */
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    /** Translation parameters for the message, e.g. `{ seconds: 30 }`. */
+    readonly params: Record<string, string | number> = {},
+    /** Field errors as translation keys with parameters; the error handler translates them. */
+    readonly fields: Record<string, { key: string; params?: Record<string, string | number> }[]> = {},
+  ) {
+    super(code);
+    this.name = 'AppError';
+    this.status = ERROR_STATUS[code];
+  }
+
+  /** A 422 for one field, e.g. `AppError.field('email', 'validation.email')`. */
+  static field(field: string, key: string, params?: Record<string, string | number>): AppError {
+    return new AppError('validation_failed', {}, { [field]: [{ key, ...(params ? { params } : {}) }] });
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERROR_STATUS;
+}
+
+/** The JSON body of every error reply (DESIGN.md section 4). */
+export interface ErrorBody {
+  message: string;
+  code: ErrorCode;
+  errors?: FieldErrors;
+}

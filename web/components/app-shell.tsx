@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMatches, useNavigate } from 'react-router';
+import type { SessionUser } from '../../server/load-context';
+import { useStoredLanguage } from '../hooks/use-language';
+import { configureApiClient } from '../lib/api-client';
+import type { Locale } from '../lib/i18n';
+import type { Consent, Theme } from '../lib/preferences';
+import { ConsentBanner } from './consent-banner';
+import { DialogHost } from './dialog-host';
+import { Drawer } from './drawer';
+import { Footer } from './footer';
+import { RepositoryRibbon } from './repository-ribbon';
+import { ToastHost } from './toast-host';
+import { TopBar } from './top-bar';
+
+export interface ShellData {
+  site: { siteName: string };
+  repositoryUrl: string;
+  locale: Locale;
+  theme: Theme | undefined;
+  consent: Consent | undefined;
+  user: SessionUser | null;
+}
+
+/** Route modules set `handle = { ribbon: true }` to show the repository ribbon. */
+export interface RouteHandle {
+  ribbon?: boolean;
+}
+
+export function AppShell({ data, children }: { data: ShellData; children: React.ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const showRibbon = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.ribbon);
+
+  useStoredLanguage(data.locale);
+  useEffect(() => {
+    configureApiClient({ t, locale: () => i18n.language, navigate: (to) => void navigate(to) });
+  }, [t, i18n, navigate]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-raised focus:px-3 focus:py-2"
+      >
+        {t('nav.skip_to_content')}
+      </a>
+      <TopBar siteName={data.site.siteName} user={data.user} theme={data.theme} onMenu={() => setDrawerOpen(true)} />
+      <Drawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} user={data.user} />
+      {showRibbon && <RepositoryRibbon href={data.repositoryUrl} />}
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6">
+        {children}
+      </main>
+      <Footer siteName={data.site.siteName} />
+      <ConsentBanner initial={data.consent} />
+      <ToastHost />
+      <DialogHost />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { Cookie } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { announceConsent } from '../lib/consent';
+import { CONSENT_KEY, type Consent, storeConsent } from '../lib/preferences';
+
+/**
+ * Asks once whether analytics storage may be used. Accept grants every category, reject denies
+ * them all; either way the banner hides and stays hidden. Nothing optional runs before an answer.
+ */
+export function ConsentBanner({ initial }: { initial: Consent | undefined }) {
+  const { t } = useTranslation();
+  const [answer, setAnswer] = useState<Consent | undefined>(initial);
+
+  // An answer kept in local storage but not in the cookie (cookie cleared): restore the cookie.
+  useEffect(() => {
+    if (answer) return;
+    try {
+      const stored = JSON.parse(window.localStorage.getItem(CONSENT_KEY) ?? 'null') as { value?: Consent } | null;
+      if (stored?.value === 'granted' || stored?.value === 'denied') decide(stored.value);
+    } catch {
+      // Unreadable storage: ask again.
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function decide(value: Consent) {
+    storeConsent(value);
+    announceConsent(value);
+    setAnswer(value);
+  }
+
+  if (answer) return null;
+  return (
+    <section
+      aria-labelledby="consent-title"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-raised p-4 shadow-[0_-4px_16px_rgba(0,0,0,0.12)] sm:inset-x-auto sm:bottom-4 sm:left-4 sm:max-w-md sm:rounded-xl sm:border"
+    >
+      <h2 id="consent-title" className="mb-1 flex items-center gap-2 font-semibold">
+        <Cookie aria-hidden size={18} />
+        {t('consent.title')}
+      </h2>
+      <p className="mb-3 text-sm text-muted">
+        {t('consent.text')}{' '}
+        <Link to="/info/privacy-policy" className="underline">
+          {t('consent.more')}
+        </Link>
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" onClick={() => decide('granted')} className="rounded-lg bg-brand px-4 py-2 font-semibold text-brand-ink hover:brightness-110">
+          {t('consent.accept')}
+        </button>
+        <button type="button" onClick={() => decide('denied')} className="rounded-lg border border-line px-4 py-2 font-semibold hover:bg-sunken">
+          {t('consent.reject')}
+        </button>
+      </div>
+    </section>
+  );
+}

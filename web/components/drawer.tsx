@@ -1,0 +1,133 @@
+import {
+  FilePlus2,
+  FolderTree,
+  Heart,
+  LayoutGrid,
+  LogIn,
+  LogOut,
+  Megaphone,
+  MessageCircle,
+  Newspaper,
+  ShieldCheck,
+  Store,
+  User,
+  UserPlus,
+  Users,
+  X,
+} from 'lucide-react';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { NavLink } from 'react-router';
+import { ADMIN_ROLE_SLUGS } from '../../server/db/schema/roles';
+import type { SessionUser } from '../../server/load-context';
+
+interface MenuLink {
+  to: string;
+  label: string;
+  icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+}
+
+/** Menu for the signed-in person, for visitors, and the admin menu (spec section 2, Layout). */
+function userLinks(user: SessionUser | null): MenuLink[] {
+  if (!user) {
+    return [
+      { to: '/login', label: 'user_menu.login', icon: LogIn },
+      { to: '/register', label: 'user_menu.register', icon: UserPlus },
+    ];
+  }
+  return [
+    { to: '/settings/profile', label: 'user_menu.account', icon: User },
+    { to: '/wishes', label: 'user_menu.wishes', icon: Heart },
+    { to: '/messenger', label: 'user_menu.messenger', icon: MessageCircle },
+    { to: '/new-ad', label: 'user_menu.new_ad', icon: FilePlus2 },
+    { to: '/my-showcase', label: 'user_menu.my_showcase', icon: Store },
+  ];
+}
+
+const ADMIN_LINKS: MenuLink[] = [
+  { to: '/admin/blog', label: 'admin_menu.blog', icon: Newspaper },
+  { to: '/admin/blog/category', label: 'admin_menu.category', icon: FolderTree },
+  { to: '/admin/advertisements', label: 'admin_menu.advertisements', icon: Megaphone },
+  { to: '/admin/users', label: 'admin_menu.users', icon: Users },
+  { to: '/admin/roles', label: 'admin_menu.roles', icon: ShieldCheck },
+];
+
+function MenuList({ links, onNavigate }: { links: MenuLink[]; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="space-y-1">
+      {links.map(({ to, label, icon: Icon }) => (
+        <li key={to}>
+          <NavLink
+            to={to}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              `flex items-center gap-3 rounded-lg px-3 py-2.5 text-ink hover:bg-sunken ${isActive ? 'bg-brand-soft font-semibold' : ''}`
+            }
+          >
+            <Icon aria-hidden size={20} />
+            {t(label)}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Drawer({
+  isOpen,
+  onOpenChange,
+  user,
+}: {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  user: SessionUser | null;
+}) {
+  const { t } = useTranslation();
+  const isAdmin = !!user?.roles.some((role) => ADMIN_ROLE_SLUGS.includes(role));
+  const close = () => onOpenChange(false);
+  return (
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable
+      className="fixed inset-0 z-40 bg-black/40"
+    >
+      <Modal className="fixed inset-y-0 left-0 w-80 max-w-[85vw] overflow-y-auto border-r border-line bg-raised shadow-xl outline-none">
+        <Dialog aria-label={t('nav.drawer')} className="flex h-full flex-col gap-6 p-4 outline-none">
+          <div className="flex items-center justify-between">
+            <Heading slot="title" className="text-lg font-semibold">
+              {t('nav.drawer')}
+            </Heading>
+            <button
+              type="button"
+              onClick={close}
+              aria-label={t('nav.menu_close')}
+              className="inline-flex h-10 w-10 items-center justify-center rounded-full hover:bg-sunken"
+            >
+              <X aria-hidden size={22} />
+            </button>
+          </div>
+          <nav aria-label={t('nav.user_menu')}>
+            <MenuList links={[{ to: '/', label: 'nav.home', icon: LayoutGrid }, ...userLinks(user)]} onNavigate={close} />
+            {user && (
+              <form method="post" action="/logout" className="mt-1">
+                <button type="submit" className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left hover:bg-sunken">
+                  <LogOut aria-hidden size={20} />
+                  {t('user_menu.logout')}
+                </button>
+              </form>
+            )}
+          </nav>
+          {isAdmin && (
+            <nav aria-label={t('admin_menu.title')}>
+              <h3 className="mb-2 px-3 text-xs font-semibold uppercase tracking-wide text-muted">{t('admin_menu.title')}</h3>
+              <MenuList links={ADMIN_LINKS} onNavigate={close} />
+            </nav>
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

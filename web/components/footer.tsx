@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** The info pages the footer links to (spec section 2). */
+export const FOOTER_INFO_SLUGS = [
+  'terms-of-use',
+  'privacy-policy',
+  'contacts',
+  'advertisement',
+  'partnership',
+  'donations',
+  'safe-shops',
+] as const;
+
+export function Footer({ siteName }: { siteName: string }) {
+  const { t } = useTranslation();
+  const linkClass = 'text-muted hover:text-ink hover:underline';
+  return (
+    <footer className="mt-12 border-t border-line bg-raised">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:grid-cols-3 sm:px-6">
+        <nav aria-labelledby="footer-info">
+          <h2 id="footer-info" className="mb-3 text-sm font-semibold">
+            {t('footer.info')}
+          </h2>
+          <ul className="space-y-2 text-sm">
+            {FOOTER_INFO_SLUGS.map((slug) => (
+              <li key={slug}>
+                <Link to={`/info/${slug}`} className={linkClass}>
+                  {t(`footer.${slug}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-help">
+          <h2 id="footer-help" className="mb-3 text-sm font-semibold">
+            {t('footer.help')}
+          </h2>
+          <ul className="space-y-2 text-sm">
+            <li>
+              <Link to="/info/contacts?topic=support" className={linkClass}>
+                {t('footer.customer_support')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/info/contacts?topic=problem" className={linkClass}>
+                {t('footer.report_problem')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/about" className={linkClass}>
+                {t('footer.about', { site: siteName })}
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms" className={linkClass}>
+                {t('footer.terms')}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <p className="text-sm text-muted sm:text-right">{t('footer.copyright', { year: new Date().getFullYear(), site: siteName })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,130 @@
+import type { Static } from 'typebox';
+import type { CatalogFlatList, CatalogTree } from '../../server/modules/catalog/catalog.schemas';
+import type { CityList, RegionList } from '../../server/modules/geo/geo.schemas';
+import type { ErrorBody } from '../../server/platform/errors';
+import { setGlobalError } from './global-error';
+import { ERROR_TOAST_MS, showToast } from './toasts';
+
+/** What a failed call rejects with: the server's data plus the message that was shown. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly data: Partial<ErrorBody> | undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface ClientEnvironment {
+  t: (key: string, params?: Record<string, string | number>) => string;
+  locale: () => string;
+  navigate: (to: string) => void;
+}
+
+let environment: ClientEnvironment | undefined;
+
+/** Called once by the app shell with the translator, the current language and the router. */
+export function configureApiClient(env: ClientEnvironment): void {
+  environment = env;
+}
+
+function readCookie(name: string): string | undefined {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+}
+
+/** The message for a failed call, as spec section 8 words it; field errors are appended. */
+export function errorMessage(status: number, data: Partial<ErrorBody> | undefined, t: ClientEnvironment['t']): string {
+  let message: string;
+  switch (status) {
+    case 0:
+      message = t('errors.network');
+      break;
+    case 400:
+      message = data?.message ?? t('errors.bad_request');
+      break;
+    case 401:
+      message = t('errors.unauthenticated');
+      break;
+    case 403:
+      message = t('errors.forbidden');
+      break;
+    case 404:
+      message = t('errors.not_found');
+      break;
+    case 500:
+      message = t('errors.internal');
+      break;
+    default:
+      message = data?.message ?? t('errors.http_status', { status });
+  }
+  const details = data?.errors ? Object.values(data.errors).flat() : [];
+  return details.length > 0 ? `${message} ${details.join(' ')}` : message;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Handle the error yourself: no toast, no redirect. */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const env = environment;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (env) headers['Accept-Language'] = env.locale();
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (UNSAFE.has(method)) {
+    const xsrf = readCookie('XSRF-TOKEN');
+    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      credentials: 'include',
+      signal: options.signal,
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    return fail(0, undefined, options);
+  }
+
+  const text = await response.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!response.ok) return fail(response.status, data as Partial<ErrorBody> | undefined, options);
+  return data as T;
+}
+
+function fail(status: number, data: Partial<ErrorBody> | undefined, options: RequestOptions): never {
+  const t = environment?.t ?? ((key: string) => key);
+  const message = errorMessage(status, data, t);
+  if (!options.silent && environment) {
+    showToast({ icon: 'error', message, timer: ERROR_TOAST_MS });
+    setGlobalError(message);
+    if (status === 401) environment.navigate(`/login?redirectTo=${encodeURIComponent(window.location.pathname)}`);
+    if (status === 404) environment.navigate('/not-found');
+  }
+  throw new ApiError(message, status, data);
+}
+
+/** The typed calls; each feature adds its own here as it lands. */
+export const api = {
+  cities: () => apiRequest<Static<typeof CityList>>('GET', '/cities'),
+  regions: () => apiRequest<Static<typeof RegionList>>('GET', '/regions'),
+  catalogsTree: () => apiRequest<Static<typeof CatalogTree>>('GET', '/catalogs-tree'),
+  catalogsFlatten: () => apiRequest<Static<typeof CatalogFlatList>>('GET', '/catalogs-flatten'),
+};

@@ -1,0 +1,69 @@
+import type { Locale } from './i18n';
+import { isLocale } from './i18n';
+
+/**
+ * Choices a visitor makes before or without an account: language, theme and cookie consent.
+ * Each is kept in local storage (the spec) and mirrored in a cookie, so that the server renders
+ * the right language, theme and banner state on the first request, without a flash.
+ */
+const ONE_YEAR = 365 * 24 * 60 * 60;
+
+function writeCookie(name: string, value: string): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax${secure}`;
+}
+
+function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null; // storage disabled (private mode, blocked cookies)
+  }
+}
+
+function writeStorage(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // The cookie still carries the choice.
+  }
+}
+
+export const LOCALE_KEY = 'lang';
+export const THEME_KEY = 'theme';
+export const CONSENT_KEY = 'consent';
+
+export function storedLocale(): Locale | undefined {
+  const value = readStorage(LOCALE_KEY);
+  return isLocale(value) ? value : undefined;
+}
+
+/** The stored choice, else the browser's language if we have it, else undefined (the caller falls back to fi). */
+export function preferredLocale(): Locale | undefined {
+  return storedLocale() ?? navigator.languages.map((l) => l.toLowerCase().split('-')[0]).find(isLocale);
+}
+
+export function storeLocale(locale: Locale): void {
+  writeStorage(LOCALE_KEY, locale);
+  writeCookie(LOCALE_KEY, locale);
+}
+
+export type Theme = 'dark' | 'light';
+
+export function storeTheme(theme: Theme): void {
+  writeStorage(THEME_KEY, theme);
+  writeCookie(THEME_KEY, theme);
+}
+
+export type Consent = 'granted' | 'denied';
+
+export function storeConsent(consent: Consent): void {
+  writeStorage(CONSENT_KEY, JSON.stringify({ value: consent, at: new Date().toISOString() }));
+  writeCookie(CONSENT_KEY, consent);
+}
+
+/**
+ * Runs in <head> before the first paint: applies the stored theme (or the device's) so that
+ * a dark-theme visitor never sees a white flash. Kept tiny and dependency-free on purpose.
+ */
+export const themeBootScript = `(function(){try{var t=localStorage.getItem('${THEME_KEY}');var d=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches;var c=document.documentElement.classList;c.toggle('dark',d);document.documentElement.style.colorScheme=d?'dark':'light'}catch(e){}})()`;

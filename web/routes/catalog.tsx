@@ -1,0 +1,70 @@
+import { ChevronRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pageMetaFromLoader } from '../lib/meta';
+import { notFound } from '../lib/page.server';
+import type { Route } from './+types/catalog';
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const slugs = [params.catalog, params.catalogChild1, params.catalogChild2].filter((s): s is string => !!s);
+  const trail = await context.services.catalog.findByPath(slugs, context.locale);
+  if (!trail) throw notFound();
+  const current = trail[trail.length - 1]!;
+  const flat = await context.services.catalog.flatten(context.locale);
+  const children = flat.filter((c) => c.parent_id === current.id);
+  const params2 = { name: current.name, site: context.site.siteName };
+  return {
+    meta: {
+      title: context.t('pages.catalog.title', params2),
+      description: context.t('pages.catalog.description', params2),
+      path: `/catalogs/${current.path.join('/')}`,
+    },
+    trail: trail.map(({ id, name, path }) => ({ id, name, href: `/catalogs/${path.join('/')}` })),
+    current: { id: current.id, name: current.name },
+    children: children.map(({ id, name, path }) => ({ id, name, href: `/catalogs/${path.join('/')}` })),
+  };
+}
+
+export const meta = pageMetaFromLoader;
+
+export default function Catalog({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { trail, current, children } = loaderData;
+  return (
+    <>
+      <nav aria-label="breadcrumb" className="mb-4 text-sm text-muted">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link to="/" className="hover:underline">
+              {t('nav.home')}
+            </Link>
+          </li>
+          {trail.map((crumb, i) => (
+            <li key={crumb.id} className="flex items-center gap-1">
+              <ChevronRight aria-hidden size={14} />
+              {i === trail.length - 1 ? (
+                <span aria-current="page">{crumb.name}</span>
+              ) : (
+                <Link to={crumb.href} className="hover:underline">
+                  {crumb.name}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <h1 className="mb-6 text-3xl font-bold">{current.name}</h1>
+      {children.length > 0 && (
+        <ul className="mb-8 flex flex-wrap gap-2">
+          {children.map((child) => (
+            <li key={child.id}>
+              <Link to={child.href} className="inline-block rounded-full border border-line bg-raised px-4 py-1.5 text-sm hover:border-brand">
+                {child.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+import { ComingSoon } from '../components/coming-soon';
+import { pageMetaFromLoader } from '../lib/meta';
+import { comingSoonLoader } from '../lib/page.server';
+import type { Route } from './+types/my-showcase';
+
+export const loader = comingSoonLoader('my_showcase', 'login');
+export const meta = pageMetaFromLoader;
+
+export default function MyShowcase({ loaderData }: Route.ComponentProps) {
+  return <ComingSoon titleKey={loaderData.titleKey} />;
+}
