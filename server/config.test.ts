@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { projectRoot } from './paths.ts';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      seedDemoData: true,
+      dataDir: path.join(projectRoot, 'data'),
+    });
+  });
+
+  it('derives the public URL from the port and drops a trailing slash', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://kauppis.fi/' }).publicUrl).toBe('https://kauppis.fi');
+  });
+
+  it('does not load demo accounts on PostgreSQL unless asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/db' }).seedDemoData).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/db', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+  });
+
+  it('reports every bad setting at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', TRUST_PROXY: 'maybe', REDIS_URL: 'not a url' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(5);
+    expect(problems.join('\n')).toMatch(/PORT.*DATABASE_URL.*REDIS_URL.*LOG_LEVEL.*TRUST_PROXY/s);
+  });
+
+  it('resolves DATA_DIR against the project folder', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/kauppis' }).dataDir).toBe('/tmp/kauppis');
+    expect(loadConfig({ DATA_DIR: 'var/state' }).dataDir).toBe(path.join(projectRoot, 'var/state'));
+  });
+});

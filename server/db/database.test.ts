@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from './client.ts';
+import { createTestDatabase } from '../test/database.ts';
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(() => handle.close());
+
+const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> => {
+  const result = (await handle.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+};
+
+describe(`the database (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('has the finnish, english and russian text search configurations', async () => {
+    const configs = await rows<{ cfgname: string }>(sql`select cfgname from pg_ts_config`);
+    expect(configs.map((c) => c.cfgname)).toEqual(expect.arrayContaining(['finnish', 'english', 'russian', 'simple']));
+  });
+
+  it('stems Finnish, English and Russian words', async () => {
+    const [fi] = await rows<{ match: boolean }>(sql`select to_tsvector('finnish', 'Myydään pyörät ja pyörän osat') @@ plainto_tsquery('finnish', 'pyörä') as match`);
+    const [en] = await rows<{ match: boolean }>(sql`select to_tsvector('english', 'Selling two bicycles') @@ plainto_tsquery('english', 'bicycle') as match`);
+    const [ru] = await rows<{ match: boolean }>(sql`select to_tsvector('russian', 'Продаю велосипеды') @@ plainto_tsquery('russian', 'велосипед') as match`);
+    expect([fi?.match, en?.match, ru?.match]).toEqual([true, true, true]);
+  });
+
+  it('has pg_trgm for typo-tolerant matching', async () => {
+    const [row] = await rows<{ similar: boolean; score: number }>(
+      sql`select 'polkupyörra' % 'polkupyörä' as similar, similarity('polkupyörra', 'polkupyörä') as score`,
+    );
+    expect(row?.similar).toBe(true);
+    expect(Number(row?.score)).toBeGreaterThan(0.5);
+  });
+
+  it('keeps e-mail addresses unique regardless of case', async () => {
+    await handle.db.execute(sql`insert into users (name, email) values ('A', 'Case@Example.com')`);
+    await expect(handle.db.execute(sql`insert into users (name, email) values ('B', 'case@example.com')`)).rejects.toThrow();
+  });
+
+  it('rolls a failed transaction back whole', async () => {
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into users (name, email) values ('C', 'tx@example.com')`);
+        await tx.execute(sql`insert into users (name, email) values ('D', 'TX@example.com')`);
+      }),
+    ).rejects.toThrow();
+    const [row] = await rows<{ n: number }>(sql`select count(*)::int as n from users where lower(email) = 'tx@example.com'`);
+    expect(row?.n).toBe(0);
+  });
+
+  it('applies the migrations again without harm', async () => {
+    await handle.migrate();
+    await handle.migrate();
+    await handle.ping();
+  });
+});

@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { catalogTree } from '../db/seed/catalog-tree.ts';
+import { createTestDatabase } from '../test/database.ts';
+import { testConfig } from '../test/app.ts';
+
+// The pages rendered through Vite's module graph (as `npm run dev` does), so no build is needed.
+let vite: ViteDevServer;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
+  const database = await createTestDatabase();
+  app = await buildApp(testConfig(), { database, prepareDatabase: false, web: { mode: 'development', vite } });
+  app.addHook('onClose', () => database.close());
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await vite?.close();
+});
+
+const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+describe('server-rendered pages', () => {
+  it('renders the front page in Finnish by default, with the greeting and the suffixed title', async () => {
+    const res = await app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<html lang="fi"');
+    expect(title(res.body)).toBe('Osta ja myy koko Suomessa | Kauppis');
+    expect(res.body).toMatch(/Hyvää (huomenta|päivää|iltaa)!/);
+    expect(res.body).toContain('href="/catalogs/transport"');
+  });
+
+  it('renders Russian when the language cookie says ru', async () => {
+    const res = await app.inject({ url: '/', headers: { cookie: 'lang=ru' } });
+    expect(res.body).toContain('<html lang="ru"');
+    expect(title(res.body)).toBe('Покупайте и продавайте по всей Финляндии | Kauppis');
+    expect(res.body).toMatch(/(Доброе утро|Добрый день|Добрый вечер)!/);
+  });
+
+  it('follows the browser language when nothing is stored, and ?lang= over everything', async () => {
+    const browser = await app.inject({ url: '/', headers: { 'accept-language': 'en-GB,en;q=0.9' } });
+    expect(browser.body).toContain('<html lang="en"');
+    const explicit = await app.inject({ url: '/?lang=ru', headers: { cookie: 'lang=en' } });
+    expect(explicit.body).toContain('<html lang="ru"');
+    const unknown = await app.inject({ url: '/?lang=xx', headers: { cookie: 'lang=de' } });
+    expect(unknown.body).toContain('<html lang="fi"');
+  });
+
+  it('puts description, canonical, hreflang alternates and Open Graph in the head', async () => {
+    const res = await app.inject({ url: '/about', headers: { cookie: 'lang=en' } });
+    expect(title(res.body)).toBe('About | Kauppis');
+    expect(res.body).toContain('<link rel="canonical" href="http://localhost:3000/about?lang=en"/>');
+    expect(res.body).toContain('hrefLang="fi" href="http://localhost:3000/about"');
+    expect(res.body).toContain('hrefLang="ru" href="http://localhost:3000/about?lang=ru"');
+    expect(res.body).toContain('<meta property="og:title" content="About | Kauppis"/>');
+    expect(res.body).toContain('Statistics Finland');
+  });
+
+  it('answers an unknown path with a real 404 and the NotFound page', async () => {
+    const res = await app.inject({ url: '/no/such/page' });
+    expect(res.statusCode).toBe(404);
+    expect(title(res.body)).toBe('Sivua ei löytynyt | Kauppis');
+    expect(res.body).toContain('Takaisin etusivulle');
+  });
+
+  it('treats a single segment that is not an ad as NotFound', async () => {
+    expect((await app.inject({ url: '/not-an-ad' })).statusCode).toBe(404);
+  });
+
+  it('renders catalog pages from the tree and 404s unknown or mismatched catalog paths', async () => {
+    const ok = await app.inject({ url: '/catalogs/transport', headers: { cookie: 'lang=en' } });
+    expect(ok.statusCode).toBe(200);
+    expect(title(ok.body)).toBe(`${catalogTree[0]!.name.en} | Kauppis`);
+    expect((await app.inject({ url: '/catalogs/no-such-catalog' })).statusCode).toBe(404);
+    // A real child slug under the wrong parent is not a page.
+    const flat = (await app.inject({ url: '/api/catalogs-flatten' })).json().data as { slug: string; path: string[] }[];
+    const child = flat.find((c) => c.path.length === 2 && c.path[0] === 'electronics')!;
+    expect((await app.inject({ url: `/catalogs/transport/${child.slug}` })).statusCode).toBe(404);
+    expect((await app.inject({ url: `/catalogs/${child.path.join('/')}` })).statusCode).toBe(200);
+  });
+
+  it('sends a signed-out visitor from a login-required page to log-in, remembering where they were going', async () => {
+    const res = await app.inject({ url: '/wishes' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/login?redirectTo=%2Fwishes');
+  });
+
+  it('shows admin pages as NotFound to anyone who is not an admin', async () => {
+    expect((await app.inject({ url: '/admin' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/admin/users' })).statusCode).toBe(404);
+  });
+
+  it('shows guest pages to visitors with their title', async () => {
+    const res = await app.inject({ url: '/login', headers: { cookie: 'lang=en' } });
+    expect(res.statusCode).toBe(200);
+    expect(title(res.body)).toBe('Log in | Kauppis');
+  });
+
+  it('renders the footer info pages and 404s other info slugs', async () => {
+    expect((await app.inject({ url: '/info/privacy-policy' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/info/whatever' })).statusCode).toBe(404);
+  });
+
+  it('sends a nonce-based Content-Security-Policy and uses the nonce on inline scripts', async () => {
+    const res = await app.inject({ url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(res.body).toContain(`<script nonce="${nonce}">`);
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('renders the dark theme on the server when the theme cookie says so (no flash)', async () => {
+    const res = await app.inject({ url: '/', headers: { cookie: 'theme=dark' } });
+    expect(res.body).toMatch(/<html lang="fi" class="dark"/);
+  });
+
+  it('leaves the cookie banner out once the visitor has answered', async () => {
+    const unanswered = await app.inject({ url: '/' });
+    expect(unanswered.body).toContain('id="consent-title"');
+    const answered = await app.inject({ url: '/', headers: { cookie: 'consent=denied' } });
+    expect(answered.body).not.toContain('id="consent-title"');
+  });
+
+  it('keeps unknown API paths as JSON 404s even with the pages mounted', async () => {
+    const res = await app.inject({ url: '/api/no-such-call' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json().code).toBe('route_not_found');
+  });
+});
