@@ -81,7 +81,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: `${config.siteName} API`, version: '1.0.0', description: 'The marketplace API. Errors answer `{ message, code, errors? }`.' },
+      info: {
+        title: `${config.siteName} API`,
+        version: '1.0.0',
+        description: 'The marketplace API. Errors answer `{ message, code, errors? }`.',
+      },
       servers: [{ url: config.publicUrl }],
     },
   });

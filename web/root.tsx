@@ -1,14 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useRouteError,
-  useRouteLoaderData,
-} from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { AppShell } from './components/app-shell';
@@ -35,7 +26,10 @@ export function loader({ context }: Route.LoaderArgs) {
 export function meta({ data, error }: Route.MetaArgs) {
   if (!error || !data) return [];
   const is404 = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: pageTitle(is404 ? data.errorTitles.notFound : data.errorTitles.error, data.site.siteName) }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: pageTitle(is404 ? data.errorTitles.notFound : data.errorTitles.error, data.site.siteName) },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -21,9 +21,15 @@ describe(`the database (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
   });
 
   it('stems Finnish, English and Russian words', async () => {
-    const [fi] = await rows<{ match: boolean }>(sql`select to_tsvector('finnish', 'Myydään pyörät ja pyörän osat') @@ plainto_tsquery('finnish', 'pyörä') as match`);
-    const [en] = await rows<{ match: boolean }>(sql`select to_tsvector('english', 'Selling two bicycles') @@ plainto_tsquery('english', 'bicycle') as match`);
-    const [ru] = await rows<{ match: boolean }>(sql`select to_tsvector('russian', 'Продаю велосипеды') @@ plainto_tsquery('russian', 'велосипед') as match`);
+    const [fi] = await rows<{ match: boolean }>(
+      sql`select to_tsvector('finnish', 'Myydään pyörät ja pyörän osat') @@ plainto_tsquery('finnish', 'pyörä') as match`,
+    );
+    const [en] = await rows<{ match: boolean }>(
+      sql`select to_tsvector('english', 'Selling two bicycles') @@ plainto_tsquery('english', 'bicycle') as match`,
+    );
+    const [ru] = await rows<{ match: boolean }>(
+      sql`select to_tsvector('russian', 'Продаю велосипеды') @@ plainto_tsquery('russian', 'велосипед') as match`,
+    );
     expect([fi?.match, en?.match, ru?.match]).toEqual([true, true, true]);
   });
 

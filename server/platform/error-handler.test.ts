@@ -96,13 +96,24 @@ describe('bad input gets the error shape with a translated message, never a cras
   });
 
   it('answers an unsupported content type with 415', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/test-echo', payload: '<a/>', headers: { 'content-type': 'application/xml' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test-echo',
+      payload: '<a/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe('unsupported_media_type');
   });
 
   it('answers unknown and odd API paths with a JSON 404', async () => {
-    for (const url of ['/api/nope', '/api/../../etc/passwd', '/api/%2e%2e/%00', `/api/${'a'.repeat(3000)}`, '/api/regions/extra/segments']) {
+    for (const url of [
+      '/api/nope',
+      '/api/../../etc/passwd',
+      '/api/%2e%2e/%00',
+      `/api/${'a'.repeat(3000)}`,
+      '/api/regions/extra/segments',
+    ]) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, url).toBeLessThan(500);

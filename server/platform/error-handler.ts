@@ -156,7 +156,10 @@ export function sendError(
   params: Record<string, string | number> = {},
   fields: Record<string, FieldMessage[]> = {},
 ): FastifyReply {
-  return reply.status(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(errorBody(request.locale, code, params, fields));
+  return reply
+    .status(ERROR_STATUS[code])
+    .type('application/json; charset=utf-8')
+    .send(errorBody(request.locale, code, params, fields));
 }
 
 /** One error handler for the whole API: every failure becomes `{ message, code, errors? }`, never a stack trace. */

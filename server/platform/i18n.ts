@@ -47,7 +47,5 @@ function lookup(messages: Messages, key: string): string | undefined {
 /** Server-side translation from the same files the web uses; missing keys fall back to Finnish, then to the key. */
 export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
   const template = lookup(catalogs[locale], key) ?? lookup(catalogs[DEFAULT_LOCALE], key) ?? key;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
-    name in params ? String(params[name]) : match,
-  );
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }

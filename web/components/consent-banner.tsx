@@ -48,10 +48,18 @@ export function ConsentBanner({ initial }: { initial: Consent | undefined }) {
         </Link>
       </p>
       <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={() => decide('granted')} className="rounded-lg bg-brand px-4 py-2 font-semibold text-brand-ink hover:brightness-110">
+        <button
+          type="button"
+          onClick={() => decide('granted')}
+          className="rounded-lg bg-brand px-4 py-2 font-semibold text-brand-ink hover:brightness-110"
+        >
           {t('consent.accept')}
         </button>
-        <button type="button" onClick={() => decide('denied')} className="rounded-lg border border-line px-4 py-2 font-semibold hover:bg-sunken">
+        <button
+          type="button"
+          onClick={() => decide('denied')}
+          className="rounded-lg border border-line px-4 py-2 font-semibold hover:bg-sunken"
+        >
           {t('consent.reject')}
         </button>
       </div>

@@ -88,12 +88,7 @@ export function Drawer({
   const isAdmin = !!user?.roles.some((role) => ADMIN_ROLE_SLUGS.includes(role));
   const close = () => onOpenChange(false);
   return (
-    <ModalOverlay
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      isDismissable
-      className="fixed inset-0 z-40 bg-black/40"
-    >
+    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className="fixed inset-0 z-40 bg-black/40">
       <Modal className="fixed inset-y-0 left-0 w-80 max-w-[85vw] overflow-y-auto border-r border-line bg-raised shadow-xl outline-none">
         <Dialog aria-label={t('nav.drawer')} className="flex h-full flex-col gap-6 p-4 outline-none">
           <div className="flex items-center justify-between">

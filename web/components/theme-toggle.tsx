@@ -8,7 +8,13 @@ export function ThemeToggle({ serverTheme, className }: { serverTheme: Theme | u
   const { theme, toggle } = useTheme(serverTheme);
   const dark = theme === 'dark';
   return (
-    <button type="button" className={className} onClick={toggle} aria-label={t(dark ? 'nav.theme_light' : 'nav.theme_dark')} aria-pressed={dark}>
+    <button
+      type="button"
+      className={className}
+      onClick={toggle}
+      aria-label={t(dark ? 'nav.theme_light' : 'nav.theme_dark')}
+      aria-pressed={dark}
+    >
       {dark ? <Sun aria-hidden size={20} /> : <Moon aria-hidden size={20} />}
     </button>
   );

@@ -34,7 +34,12 @@ function ToastCard({ toast }: { toast: Toast }) {
           {toast.button.label}
         </button>
       )}
-      <button type="button" aria-label={t('toast.close')} onClick={() => dismissToast(toast.id)} className="rounded p-1 text-muted hover:bg-sunken">
+      <button
+        type="button"
+        aria-label={t('toast.close')}
+        onClick={() => dismissToast(toast.id)}
+        className="rounded p-1 text-muted hover:bg-sunken"
+      >
         <X aria-hidden size={16} />
       </button>
     </div>

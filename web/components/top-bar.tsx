@@ -6,8 +6,7 @@ import type { Theme } from '../lib/preferences';
 import { LanguageSelect } from './language-select';
 import { ThemeToggle } from './theme-toggle';
 
-const iconButton =
-  'inline-flex h-10 w-10 items-center justify-center rounded-full text-ink hover:bg-sunken focus-visible:bg-sunken';
+const iconButton = 'inline-flex h-10 w-10 items-center justify-center rounded-full text-ink hover:bg-sunken focus-visible:bg-sunken';
 
 export function TopBar({
   siteName,
@@ -28,7 +27,11 @@ export function TopBar({
           <MenuIcon aria-hidden size={22} />
         </button>
         {/* The logo leads to a clean front page: no query, so no filters. */}
-        <Link to="/" className="mr-auto flex items-center gap-2 rounded px-1 text-lg font-bold text-brand" aria-label={t('nav.logo', { site: siteName })}>
+        <Link
+          to="/"
+          className="mr-auto flex items-center gap-2 rounded px-1 text-lg font-bold text-brand"
+          aria-label={t('nav.logo', { site: siteName })}
+        >
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>{siteName}</span>
         </Link>

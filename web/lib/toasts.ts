@@ -34,6 +34,10 @@ export function dismissToast(id: number): void {
 export function showToast(options: Partial<Omit<Toast, 'id'>> & { message: string }): number {
   const toast: Toast = { id: nextId++, icon: 'info', position: 'top-end', timer: DEFAULT_TOAST_MS, ...options };
   toastStore.set((list) => [...list, toast]);
-  if (toast.timer > 0) timers.set(toast.id, setTimeout(() => dismissToast(toast.id), toast.timer));
+  if (toast.timer > 0)
+    timers.set(
+      toast.id,
+      setTimeout(() => dismissToast(toast.id), toast.timer),
+    );
   return toast.id;
 }

@@ -58,7 +58,10 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
         <ul className="mb-8 flex flex-wrap gap-2">
           {children.map((child) => (
             <li key={child.id}>
-              <Link to={child.href} className="inline-block rounded-full border border-line bg-raised px-4 py-1.5 text-sm hover:border-brand">
+              <Link
+                to={child.href}
+                className="inline-block rounded-full border border-line bg-raised px-4 py-1.5 text-sm hover:border-brand"
+              >
                 {child.name}
               </Link>
             </li>

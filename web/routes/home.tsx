@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RouteHandle } from '../components/app-shell';
@@ -24,10 +24,14 @@ export const handle: RouteHandle = { ribbon: true };
 
 /** The server greets by the hour in Finland; the browser then uses the visitor's own clock. */
 function useGreetingHour(serverHour: number): number {
-  const [hour, setHour] = useState(serverHour);
-  useEffect(() => setHour(new Date().getHours()), []);
-  return hour;
+  return useSyncExternalStore(
+    noSubscription,
+    () => new Date().getHours(),
+    () => serverHour,
+  );
 }
+
+const noSubscription = () => () => {};
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -6,8 +6,7 @@ export type CatalogRow = typeof catalogs.$inferSelect;
 
 export function createCatalogRepo(db: Database) {
   return {
-    listAll: (): Promise<CatalogRow[]> =>
-      db.select().from(catalogs).orderBy(asc(catalogs.position), asc(catalogs.id)),
+    listAll: (): Promise<CatalogRow[]> => db.select().from(catalogs).orderBy(asc(catalogs.position), asc(catalogs.id)),
   };
 }
 

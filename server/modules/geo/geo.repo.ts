@@ -8,8 +8,7 @@ export type MunicipalityRow = typeof municipalities.$inferSelect;
 export function createGeoRepo(db: Database) {
   return {
     listRegions: (): Promise<RegionRow[]> => db.select().from(regions).orderBy(asc(regions.code)),
-    listMunicipalities: (): Promise<MunicipalityRow[]> =>
-      db.select().from(municipalities).orderBy(asc(municipalities.nameFi)),
+    listMunicipalities: (): Promise<MunicipalityRow[]> => db.select().from(municipalities).orderBy(asc(municipalities.nameFi)),
   };
 }
 

@@ -33,7 +33,15 @@ describe('GET /api/cities', () => {
   it('lists all 308 municipalities, each in an existing region, with a centre coordinate', async () => {
     const res = await app.inject({ url: '/api/cities' });
     expect(res.statusCode).toBe(200);
-    const cities = res.json().data as { id: number; code: string; name: string; name_sv: string; region_id: number; lat: number; lon: number }[];
+    const cities = res.json().data as {
+      id: number;
+      code: string;
+      name: string;
+      name_sv: string;
+      region_id: number;
+      lat: number;
+      lon: number;
+    }[];
     expect(cities).toHaveLength(308);
     const regionIds = new Set(((await app.inject({ url: '/api/regions' })).json().data as { id: number }[]).map((r) => r.id));
     for (const city of cities) {
@@ -54,7 +62,10 @@ describe('GET /api/cities', () => {
     // Finnish alphabet: Å, Ä and Ö come after Z.
     expect(names.indexOf('Äänekoski')).toBeGreaterThan(names.indexOf('Ylöjärvi'));
 
-    const ru = (await app.inject({ url: '/api/cities', headers: { 'accept-language': 'ru' } })).json().data as { code: string; name: string }[];
+    const ru = (await app.inject({ url: '/api/cities', headers: { 'accept-language': 'ru' } })).json().data as {
+      code: string;
+      name: string;
+    }[];
     expect(ru.find((c) => c.code === '091')?.name).toBe('Хельсинки');
   });
 });

@@ -38,7 +38,9 @@ describe('operations endpoints', () => {
   it('publishes the OpenAPI document and its docs page', async () => {
     const doc = (await app.inject({ url: '/api/docs/json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/cities', '/api/regions', '/api/catalogs-tree', '/api/catalogs-flatten']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/cities', '/api/regions', '/api/catalogs-tree', '/api/catalogs-flatten']),
+    );
     const page = await app.inject({ url: '/api/docs' });
     expect([200, 302]).toContain(page.statusCode);
   });
