@@ -4,14 +4,14 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
-import en from './i18n/en.json';
-import fi from './i18n/fi.json';
-import ru from './i18n/ru.json';
-import { DEFAULT_LOCALE, createI18n } from './lib/i18n';
+import { DEFAULT_LOCALE, LOCALES, createI18n, loadMessages } from './lib/i18n';
 
 export const streamTimeout = 5_000;
 
-const resources = { fi: { translation: fi }, en: { translation: en }, ru: { translation: ru } };
+// The server keeps every language in memory; each request gets its own i18next instance over them.
+const resources = Object.fromEntries(
+  await Promise.all(LOCALES.map(async (locale) => [locale, { translation: await loadMessages(locale) }] as const)),
+);
 
 export default function handleRequest(
   request: Request,

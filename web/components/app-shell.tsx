@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useNavigate } from 'react-router';
 import type { SessionUser } from '../../server/load-context';
@@ -8,11 +8,13 @@ import type { Locale } from '../lib/i18n';
 import type { Consent, Theme } from '../lib/preferences';
 import { ConsentBanner } from './consent-banner';
 import { DialogHost } from './dialog-host';
-import { Drawer } from './drawer';
 import { Footer } from './footer';
 import { RepositoryRibbon } from './repository-ribbon';
 import { ToastHost } from './toast-host';
 import { TopBar } from './top-bar';
+
+// The drawer (and the dialog code it brings) loads on the first press of the menu button.
+const Drawer = lazy(() => import('./drawer').then((m) => ({ default: m.Drawer })));
 
 export interface ShellData {
   site: { siteName: string };
@@ -32,6 +34,7 @@ export function AppShell({ data, children }: { data: ShellData; children: React.
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const showRibbon = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.ribbon);
 
   useStoredLanguage(data.locale);
@@ -47,8 +50,20 @@ export function AppShell({ data, children }: { data: ShellData; children: React.
       >
         {t('nav.skip_to_content')}
       </a>
-      <TopBar siteName={data.site.siteName} user={data.user} theme={data.theme} onMenu={() => setDrawerOpen(true)} />
-      <Drawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} user={data.user} />
+      <TopBar
+        siteName={data.site.siteName}
+        user={data.user}
+        theme={data.theme}
+        onMenu={() => {
+          setDrawerWanted(true);
+          setDrawerOpen(true);
+        }}
+      />
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <Drawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} user={data.user} />
+        </Suspense>
+      )}
       {showRibbon && <RepositoryRibbon href={data.repositoryUrl} />}
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6">
         {children}

@@ -1,46 +1,32 @@
-import { Check, Globe } from 'lucide-react';
+import { Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useLanguage } from '../hooks/use-language';
-import { LOCALES, type Locale } from '../lib/i18n';
+import { LOCALES, isLocale } from '../lib/i18n';
 
+/**
+ * A native select: on phones it opens the system picker, it works with every screen reader,
+ * and it costs no JavaScript beyond this component.
+ */
 export function LanguageSelect() {
   const { t } = useTranslation();
   const { locale, change } = useLanguage();
   return (
-    <MenuTrigger>
-      <Button
-        aria-label={`${t('nav.language')}: ${t(`languages.${locale}`)}`}
-        className="inline-flex h-10 items-center gap-1 rounded-full px-3 text-sm font-medium uppercase text-ink outline-none hover:bg-sunken data-[focus-visible]:outline-3 data-[focus-visible]:outline-accent"
+    <label className="relative inline-flex h-10 items-center rounded-full text-sm font-medium text-ink focus-within:outline-3 focus-within:outline-accent hover:bg-sunken">
+      <span className="sr-only">{t('nav.language')}</span>
+      <Globe aria-hidden size={18} className="pointer-events-none absolute left-3" />
+      <select
+        value={locale}
+        onChange={(event) => {
+          if (isLocale(event.target.value)) void change(event.target.value);
+        }}
+        className="h-10 cursor-pointer appearance-none rounded-full bg-transparent pr-3 pl-9 outline-none"
       >
-        <Globe aria-hidden size={18} />
-        {locale}
-      </Button>
-      <Popover placement="bottom end" className="min-w-40 rounded-lg border border-line bg-raised p-1 shadow-lg">
-        <Menu
-          aria-label={t('nav.language')}
-          selectionMode="single"
-          selectedKeys={[locale]}
-          onAction={(key) => void change(key as Locale)}
-          className="outline-none"
-        >
-          {LOCALES.map((code) => (
-            <MenuItem
-              key={code}
-              id={code}
-              lang={code}
-              className="flex cursor-pointer items-center justify-between gap-3 rounded px-3 py-2 text-sm text-ink outline-none data-[focused]:bg-sunken"
-            >
-              {({ isSelected }) => (
-                <>
-                  {t(`languages.${code}`)}
-                  {isSelected && <Check aria-hidden size={16} />}
-                </>
-              )}
-            </MenuItem>
-          ))}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+        {LOCALES.map((code) => (
+          <option key={code} value={code} lang={code} className="bg-raised text-ink">
+            {t(`languages.${code}`)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
