@@ -5,11 +5,11 @@ export function RepositoryRibbon({ href }: { href: string }) {
   const { t } = useTranslation();
   const external = /^https?:\/\//.test(href);
   return (
-    <div className="pointer-events-none absolute right-0 top-14 z-20 h-28 w-28 overflow-hidden">
+    <div className="pointer-events-none absolute top-14 right-0 z-20 h-16 w-16 overflow-hidden sm:h-28 sm:w-28">
       <a
         href={href}
         {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-        className="pointer-events-auto absolute right-[-42px] top-[22px] block w-44 rotate-45 bg-brand py-1.5 text-center text-xs font-semibold text-brand-ink shadow-md hover:brightness-110"
+        className="pointer-events-auto absolute top-[10px] right-[-34px] block w-28 rotate-45 bg-brand py-0.5 text-center text-[10px] font-semibold text-brand-ink shadow-md hover:brightness-110 sm:top-[22px] sm:right-[-42px] sm:w-44 sm:py-1.5 sm:text-xs"
       >
         {t('ribbon.label')}
       </a>

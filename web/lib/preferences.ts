@@ -66,4 +66,4 @@ export function storeConsent(consent: Consent): void {
  * Runs in <head> before the first paint: applies the stored theme (or the device's) so that
  * a dark-theme visitor never sees a white flash. Kept tiny and dependency-free on purpose.
  */
-export const themeBootScript = `(function(){try{var t=localStorage.getItem('${THEME_KEY}');var d=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches;var c=document.documentElement.classList;c.toggle('dark',d);document.documentElement.style.colorScheme=d?'dark':'light'}catch(e){}})()`;
+export const themeBootScript = `(function(){try{var e=document.documentElement,t=localStorage.getItem('${THEME_KEY}');if(!t){var m=document.cookie.match(/(?:^|; )${THEME_KEY}=(dark|light)/);t=m?m[1]:(matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light')}e.classList.toggle('dark',t==='dark');e.style.colorScheme=t}catch(x){}})()`;

@@ -32,7 +32,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
   const { trail, current, children } = loaderData;
   return (
     <>
-      <nav aria-label="breadcrumb" className="mb-4 text-sm text-muted">
+      <nav aria-label={t('nav.breadcrumb')} className="mb-4 text-sm text-muted">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
             <Link to="/" className="hover:underline">
