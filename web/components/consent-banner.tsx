@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { announceConsent } from '../lib/consent';
-import { CONSENT_KEY, type Consent, storeConsent } from '../lib/preferences';
+import { CONSENT_KEY, type Consent, storeConsent, storeConsentCookie } from '../lib/preferences';
 
 /**
  * Asks once whether analytics storage may be used. Accept grants every category, reject denies
@@ -13,12 +13,23 @@ export function ConsentBanner({ initial }: { initial: Consent | undefined }) {
   const { t } = useTranslation();
   const [answer, setAnswer] = useState<Consent | undefined>(initial);
 
-  // An answer kept in local storage but not in the cookie (cookie cleared): restore the cookie.
   useEffect(() => {
-    if (answer) return;
+    // A returning visitor: tell whoever waits for consent what they answered before.
+    if (answer) {
+      announceConsent(answer);
+      return;
+    }
+    // An answer kept in local storage but not in the cookie (cookie cleared): restore the cookie only,
+    // keeping the time of the original answer.
     try {
       const stored = JSON.parse(window.localStorage.getItem(CONSENT_KEY) ?? 'null') as { value?: Consent } | null;
-      if (stored?.value === 'granted' || stored?.value === 'denied') decide(stored.value);
+      if (stored?.value === 'granted' || stored?.value === 'denied') {
+        storeConsentCookie(stored.value);
+        announceConsent(stored.value);
+        // Local storage is only readable after hydration, so this one update has to come from an effect.
+        // eslint-disable-next-line react-hooks/set-state-in-effect
+        setAnswer(stored.value);
+      }
     } catch {
       // Unreadable storage: ask again.
     }

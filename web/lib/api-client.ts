@@ -35,10 +35,16 @@ function readCookie(name: string): string | undefined {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
 }
 
-/** The message for a failed call, as spec section 8 words it; field errors are appended. */
+/**
+ * The message for a failed call, as spec section 8 words it; field errors are appended.
+ * Status 0 means no answer at all (network), -1 an answer that broke off (unknown error).
+ */
 export function errorMessage(status: number, data: Partial<ErrorBody> | undefined, t: ClientEnvironment['t']): string {
   let message: string;
   switch (status) {
+    case -1:
+      message = t('errors.unknown');
+      break;
     case 0:
       message = t('errors.network');
       break;
@@ -75,8 +81,11 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const env = environment;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (env) headers['Accept-Language'] = env.locale();
+  // Before the app shell has configured the client, the page's own language still goes along.
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': env?.locale() ?? (typeof document !== 'undefined' ? document.documentElement.lang : '') ?? 'fi',
+  };
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (UNSAFE.has(method)) {
@@ -98,7 +107,13 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     return fail(0, undefined, options);
   }
 
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    // The connection broke while the answer was arriving.
+    return fail(-1, undefined, options);
+  }
   let data: unknown;
   try {
     data = text ? JSON.parse(text) : undefined;
@@ -115,7 +130,7 @@ function fail(status: number, data: Partial<ErrorBody> | undefined, options: Req
   if (!options.silent && environment) {
     showToast({ icon: 'error', message, timer: ERROR_TOAST_MS });
     setGlobalError(message);
-    if (status === 401) environment.navigate(`/login?redirectTo=${encodeURIComponent(window.location.pathname)}`);
+    if (status === 401) environment.navigate(`/login?redirectTo=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     if (status === 404) environment.navigate('/not-found');
   }
   throw new ApiError(message, status, data);

@@ -20,14 +20,19 @@ export function consentState(answer: Consent): ConsentState {
 
 type Listener = (state: ConsentState) => void;
 const listeners = new Set<Listener>();
+let current: ConsentState | undefined;
 
-/** Analytics code subscribes here and starts only when analytics_storage is granted. */
+/**
+ * Analytics code subscribes here and starts only when analytics_storage is granted. A listener
+ * that subscribes after the answer is known hears it at once.
+ */
 export function onConsent(listener: Listener): () => void {
   listeners.add(listener);
+  if (current) listener(current);
   return () => listeners.delete(listener);
 }
 
 export function announceConsent(answer: Consent): void {
-  const state = consentState(answer);
-  for (const listener of listeners) listener(state);
+  current = consentState(answer);
+  for (const listener of listeners) listener(current);
 }

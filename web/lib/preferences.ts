@@ -59,6 +59,10 @@ export type Consent = 'granted' | 'denied';
 
 export function storeConsent(consent: Consent): void {
   writeStorage(CONSENT_KEY, JSON.stringify({ value: consent, at: new Date().toISOString() }));
+  storeConsentCookie(consent);
+}
+
+export function storeConsentCookie(consent: Consent): void {
   writeCookie(CONSENT_KEY, consent);
 }
 
