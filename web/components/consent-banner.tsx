@@ -58,7 +58,7 @@ export function ConsentBanner({ initial }: { initial: Consent | undefined }) {
           {t('consent.more')}
         </Link>
       </p>
-      <div className="flex flex-wrap gap-2">
+      <div className="grid grid-cols-2 gap-2 sm:flex">
         <button
           type="button"
           onClick={() => decide('granted')}

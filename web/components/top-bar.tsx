@@ -32,7 +32,7 @@ export function TopBar({
           className="mr-auto flex items-center gap-2 rounded px-1 text-lg font-bold text-brand"
           aria-label={t('nav.logo', { site: siteName })}
         >
-          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <img src="/favicon.svg" alt="" width={28} height={28} className="rounded-md dark:ring-1 dark:ring-white/40" />
           <span>{siteName}</span>
         </Link>
         {user && (

@@ -38,7 +38,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const hour = useGreetingHour(loaderData.hour);
   return (
     <>
-      <section className="mb-8 rounded-2xl bg-brand px-6 py-10 text-brand-ink sm:px-10 dark:bg-brand-soft dark:text-ink">
+      <section className="mb-8 rounded-2xl bg-brand px-6 py-10 text-brand-ink sm:px-10 dark:bg-brand-soft dark:text-ink dark:ring-1 dark:ring-brand/40">
         <p className="mb-1 text-lg font-medium opacity-90" data-testid="greeting">
           {t(`greeting.${greetingFor(hour)}`)}
         </p>

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContextOptions, type Page, chromium } from 'playwright-core';
+
+/** Where `screenshot` writes; git-ignored. */
+export const screenshotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+
+export const baseURL = process.env.E2E_BASE_URL ?? '';
+
+let browser: Browser | undefined;
+
+/** The system Chromium, headless; never a downloaded browser. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!baseURL) throw new Error('E2E_BASE_URL is not set: run the journeys with `npm run test:e2e`.');
+  browser ??= await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return browser;
+}
+
+export async function closeBrowser(): Promise<void> {
+  await browser?.close();
+  browser = undefined;
+}
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const MOBILE = { width: 390, height: 844 };
+
+export interface NewPageOptions extends Omit<BrowserContextOptions, 'baseURL'> {
+  locale?: string;
+}
+
+/** A page in a fresh context (no cookies, no storage) pointed at the server under test. */
+export async function newPage(options: NewPageOptions = {}): Promise<Page> {
+  const b = await launchBrowser();
+  const context = await b.newContext({ viewport: DESKTOP, locale: 'fi-FI', timezoneId: 'Europe/Helsinki', ...options, baseURL });
+  const page = await context.newPage();
+  // Errors in the page's own scripts make a journey fail loudly rather than pass by accident.
+  page.on('pageerror', (error) => console.error(`[page error] ${page.url()}: ${error.message}`));
+  return page;
+}
+
+/** A full-page PNG in e2e/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+export interface SeriousViolation {
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** axe-core on the current page: the serious and critical violations, flattened for messages. */
+export async function seriousA11yViolations(page: Page): Promise<SeriousViolation[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+}
+
+/** One line per violation and element, for logs and assertion messages. */
+export function formatViolations(violations: SeriousViolation[]): string {
+  return violations.map((v) => `${v.impact} ${v.rule} (${v.help}): ${v.targets.join(', ')}`).join('\n');
+}
