@@ -23,6 +23,17 @@ export interface Config {
   repositoryUrl: string;
   /** Largest JSON or form body the API accepts, in bytes. */
   bodyLimit: number;
+  /**
+   * Key for signed links, OAuth state and the encryption of two-factor secrets. Unset: a random
+   * key is created once under DATA_DIR (fine for one instance; set it when running several).
+   */
+  appSecret: string | undefined;
+  /** smtp:// or smtps:// URL; unset writes each mail as an .eml file under DATA_DIR/mail. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /** Also ask the Have I Been Pwned range API (k-anonymity) whether a new password is breached. */
+  hibpEnabled: boolean;
 }
 
 export class ConfigError extends Error {
@@ -88,6 +99,13 @@ export function loadConfig(env: Env = process.env): Config {
   const demoPassword = str('DEMO_PASSWORD', 'Kauppis#Demo2026');
   if (demoPassword.length < 8) problems.push('DEMO_PASSWORD must have at least 8 characters');
 
+  const appSecret = optional('APP_SECRET');
+  if (appSecret !== undefined && appSecret.length < 32) problems.push('APP_SECRET must have at least 32 characters');
+  const googleId = optional('GOOGLE_CLIENT_ID');
+  const googleSecret = optional('GOOGLE_CLIENT_SECRET');
+  if (!!googleId !== !!googleSecret) problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  const googleIssuer = url('GOOGLE_ISSUER', str('GOOGLE_ISSUER', 'https://accounts.google.com'), ['https:', 'http:'])!;
+
   const config: Config = {
     env: nodeEnv,
     host: str('HOST', '0.0.0.0'),
@@ -103,6 +121,12 @@ export function loadConfig(env: Env = process.env): Config {
     demoPassword,
     repositoryUrl: str('REPOSITORY_URL', '/about#source-code'),
     bodyLimit: int('BODY_LIMIT', 1_048_576, 1024, 104_857_600),
+    appSecret,
+    smtpUrl: url('SMTP_URL', optional('SMTP_URL'), ['smtp:', 'smtps:']),
+    mailFrom: str('MAIL_FROM', `${str('SITE_NAME', 'Kauppis')} <no-reply@${new URL(publicUrl).hostname}>`),
+    google:
+      googleId && googleSecret ? { clientId: googleId, clientSecret: googleSecret, issuer: googleIssuer.replace(/\/+$/, '') } : undefined,
+    hibpEnabled: bool('HIBP_ENABLED', false),
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -22,6 +22,11 @@ export const users = pgTable(
     birthday: date('birthday'),
     themeDark: boolean('theme_dark').notNull().default(false),
     locale: text('locale', { enum: LOCALES }).notNull().default('fi'),
+    /** TOTP secret, encrypted with the app secret (AES-256-GCM); set while enabling, kept once confirmed. */
+    twoFactorSecret: text('two_factor_secret'),
+    twoFactorConfirmedAt: timestamp('two_factor_confirmed_at', { withTimezone: true }),
+    /** The last TOTP time step accepted, so a code cannot be replayed. */
+    twoFactorLastStep: integer('two_factor_last_step'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

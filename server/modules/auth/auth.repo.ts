@@ -1,0 +1,186 @@
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { auditLog, loginChallenges, oauthAccounts, passwordResetTokens, recoveryCodes, sessions } from '../../db/schema/auth.ts';
+import { type RoleSlug, roles, userRoles } from '../../db/schema/roles.ts';
+import { users } from '../../db/schema/users.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+type Db = Database | Transaction;
+
+/** Every query of accounts, sessions and their tokens. */
+export function createAuthRepo(db: Database) {
+  return {
+    db,
+
+    findUserByEmail: async (email: string, tx: Db = db): Promise<UserRow | undefined> =>
+      (
+        await tx
+          .select()
+          .from(users)
+          .where(sql`lower(${users.email}) = lower(${email})`)
+      )[0],
+
+    findUserById: async (id: number, tx: Db = db): Promise<UserRow | undefined> =>
+      (await tx.select().from(users).where(eq(users.id, id)))[0],
+
+    roleSlugs: async (userId: number, tx: Db = db): Promise<RoleSlug[]> =>
+      (
+        await tx
+          .select({ slug: roles.slug })
+          .from(userRoles)
+          .innerJoin(roles, eq(roles.id, userRoles.roleId))
+          .where(eq(userRoles.userId, userId))
+      ).map((r) => r.slug as RoleSlug),
+
+    async setRoles(userId: number, slugs: RoleSlug[], tx: Db = db): Promise<void> {
+      await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+      if (slugs.length === 0) return;
+      const ids = await tx.select({ id: roles.id, slug: roles.slug }).from(roles);
+      await tx.insert(userRoles).values(ids.filter((r) => slugs.includes(r.slug as RoleSlug)).map((r) => ({ userId, roleId: r.id })));
+    },
+
+    async insertUser(values: typeof users.$inferInsert, tx: Db = db): Promise<UserRow> {
+      const [row] = await tx.insert(users).values(values).returning();
+      return row!;
+    },
+
+    async updateUser(id: number, values: Partial<typeof users.$inferInsert>, tx: Db = db): Promise<UserRow | undefined> {
+      const [row] = await tx
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    deleteUser: async (id: number, tx: Db = db) => {
+      await tx.delete(users).where(eq(users.id, id));
+    },
+
+    // Sessions
+    insertSession: async (values: typeof sessions.$inferInsert, tx: Db = db) => {
+      await tx.insert(sessions).values(values);
+    },
+    findLiveSession: async (id: string): Promise<SessionRow | undefined> =>
+      (
+        await db
+          .select()
+          .from(sessions)
+          .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+      )[0],
+    touchSession: async (id: string, lastSeenAt: Date, expiresAt: Date) => {
+      await db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id));
+    },
+    deleteSession: async (id: string, tx: Db = db) => {
+      await tx.delete(sessions).where(eq(sessions.id, id));
+    },
+    listSessions: (userId: number) =>
+      db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+        .orderBy(sql`${sessions.lastSeenAt} desc`),
+    deleteUserSession: async (userId: number, sessionId: string) =>
+      (
+        await db
+          .delete(sessions)
+          .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
+          .returning({ id: sessions.id })
+      ).length > 0,
+    /** Ends every session of a user except (optionally) one. */
+    deleteOtherSessions: async (userId: number, keepId: string | undefined, tx: Db = db) => {
+      await tx.delete(sessions).where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId));
+    },
+    deleteExpiredSessions: async () => {
+      await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+    },
+
+    // Two-factor log-in challenges
+    insertChallenge: async (values: typeof loginChallenges.$inferInsert) => {
+      await db.insert(loginChallenges).values(values);
+    },
+    findLiveChallenge: async (id: string) =>
+      (
+        await db
+          .select()
+          .from(loginChallenges)
+          .where(and(eq(loginChallenges.id, id), gt(loginChallenges.expiresAt, new Date())))
+      )[0],
+    countChallengeAttempt: async (id: string) =>
+      (
+        await db
+          .update(loginChallenges)
+          .set({ attempts: sql`${loginChallenges.attempts} + 1` })
+          .where(eq(loginChallenges.id, id))
+          .returning({ attempts: loginChallenges.attempts })
+      )[0]?.attempts ?? 0,
+    deleteChallenge: async (id: string, tx: Db = db) => {
+      await tx.delete(loginChallenges).where(eq(loginChallenges.id, id));
+    },
+
+    // Password resets
+    insertResetToken: async (values: typeof passwordResetTokens.$inferInsert) => {
+      await db.insert(passwordResetTokens).values(values);
+    },
+    /** Marks a live, unused token used and gives its user; undefined when it was not usable. Single use even under races. */
+    consumeResetToken: async (id: string, tx: Db) =>
+      (
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
+          .returning({ userId: passwordResetTokens.userId })
+      )[0],
+    deleteResetTokens: async (userId: number, tx: Db = db) => {
+      await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    },
+
+    // Recovery codes
+    replaceRecoveryCodes: async (userId: number, hashes: string[], tx: Db = db) => {
+      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+      if (hashes.length) await tx.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
+    },
+    useRecoveryCode: async (userId: number, codeHash: string) =>
+      (
+        await db
+          .update(recoveryCodes)
+          .set({ usedAt: new Date() })
+          .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
+          .returning({ id: recoveryCodes.id })
+      ).length > 0,
+    countUnusedRecoveryCodes: async (userId: number) =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(recoveryCodes)
+          .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+      )[0]?.n ?? 0,
+
+    // Provider accounts
+    findOauthAccount: async (provider: string, providerUserId: string) =>
+      (
+        await db
+          .select()
+          .from(oauthAccounts)
+          .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerUserId, providerUserId)))
+      )[0],
+    listOauthAccounts: (userId: number) => db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, userId)),
+    insertOauthAccount: async (values: typeof oauthAccounts.$inferInsert, tx: Db = db) => {
+      await tx.insert(oauthAccounts).values(values);
+    },
+    deleteOauthAccount: async (userId: number, id: number) =>
+      (
+        await db
+          .delete(oauthAccounts)
+          .where(and(eq(oauthAccounts.userId, userId), eq(oauthAccounts.id, id)))
+          .returning({ id: oauthAccounts.id })
+      ).length > 0,
+
+    audit: async (entry: typeof auditLog.$inferInsert, tx: Db = db) => {
+      await tx.insert(auditLog).values(entry);
+    },
+  };
+}
+
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

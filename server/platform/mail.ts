@@ -1,0 +1,56 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  from: string;
+  /** smtp:// URL; without it every mail is written as an .eml file into `outbox`. */
+  smtpUrl?: string | undefined;
+  outbox: string;
+  log?: (message: string, detail: Record<string, unknown>) => void;
+}
+
+/**
+ * Outgoing mail through nodemailer: over SMTP when configured, otherwise as .eml files under
+ * DATA_DIR/mail that any mail program opens (and tests read).
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+        options.log?.('mail sent', { to: message.to, subject: message.subject });
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await fs.mkdir(options.outbox, { recursive: true });
+      const file = path.join(
+        options.outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`,
+      );
+      await fs.writeFile(file, info.message as Buffer);
+      options.log?.('mail written', { to: message.to, subject: message.subject, file });
+    },
+    close: () => transport.close(),
+  };
+}
