@@ -9,15 +9,22 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed/index.ts';
+import authRoutes from './modules/auth/auth.routes.ts';
+import { preloadBreachedList } from './modules/auth/password-policy.ts';
 import catalogRoutes from './modules/catalog/catalog.routes.ts';
 import geoRoutes from './modules/geo/geo.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import usersRoutes from './modules/users/users.routes.ts';
+import { createMemoryCounters, createRedisCounters } from './platform/counters.ts';
 import { migrationsDir } from './paths.ts';
 import { errorHandlerPlugin, sendError } from './platform/error-handler.ts';
 import { localePlugin } from './platform/locale.ts';
+import { createMailer } from './platform/mail.ts';
 import { metricsPlugin } from './platform/metrics.ts';
+import { createSealer, resolveAppSecret } from './platform/secrets.ts';
+import { sessionPlugin } from './platform/session.ts';
 import { type WebMode, registerWeb } from './platform/web.ts';
-import { type Services, createServices } from './services.ts';
+import { type Platform, type Services, createServices } from './services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,11 +73,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const { seeded } = await seedDatabase(database.db, { demo: config.seedDemoData, demoPassword: config.demoPassword });
     if (seeded) app.log.info('database seeded with reference data');
   }
-  app.decorate('services', createServices(database, config));
+  app.decorate('services', createServices(database, config, await createPlatform(app, config)));
 
   await app.register(fastifyCookie);
   await app.register(localePlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(sessionPlugin);
   // The pages set their own nonce-based Content-Security-Policy; the API answers JSON only.
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: false,
@@ -96,6 +104,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(geoRoutes);
       await api.register(catalogRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
       // Anything else under /api is a JSON 404, never a page.
       api.all('/*', { schema: { hide: true } }, (request, reply) => sendError(request, reply, 'route_not_found'));
     },
@@ -105,4 +115,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.web) await registerWeb(app, config, options.web);
 
   return app;
+}
+
+/** The two-driver parts: in-process and on disk by default, Redis and SMTP when configured. */
+async function createPlatform(app: FastifyInstance, config: Config): Promise<Platform> {
+  const mailer = createMailer({
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    outbox: path.join(config.dataDir, 'mail'),
+    log: (message, detail) => app.log.info(detail, message),
+  });
+  let counters = createMemoryCounters();
+  if (config.redisUrl) {
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false });
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
+    counters = createRedisCounters(redis);
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await counters.close();
+  });
+  preloadBreachedList();
+  return { mailer, counters, sealer: createSealer(resolveAppSecret(config.appSecret, config.dataDir)) };
 }

@@ -1,17 +1,45 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createAuthRepo } from './modules/auth/auth.repo.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createGeoRepo } from './modules/geo/geo.repo.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import type { Counters } from './platform/counters.ts';
+import type { Mailer } from './platform/mail.ts';
+import type { Sealer } from './platform/secrets.ts';
+import { createThrottle } from './platform/throttle.ts';
+
+/** The parts with two drivers (embedded or production), built once per process by buildApp. */
+export interface Platform {
+  mailer: Mailer;
+  counters: Counters;
+  sealer: Sealer;
+}
 
 /** Every service of the app, wired to its repo. Routes and page loaders reach them through here. */
-export function createServices(database: DatabaseHandle, _config: Config) {
+export function createServices(database: DatabaseHandle, config: Config, platform: Platform) {
   const { db } = database;
+  const throttle = createThrottle(platform.counters);
+  const site = { siteName: config.siteName, publicUrl: config.publicUrl };
+  const authRepo = createAuthRepo(db);
+  const geo = createGeoService(createGeoRepo(db));
   return {
     database,
-    geo: createGeoService(createGeoRepo(db)),
+    platform,
+    geo,
     catalog: createCatalogService(createCatalogRepo(db)),
+    auth: createAuthService({
+      repo: authRepo,
+      mailer: platform.mailer,
+      sealer: platform.sealer,
+      throttle,
+      site,
+      hibpEnabled: config.hibpEnabled,
+    }),
+    users: createUsersService({ repo: authRepo, geo }),
   };
 }
 

@@ -31,6 +31,8 @@ function codeForStatus(status: number): ErrorCode {
       return 'method_not_allowed';
     case 409:
       return 'conflict';
+    case 419:
+      return 'csrf_mismatch';
     case 413:
       return 'payload_too_large';
     case 415:

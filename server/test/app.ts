@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -5,7 +8,16 @@ import { createTestDatabase } from './database.ts';
 
 /** The settings tests run with: embedded defaults, quiet logs, no demo data unless asked. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', SEED_DEMO_DATA: 'false' }), ...overrides };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kauppis-test-data-'));
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      SEED_DEMO_DATA: 'false',
+      DATA_DIR: dataDir,
+      APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    }),
+    ...overrides,
+  };
 }
 
 /**
@@ -14,7 +26,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  */
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
   const database = await createTestDatabase();
-  const app = await buildApp(testConfig(overrides), { database, prepareDatabase: false });
-  app.addHook('onClose', () => database.close());
+  const config = testConfig(overrides);
+  const app = await buildApp(config, { database, prepareDatabase: false });
+  app.addHook('onClose', async () => {
+    await database.close();
+    fs.rmSync(config.dataDir, { recursive: true, force: true });
+  });
   return app;
 }

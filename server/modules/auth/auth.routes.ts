@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { translate } from '../../platform/i18n.ts';
+import { SESSION_COOKIE, clearSessionCookie, requireUser, setSessionCookie } from '../../platform/session.ts';
+import { presentUser } from '../users/users.presenter.ts';
+import type { RequestMeta } from './auth.service.ts';
+import {
+  ForgotBody,
+  LoginBody,
+  LoginReply,
+  Message,
+  PasswordBody,
+  RegisterBody,
+  ResendBody,
+  ResetBody,
+  SessionList,
+  SessionParams,
+  VerifyParams,
+  VerifyQuery,
+} from './auth.schemas.ts';
+
+export const TWO_FACTOR_COOKIE = 'two_factor_challenge';
+
+export function requestMeta(request: FastifyRequest): RequestMeta {
+  return { ip: request.ip, userAgent: request.headers['user-agent'], locale: request.locale };
+}
+
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const auth = app.services.auth;
+  const secure = app.config.publicUrl.startsWith('https://');
+  const message = (request: FastifyRequest, key: string) => ({ message: translate(request.locale, key) });
+
+  app.post('/login', { schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginReply } } }, async (request, reply) => {
+    const result = await auth.login({ ...request.body, remember: request.body.remember ?? false }, requestMeta(request));
+    // Whatever session the browser had before is gone: a fresh token at every log-in (no fixation).
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) await auth.logoutToken(previous);
+    if (result.kind === 'two_factor') {
+      clearSessionCookie(reply, secure);
+      void reply.setCookie(TWO_FACTOR_COOKIE, result.challenge, { path: '/api', httpOnly: true, sameSite: 'lax', secure, maxAge: 600 });
+      return { two_factor: true, ...message(request, 'auth.two_factor_required') };
+    }
+    setSessionCookie(reply, result.token, result.remember, secure);
+    const roles = await auth.rolesOf(result.user.id);
+    return { two_factor: false, ...message(request, 'auth.logged_in'), user: presentUser(result.user, roles) };
+  });
+
+  app.post('/logout', { schema: { tags: ['auth'], response: { 200: Message } } }, async (request, reply) => {
+    await auth.logout(request.currentUser ?? undefined);
+    clearSessionCookie(reply, secure);
+    return message(request, 'auth.logged_out');
+  });
+
+  app.post('/register', { schema: { tags: ['auth'], body: RegisterBody, response: { 201: Message } } }, async (request, reply) => {
+    await auth.register(request.body, requestMeta(request));
+    return reply.status(201).send(message(request, 'auth.registered'));
+  });
+
+  app.post(
+    '/verify-email/:id/:hash',
+    { schema: { tags: ['auth'], params: VerifyParams, querystring: VerifyQuery, response: { 200: Message } } },
+    async (request) => {
+      await auth.verifyEmail({ ...request.params, ...request.query });
+      return message(request, 'auth.email_verified');
+    },
+  );
+
+  app.post('/verify-resend', { schema: { tags: ['auth'], body: ResendBody, response: { 200: Message } } }, async (request) => {
+    await auth.resendVerification(requireUser(request), request.body.id, request.locale);
+    return message(request, 'auth.verification_sent');
+  });
+
+  app.post('/forgot-password', { schema: { tags: ['auth'], body: ForgotBody, response: { 200: Message } } }, async (request) => {
+    await auth.forgotPassword(request.body.email, requestMeta(request));
+    return message(request, 'auth.reset_link_sent');
+  });
+
+  app.post('/reset-password', { schema: { tags: ['auth'], body: ResetBody, response: { 200: Message } } }, async (request) => {
+    await auth.resetPassword(request.body, requestMeta(request));
+    return message(request, 'auth.password_reset');
+  });
+
+  app.patch('/password', { schema: { tags: ['auth'], body: PasswordBody, response: { 200: Message } } }, async (request) => {
+    await auth.changePassword(requireUser(request), request.body, requestMeta(request));
+    return message(request, 'auth.password_changed');
+  });
+
+  app.get('/sessions', { schema: { tags: ['auth'], response: { 200: SessionList } } }, async (request) => ({
+    data: await auth.listSessions(requireUser(request)),
+  }));
+
+  app.delete('/sessions/:id', { schema: { tags: ['auth'], params: SessionParams, response: { 200: Message } } }, async (request) => {
+    await auth.endSession(requireUser(request), request.params.id);
+    return message(request, 'auth.session_ended');
+  });
+};
+
+export default authRoutes;

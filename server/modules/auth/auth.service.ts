@@ -1,0 +1,310 @@
+import crypto from 'node:crypto';
+import type { RoleSlug } from '../../db/schema/roles.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Locale } from '../../platform/i18n.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { type Sealer, hashToken, randomToken, safeEqual } from '../../platform/secrets.ts';
+import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
+import { presentUser } from '../users/users.presenter.ts';
+import { authMails } from './auth.mails.ts';
+import type { AuthRepo, SessionRow, UserRow } from './auth.repo.ts';
+import { brokenPasswordRules, isCommonBreachedPassword, isPwnedOnline } from './password-policy.ts';
+
+export const REMEMBER_MS = 365 * 24 * 60 * 60 * 1000;
+/** A session without "remember me" lives in a browser-session cookie and ends after two idle days. */
+export const SESSION_IDLE_MS = 2 * 24 * 60 * 60 * 1000;
+const TOUCH_EVERY_MS = 10 * 60 * 1000;
+export const VERIFY_LINK_MINUTES = 48 * 60;
+export const RESET_TOKEN_MINUTES = 60;
+export const CHALLENGE_MINUTES = 10;
+
+const LOGIN_PER_ADDRESS: ThrottleRule = { limit: 5, windowSeconds: 15 * 60 };
+const LOGIN_PER_IP: ThrottleRule = { limit: 30, windowSeconds: 15 * 60 };
+const REGISTER_PER_IP: ThrottleRule = { limit: 10, windowSeconds: 60 * 60 };
+const FORGOT_PER_ADDRESS: ThrottleRule = { limit: 3, windowSeconds: 15 * 60 };
+const FORGOT_PER_IP: ThrottleRule = { limit: 20, windowSeconds: 60 * 60 };
+const RESEND_PER_USER: ThrottleRule = { limit: 3, windowSeconds: 10 * 60 };
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | undefined;
+  locale: Locale;
+}
+
+export interface AuthDeps {
+  repo: AuthRepo;
+  mailer: Mailer;
+  sealer: Sealer;
+  throttle: Throttle;
+  site: { siteName: string; publicUrl: string };
+  hibpEnabled: boolean;
+}
+
+/** The signed-in person with what every guard needs. */
+export interface CurrentUser {
+  user: UserRow;
+  roles: RoleSlug[];
+  session: SessionRow;
+}
+
+export type LoginResult = { kind: 'session'; token: string; remember: boolean; user: UserRow } | { kind: 'two_factor'; challenge: string };
+
+// A hash to verify against when the address is unknown, so the answer takes as long either way.
+const dummyHash = hashPassword(randomToken());
+
+function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function createAuthService(deps: AuthDeps) {
+  const { repo, mailer, sealer, throttle, site } = deps;
+
+  async function checkNewPassword(password: string, confirmation: string, field = 'password'): Promise<void> {
+    const keys = brokenPasswordRules(password).map((rule) => ({ key: `validation.password_${rule}` }));
+    if (password !== confirmation) keys.push({ key: 'validation.password_confirmation' });
+    if (keys.length === 0 && ((await isCommonBreachedPassword(password)) || (deps.hibpEnabled && (await isPwnedOnline(password))))) {
+      keys.push({ key: 'validation.password_breached' });
+    }
+    if (keys.length > 0) throw new AppError('validation_failed', {}, { [field]: keys });
+  }
+
+  async function createSession(userId: number, remember: boolean, meta: RequestMeta, impersonatorId?: number): Promise<string> {
+    const token = randomToken();
+    const now = Date.now();
+    await repo.insertSession({
+      id: hashToken(token),
+      userId,
+      remember,
+      impersonatorId: impersonatorId ?? null,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 400) ?? null,
+      expiresAt: new Date(now + (remember ? REMEMBER_MS : SESSION_IDLE_MS)),
+    });
+    return token;
+  }
+
+  function verificationUrl(user: UserRow): string {
+    const expires = Math.floor(Date.now() / 1000) + VERIFY_LINK_MINUTES * 60;
+    const hash = emailHash(user.email);
+    const signature = sealer.sign(`verify:${user.id}:${hash}:${expires}`);
+    return `${site.publicUrl}/verify-email/${user.id}/${hash}?expires=${expires}&signature=${signature}`;
+  }
+
+  function emailHash(email: string): string {
+    return crypto.createHash('sha256').update(normalizeEmail(email)).digest('hex').slice(0, 40);
+  }
+
+  async function sendVerification(user: UserRow, locale: Locale): Promise<void> {
+    await mailer.send(
+      authMails.verify(locale, user.email, {
+        name: user.name,
+        site: site.siteName,
+        url: verificationUrl(user),
+        minutes: VERIFY_LINK_MINUTES,
+      }),
+    );
+  }
+
+  return {
+    createSession,
+
+    /** The session a token names, kept alive while used; undefined for unknown or expired tokens. */
+    async resolveSession(token: string): Promise<CurrentUser | undefined> {
+      if (!token || token.length > 200) return undefined;
+      const session = await repo.findLiveSession(hashToken(token));
+      if (!session) return undefined;
+      const user = await repo.findUserById(session.userId);
+      if (!user) return undefined;
+      const now = Date.now();
+      if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        const expiresAt = new Date(now + (session.remember ? REMEMBER_MS : SESSION_IDLE_MS));
+        await repo.touchSession(session.id, new Date(now), expiresAt);
+      }
+      return { user, roles: await repo.roleSlugs(user.id), session };
+    },
+
+    async login(input: { email: string; password: string; remember: boolean }, meta: RequestMeta): Promise<LoginResult> {
+      const email = normalizeEmail(input.email);
+      const addressKey = `login:address:${email}`;
+      const ipKey = `login:ip:${meta.ip}`;
+      await throttle.check(addressKey, LOGIN_PER_ADDRESS);
+      await throttle.check(ipKey, LOGIN_PER_IP);
+
+      const user = await repo.findUserByEmail(email);
+      const valid = user?.passwordHash
+        ? await verifyPassword(user.passwordHash, input.password)
+        : (await verifyPassword(await dummyHash, input.password), false);
+      if (!user || !valid) {
+        await throttle.hit(addressKey, LOGIN_PER_ADDRESS);
+        await throttle.hit(ipKey, LOGIN_PER_IP);
+        throw AppError.field('email', 'auth.failed');
+      }
+      await throttle.reset(addressKey);
+
+      if (user.twoFactorConfirmedAt) {
+        const challenge = randomToken();
+        await repo.insertChallenge({
+          id: hashToken(challenge),
+          userId: user.id,
+          remember: input.remember,
+          expiresAt: new Date(Date.now() + CHALLENGE_MINUTES * 60_000),
+        });
+        return { kind: 'two_factor', challenge };
+      }
+      const token = await createSession(user.id, input.remember, meta);
+      await repo.audit({ actorId: user.id, action: 'login', entity: 'user', entityId: String(user.id), ip: meta.ip });
+      return { kind: 'session', token, remember: input.remember, user };
+    },
+
+    async logout(current: CurrentUser | undefined): Promise<void> {
+      if (current) await repo.deleteSession(current.session.id);
+    },
+
+    /** Ends the session a token names, whoever it belongs to (the browser is replacing it). */
+    async logoutToken(token: string): Promise<void> {
+      if (token.length <= 200) await repo.deleteSession(hashToken(token));
+    },
+
+    rolesOf: (userId: number) => repo.roleSlugs(userId),
+
+    async register(
+      input: { name: string; email: string; password: string; password_confirmation: string; terms: boolean },
+      meta: RequestMeta,
+    ): Promise<UserRow> {
+      await throttle.consume(`register:ip:${meta.ip}`, REGISTER_PER_IP);
+      const fields: Record<string, { key: string }[]> = {};
+      if (!input.terms) fields.terms = [{ key: 'validation.accepted' }];
+      if (await repo.findUserByEmail(input.email)) fields.email = [{ key: 'validation.email_taken' }];
+      try {
+        await checkNewPassword(input.password, input.password_confirmation);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        Object.assign(fields, error.fields);
+      }
+      if (Object.keys(fields).length > 0) throw new AppError('validation_failed', {}, fields);
+
+      const passwordHash = await hashPassword(input.password);
+      const user = await repo.db.transaction(async (tx) => {
+        const created = await repo.insertUser(
+          { name: input.name.trim(), email: input.email.trim(), passwordHash, locale: meta.locale },
+          tx,
+        );
+        await repo.setRoles(created.id, ['unverified'], tx);
+        await repo.audit({ actorId: created.id, action: 'register', entity: 'user', entityId: String(created.id), ip: meta.ip }, tx);
+        return created;
+      });
+      await sendVerification(user, meta.locale);
+      return user;
+    },
+
+    async verifyEmail(input: { id: number; hash: string; expires: number; signature: string }): Promise<void> {
+      const user = await repo.findUserById(input.id);
+      const signed = sealer.verify(`verify:${input.id}:${input.hash}:${input.expires}`, input.signature);
+      if (!user || !signed || !safeEqual(input.hash, emailHash(user.email))) throw new AppError('forbidden', {}, {});
+      if (input.expires * 1000 < Date.now()) throw AppError.field('link', 'auth.link_expired');
+      if (user.emailVerifiedAt) return;
+      await repo.db.transaction(async (tx) => {
+        await repo.updateUser(user.id, { emailVerifiedAt: new Date() }, tx);
+        const roles = (await repo.roleSlugs(user.id, tx)).filter((r) => r !== 'unverified');
+        await repo.setRoles(user.id, roles.includes('user') ? roles : [...roles, 'user'], tx);
+        await repo.audit({ actorId: user.id, action: 'verify_email', entity: 'user', entityId: String(user.id) }, tx);
+      });
+    },
+
+    async resendVerification(current: CurrentUser, id: number, locale: Locale): Promise<void> {
+      if (id !== current.user.id) throw new AppError('forbidden');
+      if (current.user.emailVerifiedAt) return;
+      await throttle.consume(`verify-resend:${current.user.id}`, RESEND_PER_USER);
+      await sendVerification(current.user, locale);
+    },
+
+    /** Always the same answer, so nobody learns which addresses have accounts. */
+    async forgotPassword(emailInput: string, meta: RequestMeta): Promise<void> {
+      const email = normalizeEmail(emailInput);
+      await throttle.consume(`forgot:ip:${meta.ip}`, FORGOT_PER_IP);
+      await throttle.consume(`forgot:address:${email}`, FORGOT_PER_ADDRESS);
+      const user = await repo.findUserByEmail(email);
+      if (!user) return;
+      const token = randomToken();
+      await repo.insertResetToken({
+        id: hashToken(token),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
+      });
+      const url = `${site.publicUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
+      await mailer.send(
+        authMails.reset(meta.locale, user.email, { name: user.name, site: site.siteName, url, minutes: RESET_TOKEN_MINUTES }),
+      );
+    },
+
+    /** Single use and expiring; sets the new password and ends every session of the account. */
+    async resetPassword(
+      input: { token: string; email: string; password: string; password_confirmation: string },
+      meta: RequestMeta,
+    ): Promise<void> {
+      await throttle.consume(`reset:ip:${meta.ip}`, FORGOT_PER_IP);
+      await checkNewPassword(input.password, input.password_confirmation);
+      const user = await repo.findUserByEmail(input.email);
+      const passwordHash = await hashPassword(input.password);
+      const done = await repo.db.transaction(async (tx) => {
+        const consumed = await repo.consumeResetToken(hashToken(input.token), tx);
+        if (!consumed || !user || consumed.userId !== user.id) return false;
+        await repo.updateUser(user.id, { passwordHash }, tx);
+        await repo.deleteOtherSessions(user.id, undefined, tx);
+        await repo.deleteResetTokens(user.id, tx);
+        await repo.audit({ actorId: user.id, action: 'reset_password', entity: 'user', entityId: String(user.id), ip: meta.ip }, tx);
+        return true;
+      });
+      if (!done) throw AppError.field('email', 'auth.reset_invalid');
+      await mailer.send(authMails.passwordChanged(meta.locale, user!.email, { name: user!.name, site: site.siteName }));
+    },
+
+    /** Needs the current password; other sessions end, this one stays. */
+    async changePassword(
+      current: CurrentUser,
+      input: { current_password: string; password: string; password_confirmation: string },
+      meta: RequestMeta,
+    ): Promise<void> {
+      await throttle.check(`password:${current.user.id}`, LOGIN_PER_ADDRESS);
+      if (!current.user.passwordHash || !(await verifyPassword(current.user.passwordHash, input.current_password))) {
+        await throttle.hit(`password:${current.user.id}`, LOGIN_PER_ADDRESS);
+        throw AppError.field('current_password', 'auth.current_password');
+      }
+      await checkNewPassword(input.password, input.password_confirmation);
+      const passwordHash = await hashPassword(input.password);
+      await repo.db.transaction(async (tx) => {
+        await repo.updateUser(current.user.id, { passwordHash }, tx);
+        await repo.deleteOtherSessions(current.user.id, current.session.id, tx);
+        await repo.audit(
+          { actorId: current.user.id, action: 'change_password', entity: 'user', entityId: String(current.user.id), ip: meta.ip },
+          tx,
+        );
+      });
+      await mailer.send(authMails.passwordChanged(meta.locale, current.user.email, { name: current.user.name, site: site.siteName }));
+    },
+
+    async listSessions(current: CurrentUser) {
+      const rows = await repo.listSessions(current.user.id);
+      return rows.map((s) => ({
+        id: s.id.slice(0, 16),
+        current: s.id === current.session.id,
+        ip: s.ip,
+        user_agent: s.userAgent,
+        created_at: s.createdAt.toISOString(),
+        last_seen_at: s.lastSeenAt.toISOString(),
+      }));
+    },
+
+    /** Sessions are named by the first 16 hex digits of their hash: enough to pick one, useless to sign in. */
+    async endSession(current: CurrentUser, shortId: string): Promise<void> {
+      const rows = await repo.listSessions(current.user.id);
+      const target = rows.find((s) => s.id.slice(0, 16) === shortId);
+      if (!target || !(await repo.deleteUserSession(current.user.id, target.id))) throw new AppError('not_found');
+    },
+
+    present: (current: CurrentUser) => presentUser(current.user, current.roles),
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,25 @@
+import type { RoleSlug } from '../../db/schema/roles.ts';
+import type { UserRow } from '../auth/auth.repo.ts';
+
+/** The signed-in person's own account as the API shows it (never the password hash or 2FA secret). */
+export function presentUser(user: UserRow, roles: RoleSlug[]) {
+  return {
+    id: user.id,
+    name: user.name,
+    surname: user.surname,
+    email: user.email,
+    email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
+    avatar: user.avatarKey ? `/media/${user.avatarKey}` : null,
+    phone: user.phone,
+    city_id: user.cityId,
+    street: user.street,
+    birthday: user.birthday,
+    theme_dark: user.themeDark,
+    locale: user.locale,
+    two_factor_enabled: user.twoFactorConfirmedAt !== null,
+    roles: roles.map((slug) => ({ slug })),
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+export type UserResource = ReturnType<typeof presentUser>;

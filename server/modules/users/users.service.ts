@@ -1,0 +1,107 @@
+import { AppError } from '../../platform/errors.ts';
+import type { Locale } from '../../platform/i18n.ts';
+import { verifyPassword } from '../../platform/passwords.ts';
+import type { AuthRepo } from '../auth/auth.repo.ts';
+import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
+import type { GeoService } from '../geo/geo.service.ts';
+import { presentUser } from './users.presenter.ts';
+
+export interface ProfileInput {
+  name: string;
+  surname?: string | null | undefined;
+  phone?: string | null | undefined;
+  city_id?: number | null | undefined;
+  street?: string | null | undefined;
+  birthday?: string | null | undefined;
+}
+
+/** Phone numbers are kept as digits (a leading + allowed); spaces, dashes and brackets are dropped. */
+export function normalizePhone(phone: string): string {
+  return phone.replace(/[\s\-().]/g, '');
+}
+
+/** Spec section 5: 10 or 11 digits. */
+export function isValidPhone(phone: string): boolean {
+  return /^\+?\d{10,11}$/.test(normalizePhone(phone));
+}
+
+export function createUsersService(deps: { repo: AuthRepo; geo: GeoService }) {
+  const { repo } = deps;
+
+  return {
+    async updateProfile(current: CurrentUser, input: ProfileInput, locale: Locale) {
+      const fields: Record<string, { key: string }[]> = {};
+      const phone = input.phone?.trim() ? normalizePhone(input.phone) : null;
+      if (phone && !isValidPhone(phone)) fields.phone = [{ key: 'validation.phone' }];
+      if (input.city_id != null) {
+        const cities = await deps.geo.listCities(locale);
+        if (!cities.some((c) => c.id === input.city_id)) fields.city_id = [{ key: 'validation.city_not_found' }];
+      }
+      if (input.birthday) {
+        const date = new Date(`${input.birthday}T00:00:00Z`);
+        if (Number.isNaN(date.getTime())) fields.birthday = [{ key: 'validation.format' }];
+        else if (date.getTime() > Date.now()) fields.birthday = [{ key: 'validation.birthday_future' }];
+        else if (date.getUTCFullYear() < 1900) fields.birthday = [{ key: 'validation.birthday_past' }];
+      }
+      if (Object.keys(fields).length > 0) throw new AppError('validation_failed', {}, fields);
+
+      const user = await repo.updateUser(current.user.id, {
+        name: input.name.trim(),
+        surname: input.surname?.trim() || null,
+        phone,
+        cityId: input.city_id ?? null,
+        street: input.street?.trim() || null,
+        birthday: input.birthday || null,
+      });
+      return presentUser(user!, current.roles);
+    },
+
+    async setTheme(current: CurrentUser, themeDark: boolean) {
+      await repo.updateUser(current.user.id, { themeDark });
+      return { theme_dark: themeDark };
+    },
+
+    /** Own account only, after the password (accounts without one confirm with their e-mail address). */
+    async deleteAccount(
+      current: CurrentUser,
+      id: number,
+      confirmation: { password?: string | undefined; email?: string | undefined },
+      meta: RequestMeta,
+    ) {
+      if (id !== current.user.id) throw new AppError('forbidden');
+      const confirmed = current.user.passwordHash
+        ? !!confirmation.password && (await verifyPassword(current.user.passwordHash, confirmation.password))
+        : confirmation.email?.trim().toLowerCase() === current.user.email.toLowerCase();
+      if (!confirmed) throw AppError.field(current.user.passwordHash ? 'password' : 'email', 'auth.confirm_failed');
+      await repo.db.transaction(async (tx) => {
+        await repo.audit(
+          {
+            actorId: null,
+            action: 'delete_account',
+            entity: 'user',
+            entityId: String(id),
+            ip: meta.ip,
+            data: { email: current.user.email },
+          },
+          tx,
+        );
+        // Sessions, roles, tokens and (later) ads and wishes go with the row (ON DELETE CASCADE).
+        await repo.deleteUser(id, tx);
+      });
+    },
+
+    /** What anyone may see of a member: never the e-mail or phone. */
+    async publicProfile(id: number) {
+      const user = await repo.findUserById(id);
+      if (!user) throw new AppError('not_found');
+      return {
+        id: user.id,
+        name: user.name,
+        avatar: user.avatarKey ? `/media/${user.avatarKey}` : null,
+        member_since: user.createdAt.toISOString(),
+      };
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { CurrentUser } from '../modules/auth/auth.service.ts';
+import { AppError } from './errors.ts';
+import { randomToken, safeEqual } from './secrets.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in person, resolved from the session cookie or a bearer token; null for visitors. */
+    currentUser: CurrentUser | null;
+    /** True when the session came from the cookie (then CSRF protection applies). */
+    viaCookie: boolean;
+  }
+}
+
+export const SESSION_COOKIE = 'session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, remember: boolean, secure: boolean): void {
+  void reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    ...(remember ? { maxAge: ONE_YEAR_S } : {}),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+/** Throws 401 for visitors; use at the top of every handler that needs an account. */
+export function requireUser(request: FastifyRequest): CurrentUser {
+  if (!request.currentUser) throw new AppError('unauthenticated');
+  return request.currentUser;
+}
+
+/**
+ * Resolves the session for every request and enforces CSRF: a cookie-authenticated unsafe API
+ * call must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN (double submit). Bearer calls are exempt,
+ * since a browser never attaches them on its own.
+ */
+export const sessionPlugin = fp(
+  async (app: FastifyInstance) => {
+    const secure = app.config.publicUrl.startsWith('https://');
+    app.decorateRequest('currentUser', null);
+    app.decorateRequest('viaCookie', false);
+
+    app.addHook('onRequest', async (request) => {
+      const bearer = bearerToken(request);
+      const cookie = request.cookies[SESSION_COOKIE];
+      const token = bearer ?? cookie;
+      if (!token) return;
+      request.currentUser = (await app.services.auth.resolveSession(token)) ?? null;
+      request.viaCookie = !bearer;
+    });
+
+    app.addHook('preHandler', async (request) => {
+      if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+      if (!request.cookies[SESSION_COOKIE] || bearerToken(request)) return;
+      const cookie = request.cookies[XSRF_COOKIE];
+      const header = request.headers[XSRF_HEADER];
+      if (!cookie || typeof header !== 'string' || !safeEqual(cookie, decodeURIComponent(header))) {
+        throw new AppError('csrf_mismatch');
+      }
+    });
+
+    app.get(
+      '/api/sanctum/csrf-cookie',
+      { schema: { tags: ['auth'], summary: 'Sets the XSRF-TOKEN cookie to echo in X-XSRF-TOKEN', response: { 204: {} } } },
+      async (request, reply) => {
+        const existing = request.cookies[XSRF_COOKIE];
+        if (!existing) void reply.setCookie(XSRF_COOKIE, randomToken(), { path: '/', sameSite: 'lax', secure, httpOnly: false });
+        return reply.status(204).send();
+      },
+    );
+  },
+  { name: 'session', dependencies: ['@fastify/cookie', 'error-handler'] },
+);
