@@ -10,6 +10,8 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import oauthRoutes from './modules/auth/oauth.routes.ts';
+import twoFactorRoutes from './modules/auth/two-factor.routes.ts';
 import { preloadBreachedList } from './modules/auth/password-policy.ts';
 import catalogRoutes from './modules/catalog/catalog.routes.ts';
 import geoRoutes from './modules/geo/geo.routes.ts';
@@ -105,6 +107,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(geoRoutes);
       await api.register(catalogRoutes);
       await api.register(authRoutes);
+      await api.register(twoFactorRoutes);
+      await api.register(oauthRoutes);
       await api.register(usersRoutes);
       // Anything else under /api is a JSON 404, never a page.
       api.all('/*', { schema: { hide: true } }, (request, reply) => sendError(request, reply, 'route_not_found'));

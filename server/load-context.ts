@@ -16,7 +16,13 @@ export interface VisitorPreferences {
 export interface SessionUser {
   id: number;
   name: string;
+  email: string;
+  avatar: string | null;
   roles: RoleSlug[];
+  emailVerified: boolean;
+  themeDark: boolean;
+  /** True while an admin acts as this user (impersonation). */
+  impersonated: boolean;
 }
 
 export interface SiteSettings {
@@ -43,9 +49,23 @@ export const THEME_COOKIE = 'theme';
 export const CONSENT_COOKIE = 'consent';
 
 export function createLoadContext(app: FastifyInstance, request: FastifyRequest, cspNonce: string) {
-  const theme = request.cookies[THEME_COOKIE];
   const consent = request.cookies[CONSENT_COOKIE];
   const locale = request.locale;
+  const current = request.currentUser;
+  const user: SessionUser | null = current
+    ? {
+        id: current.user.id,
+        name: current.user.name,
+        email: current.user.email,
+        avatar: current.user.avatarKey ? `/media/${current.user.avatarKey}` : null,
+        roles: current.roles,
+        emailVerified: current.user.emailVerifiedAt !== null,
+        themeDark: current.user.themeDark,
+        impersonated: current.session.impersonatorId !== null,
+      }
+    : null;
+  // A signed-in person's theme is their account's; a visitor's is the cookie's.
+  const theme = user ? (user.themeDark ? 'dark' : 'light') : request.cookies[THEME_COOKIE];
   return {
     services: app.services,
     site: { siteName: app.config.siteName, publicUrl: app.config.publicUrl, repositoryUrl: app.config.repositoryUrl },
@@ -54,8 +74,7 @@ export function createLoadContext(app: FastifyInstance, request: FastifyRequest,
       theme: theme === 'dark' || theme === 'light' ? theme : undefined,
       consent: consent === 'granted' || consent === 'denied' ? consent : undefined,
     } satisfies VisitorPreferences,
-    // Sessions arrive with the accounts issue; until then every visitor is signed out.
-    user: null as SessionUser | null,
+    user,
     t: (key: string, params?: Record<string, string | number>) => translate(locale, key, params),
     cspNonce,
   };

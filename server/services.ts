@@ -2,6 +2,8 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createOauthService } from './modules/auth/oauth.service.ts';
+import { createTwoFactorService } from './modules/auth/two-factor.service.ts';
 import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createGeoRepo } from './modules/geo/geo.repo.ts';
@@ -26,6 +28,14 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
   const site = { siteName: config.siteName, publicUrl: config.publicUrl };
   const authRepo = createAuthRepo(db);
   const geo = createGeoService(createGeoRepo(db));
+  const auth = createAuthService({
+    repo: authRepo,
+    mailer: platform.mailer,
+    sealer: platform.sealer,
+    throttle,
+    site,
+    hibpEnabled: config.hibpEnabled,
+  });
   return {
     database,
     platform,
