@@ -107,6 +107,7 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   return {
+    repo,
     createSession,
 
     /** The session a token names, kept alive while used; undefined for unknown or expired tokens. */

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { RoleSlug } from '../db/schema/roles.ts';
+import { hashPassword } from '../platform/passwords.ts';
+
+export const TEST_PASSWORD = 'Kelpo#Salasana42';
+let sequence = 0;
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+}
+
+/** Factory: an account straight in the database (verified with role `user` unless told otherwise). */
+export async function createUser(
+  app: FastifyInstance,
+  options: { email?: string; password?: string | null; verified?: boolean; roles?: RoleSlug[]; name?: string } = {},
+): Promise<TestUser> {
+  sequence += 1;
+  const email = options.email ?? `user${sequence}-${Date.now()}@example.com`;
+  const password = options.password === undefined ? TEST_PASSWORD : options.password;
+  const verified = options.verified ?? true;
+  const repo = app.services.auth.repo;
+  const user = await repo.insertUser({
+    name: options.name ?? `Testi ${sequence}`,
+    email,
+    passwordHash: password ? await hashPassword(password) : null,
+    emailVerifiedAt: verified ? new Date() : null,
+  });
+  await repo.setRoles(user.id, options.roles ?? [verified ? 'user' : 'unverified']);
+  return { id: user.id, email, password: password ?? '' };
+}
+
+/** The value of a Set-Cookie header from a reply. */
+export function cookieFrom(response: LightMyRequestResponse, name: string): string | undefined {
+  return response.cookies.find((c) => c.name === name)?.value;
+}
+
+/** Logs in through the API and gives headers that carry the session as a bearer token (no CSRF needed). */
+export async function loginAs(app: FastifyInstance, user: Pick<TestUser, 'email' | 'password'>, remember = false) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: user.email, password: user.password, remember },
+  });
+  const token = cookieFrom(response, 'session');
+  if (!token) throw new Error(`log-in failed: ${response.statusCode} ${response.body}`);
+  return { token, headers: { authorization: `Bearer ${token}` }, response };
+}
+
+export interface ReadMail {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+  raw: string;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** The mails the app wrote to DATA_DIR/mail, oldest first, with their plain-text part decoded. */
+export function readMails(app: FastifyInstance): ReadMail[] {
+  const dir = path.join(app.config.dataDir, 'mail');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((file) => {
+      const raw = fs.readFileSync(path.join(dir, file), 'utf8');
+      const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? '';
+      const subjectRaw = header('Subject');
+      const subject = subjectRaw.replace(/=\?utf-8\?([QB])\?(.*?)\?=/gi, (_m, enc: string, body: string) =>
+        enc.toUpperCase() === 'B' ? Buffer.from(body, 'base64').toString('utf8') : decodeQuotedPrintable(body.replace(/_/g, ' ')),
+      );
+      const textPart = /Content-Type: text\/plain[^\n]*\n(?:Content-Transfer-Encoding: ([^\n]+)\n)?\n([\s\S]*?)\n--/i.exec(raw);
+      const encoding = textPart?.[1]?.trim().toLowerCase();
+      const body = textPart?.[2] ?? '';
+      const text =
+        encoding === 'quoted-printable'
+          ? decodeQuotedPrintable(body)
+          : encoding === 'base64'
+            ? Buffer.from(body, 'base64').toString('utf8')
+            : body;
+      return { file, to: header('To'), subject, text, raw };
+    });
+}
+
+/** The first link in a mail that starts with the given path. */
+export function linkIn(mail: ReadMail, pathStart: string): URL {
+  const match = new RegExp(`https?://[^\\s]*${pathStart.replace(/\//g, '\\/')}[^\\s]*`).exec(mail.text);
+  if (!match) throw new Error(`no ${pathStart} link in mail "${mail.subject}":\n${mail.text}`);
+  return new URL(match[0]);
+}
