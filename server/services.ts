@@ -41,14 +41,9 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     platform,
     geo,
     catalog: createCatalogService(createCatalogRepo(db)),
-    auth: createAuthService({
-      repo: authRepo,
-      mailer: platform.mailer,
-      sealer: platform.sealer,
-      throttle,
-      site,
-      hibpEnabled: config.hibpEnabled,
-    }),
+    auth,
+    twoFactor: createTwoFactorService({ repo: authRepo, auth, sealer: platform.sealer, throttle, siteName: config.siteName }),
+    oauth: createOauthService({ repo: authRepo, auth, sealer: platform.sealer, config }),
     users: createUsersService({ repo: authRepo, geo }),
   };
 }
