@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RoleSlug } from './db/schema/roles.ts';
+import type { CurrentUser } from './modules/auth/auth.service.ts';
 import type { Locale } from './platform/i18n.ts';
 import { translate } from './platform/i18n.ts';
 import type { Services } from './services.ts';
@@ -42,6 +43,10 @@ declare module 'react-router' {
     t: (key: string, params?: Record<string, string | number>) => string;
     /** Nonce for the inline scripts of this response (Content-Security-Policy). */
     cspNonce: string;
+    /** The visitor's address (X-Forwarded-For only when TRUST_PROXY is set). */
+    clientIp: string;
+    /** The session as the API sees it, for page actions that call account services. */
+    currentUser: CurrentUser | null;
   }
 }
 
@@ -77,5 +82,7 @@ export function createLoadContext(app: FastifyInstance, request: FastifyRequest,
     user,
     t: (key: string, params?: Record<string, string | number>) => translate(locale, key, params),
     cspNonce,
+    clientIp: request.ip,
+    currentUser: current,
   };
 }

@@ -63,6 +63,16 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
   return reply.send(Readable.fromWeb(response.body as never));
 }
 
+function sameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin ?? request.headers.referer;
+  if (!origin) return true; // Old browsers and non-browser clients send neither; SameSite still applies.
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Mounts the React Router app as Fastify's catch-all: server-rendered pages in production from
  * the built bundle, and from Vite's module graph (with hot reload) in development.
@@ -106,6 +116,11 @@ export async function registerWeb(app: FastifyInstance, config: Config, web: Web
       url: '/*',
       schema: { hide: true },
       handler: async (request, reply) => {
+        // Page forms are cookie-authenticated: a post from another site is refused outright
+        // (SameSite=Lax already keeps the session cookie off it; this is the second lock).
+        if (request.method !== 'GET' && request.method !== 'HEAD' && !sameOrigin(request)) {
+          return reply.status(403).type('text/plain').send('Cross-site form posts are not accepted.');
+        }
         const nonce = crypto.randomBytes(16).toString('base64');
         const context: AppLoadContext = createLoadContext(app, request, nonce);
         const response = await handle(toFetchRequest(request, reply, config.publicUrl), context);

@@ -35,7 +35,7 @@ function stubFetch(result: FakeResponse | Error) {
 }
 
 function sentHeaders(): Record<string, string> {
-  return (fetchMock.mock.calls[0][1] as RequestInit).headers as Record<string, string>;
+  return (fetchMock.mock.calls.at(-1)![1] as RequestInit).headers as Record<string, string>;
 }
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -143,7 +143,7 @@ describe('apiRequest', () => {
   it('sends a JSON body with its content type', async () => {
     stubFetch(respond(200, {}));
     await apiRequest('POST', '/search-hint', { body: { query: 'sofa' } });
-    const init = fetchMock.mock.calls[0][1] as RequestInit;
+    const init = fetchMock.mock.calls.at(-1)![1] as RequestInit;
     expect(init.body).toBe('{"query":"sofa"}');
     expect(sentHeaders()['Content-Type']).toBe('application/json');
   });
@@ -153,7 +153,7 @@ describe('apiRequest', () => {
     const form = new FormData();
     form.append('name', 'Sofa');
     await apiRequest('POST', '/product', { body: form });
-    const init = fetchMock.mock.calls[0][1] as RequestInit;
+    const init = fetchMock.mock.calls.at(-1)![1] as RequestInit;
     expect(init.body).toBe(form);
     expect(sentHeaders()['Content-Type']).toBeUndefined();
   });
@@ -181,10 +181,12 @@ describe('apiRequest', () => {
     expect(sentHeaders()['X-XSRF-TOKEN']).toBeUndefined();
   });
 
-  it('sends no X-XSRF-TOKEN when there is no cookie', async () => {
+  it('fetches the CSRF cookie first when there is none, and sends no token if it still has none', async () => {
     stubFetch(respond(200, {}));
     await apiRequest('POST', '/logout');
-    expect(sentHeaders()['X-XSRF-TOKEN']).toBeUndefined();
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/sanctum/csrf-cookie');
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/logout');
+    expect((fetchMock.mock.calls[1]![1].headers as Record<string, string>)['X-XSRF-TOKEN']).toBeUndefined();
   });
 
   it('shows a failed call as an error toast that lasts 5000 ms (ERROR_TOAST_MS)', async () => {
@@ -284,7 +286,7 @@ describe('apiRequest', () => {
     const controller = new AbortController();
     const error = await failure(apiRequest('GET', '/cities', { signal: controller.signal }));
     expect(error).toBe(abort);
-    expect(fetchMock.mock.calls[0][1]).toEqual(expect.objectContaining({ signal: controller.signal }));
+    expect(fetchMock.mock.calls.at(-1)![1]).toEqual(expect.objectContaining({ signal: controller.signal }));
     expect(toastStore.get()).toEqual([]);
   });
 

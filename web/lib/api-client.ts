@@ -89,6 +89,8 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (UNSAFE.has(method)) {
+    // The first unsafe call of a visit fetches the CSRF cookie (spec: GET /sanctum/csrf-cookie).
+    if (!readCookie('XSRF-TOKEN')) await fetch('/api/sanctum/csrf-cookie', { credentials: 'include' }).catch(() => undefined);
     const xsrf = readCookie('XSRF-TOKEN');
     if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   }

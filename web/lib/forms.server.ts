@@ -1,0 +1,54 @@
+import { type AppLoadContext, data } from 'react-router';
+import { AppError, type FieldErrors } from '../../server/platform/errors';
+import { translate } from '../../server/platform/i18n';
+import { SESSION_COOKIE } from '../../server/platform/session';
+
+/** What a page action answers when the input was refused: the form shows these and keeps its values. */
+export interface FormFailure {
+  ok: false;
+  message: string;
+  errors: FieldErrors;
+}
+
+/**
+ * Turns a service's AppError into a translated form answer (status kept: 422, 429, …).
+ * Anything else is a bug and goes to the error boundary.
+ */
+export function formFailure(error: unknown, context: AppLoadContext) {
+  if (!(error instanceof AppError)) throw error;
+  const errors: FieldErrors = {};
+  for (const [field, list] of Object.entries(error.fields)) {
+    errors[field] = list.map((m) => translate(context.locale, m.key, m.params));
+  }
+  const failure: FormFailure = { ok: false, message: translate(context.locale, `errors.${error.code}`, error.params), errors };
+  const headers: HeadersInit =
+    error.code === 'too_many_requests' && error.params.seconds ? { 'Retry-After': String(error.params.seconds) } : {};
+  return data(failure, { status: error.status, headers });
+}
+
+/** Runs a page action's work and answers failures as form errors. */
+export async function runAction<T>(context: AppLoadContext, work: () => Promise<T>) {
+  try {
+    return await work();
+  } catch (error) {
+    return formFailure(error, context);
+  }
+}
+
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+/** The Set-Cookie value for a new session, the same cookie the API sets. */
+export function sessionCookieHeader(context: AppLoadContext, token: string, remember: boolean): string {
+  const secure = context.site.publicUrl.startsWith('https://') ? '; Secure' : '';
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax${secure}${remember ? `; Max-Age=${ONE_YEAR_S}` : ''}`;
+}
+
+export function clearSessionCookieHeader(context: AppLoadContext): string {
+  const secure = context.site.publicUrl.startsWith('https://') ? '; Secure' : '';
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax${secure}; Max-Age=0`;
+}
+
+/** The request facts services log and throttle by. */
+export function requestMeta(context: AppLoadContext, request: Request) {
+  return { ip: context.clientIp, userAgent: request.headers.get('user-agent') ?? undefined, locale: context.locale };
+}
