@@ -134,7 +134,7 @@ async function createPlatform(app: FastifyInstance, config: Config): Promise<Pla
     const { Redis } = await import('ioredis');
     const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false });
     redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
-    counters = createRedisCounters(redis);
+    counters = createRedisCounters(redis, `${config.redisPrefix}counter:`);
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });

@@ -15,6 +15,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key, so several sites (or test runs) can share one Redis. */
+  redisPrefix: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean;
   /** Load demo users and ads on a first start. */
@@ -115,6 +117,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(projectRoot, str('DATA_DIR', 'data')),
     databaseUrl: url('DATABASE_URL', optional('DATABASE_URL'), ['postgres:', 'postgresql:']),
     redisUrl: url('REDIS_URL', optional('REDIS_URL'), ['redis:', 'rediss:']),
+    redisPrefix: str('REDIS_PREFIX', 'kauppis:'),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: bool('TRUST_PROXY', false),
     seedDemoData: bool('SEED_DEMO_DATA', !optional('DATABASE_URL')),

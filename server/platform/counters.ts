@@ -49,7 +49,7 @@ export function createMemoryCounters(now: () => number = Date.now): Counters {
   };
 }
 
-export function createRedisCounters(redis: Redis, prefix = 'kauppis:counter:'): Counters {
+export function createRedisCounters(redis: Redis, prefix: string): Counters {
   return {
     async hit(key, windowSeconds) {
       const name = prefix + key;
