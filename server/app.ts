@@ -118,6 +118,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (options.web) await registerWeb(app, config, options.web);
 
+  // Hourly housekeeping; harmless when several instances all run it.
+  const housekeeping = setInterval(
+    () => {
+      app.services.auth.removeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
+    },
+    60 * 60 * 1000,
+  );
+  housekeeping.unref();
+  app.addHook('onClose', async () => clearInterval(housekeeping));
+
   return app;
 }
 

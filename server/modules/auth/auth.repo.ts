@@ -92,8 +92,12 @@ export function createAuthRepo(db: Database) {
     deleteOtherSessions: async (userId: number, keepId: string | undefined, tx: Db = db) => {
       await tx.delete(sessions).where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId));
     },
-    deleteExpiredSessions: async () => {
-      await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+    /** Removes what has expired: sessions, pending two-factor log-ins, reset tokens. */
+    deleteExpired: async () => {
+      const now = new Date();
+      await db.delete(sessions).where(lt(sessions.expiresAt, now));
+      await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, now));
+      await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
     },
 
     // Two-factor log-in challenges

@@ -354,3 +354,15 @@ describe('profile, theme, public profile and account deletion', () => {
     }
   });
 });
+
+describe('housekeeping', () => {
+  it('removes expired sessions and keeps live ones', async () => {
+    const user = await createUser(app);
+    const live = await loginAs(app, user);
+    const repo = app.services.auth.repo;
+    await repo.insertSession({ id: 'e'.repeat(64), userId: user.id, expiresAt: new Date(Date.now() - 1000) });
+    await app.services.auth.removeExpired();
+    expect(await repo.findLiveSession('e'.repeat(64))).toBeUndefined();
+    expect((await app.inject({ url: '/api/user', headers: live.headers })).statusCode).toBe(200);
+  });
+});

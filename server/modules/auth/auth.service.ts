@@ -169,6 +169,9 @@ export function createAuthService(deps: AuthDeps) {
 
     rolesOf: (userId: number) => repo.roleSlugs(userId),
 
+    /** Housekeeping, run hourly: expired sessions and tokens are of no use to anyone. */
+    removeExpired: () => repo.deleteExpired(),
+
     async register(
       input: { name: string; email: string; password: string; password_confirmation: string; terms: boolean },
       meta: RequestMeta,
@@ -202,7 +205,7 @@ export function createAuthService(deps: AuthDeps) {
     async verifyEmail(input: { id: number; hash: string; expires: number; signature: string }): Promise<void> {
       const user = await repo.findUserById(input.id);
       const signed = sealer.verify(`verify:${input.id}:${input.hash}:${input.expires}`, input.signature);
-      if (!user || !signed || !safeEqual(input.hash, emailHash(user.email))) throw new AppError('forbidden', {}, {});
+      if (!user || !signed || !safeEqual(input.hash, emailHash(user.email))) throw new AppError('forbidden');
       if (input.expires * 1000 < Date.now()) throw AppError.field('link', 'auth.link_expired');
       if (user.emailVerifiedAt) return;
       await repo.db.transaction(async (tx) => {
