@@ -1,5 +1,19 @@
 import { type AnyPgColumn, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 
+/** The ten top-level categories of the spec, in display order. */
+export const PARENT_CATALOG_SLUGS = [
+  'transport',
+  'real-estate',
+  'jobs',
+  'personal-items',
+  'business-and-equipment',
+  'animals',
+  'hobbies-and-recreation',
+  'parts-and-accessories',
+  'electronics',
+  'services',
+] as const;
+
 /** The category tree (parent > child > grandchild). Slugs are unique across the tree and appear in URLs. */
 export const catalogs = pgTable(
   'catalogs',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PARENT_CATALOG_SLUGS } from '../../db/schema/catalog.ts';
 import { catalogTree } from '../../db/seed/catalog-tree.ts';
 import { buildTestApp } from '../../test/app.ts';
 
@@ -12,19 +13,6 @@ interface Node {
   children: Node[];
 }
 
-const PARENT_SLUGS = [
-  'transport',
-  'real-estate',
-  'jobs',
-  'personal-items',
-  'business-and-equipment',
-  'animals',
-  'hobbies-and-recreation',
-  'parts-and-accessories',
-  'electronics',
-  'services',
-];
-
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await buildTestApp();
@@ -36,7 +24,7 @@ describe('GET /api/catalogs-tree', () => {
     const res = await app.inject({ url: '/api/catalogs-tree', headers: { 'accept-language': 'en' } });
     expect(res.statusCode).toBe(200);
     const tree = res.json().data as Node[];
-    expect(tree.map((n) => n.slug)).toEqual(PARENT_SLUGS);
+    expect(tree.map((n) => n.slug)).toEqual(PARENT_CATALOG_SLUGS);
     for (const parent of tree) expect(parent.children.length).toBeGreaterThan(0);
     const transport = tree[0]!;
     expect(transport.name).toBe(catalogTree[0]!.name.en);
