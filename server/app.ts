@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
@@ -16,6 +17,7 @@ import { preloadBreachedList } from './modules/auth/password-policy.ts';
 import catalogRoutes from './modules/catalog/catalog.routes.ts';
 import geoRoutes from './modules/geo/geo.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import { MAX_IMAGE_BYTES, MAX_UPLOAD_FILES } from './modules/images/image-processing.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import { createMemoryCounters, createRedisCounters } from './platform/counters.ts';
 import { migrationsDir } from './paths.ts';
@@ -23,7 +25,9 @@ import { errorHandlerPlugin, sendError } from './platform/error-handler.ts';
 import { localePlugin } from './platform/locale.ts';
 import { createMailer } from './platform/mail.ts';
 import { metricsPlugin } from './platform/metrics.ts';
+import { registerMedia } from './platform/media.ts';
 import { createSealer, resolveAppSecret } from './platform/secrets.ts';
+import { createStorage } from './platform/storage.ts';
 import { sessionPlugin } from './platform/session.ts';
 import { type WebMode, registerWeb } from './platform/web.ts';
 import { type Platform, type Services, createServices } from './services.ts';
@@ -88,6 +92,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(metricsPlugin);
+  // Uploads stream through @fastify/multipart; each route reads its files and the limits apply to all.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_UPLOAD_FILES, fields: 30, parts: 40, fieldSize: 64 * 1024 },
+  });
+  await registerMedia(app, config, app.services.platform.storage);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -154,5 +163,6 @@ async function createPlatform(app: FastifyInstance, config: Config): Promise<Pla
     await counters.close();
   });
   preloadBreachedList();
-  return { mailer, counters, sealer: createSealer(resolveAppSecret(config.appSecret, config.dataDir)) };
+  const storage = await createStorage(config);
+  return { mailer, counters, storage, sealer: createSealer(resolveAppSecret(config.appSecret, config.dataDir)) };
 }

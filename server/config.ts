@@ -36,6 +36,19 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   /** Also ask the Have I Been Pwned range API (k-anonymity) whether a new password is breached. */
   hibpEnabled: boolean;
+  /** An S3-compatible bucket for pictures; unset keeps them under DATA_DIR/media. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+        /** Where browsers fetch the pictures (a CDN or the bucket's public URL); unset: through /media. */
+        publicUrl: string | undefined;
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {
@@ -108,6 +121,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (!!googleId !== !!googleSecret) problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   const googleIssuer = url('GOOGLE_ISSUER', str('GOOGLE_ISSUER', 'https://accounts.google.com'), ['https:', 'http:'])!;
 
+  const s3Bucket = optional('S3_BUCKET');
+  const s3Endpoint = url('S3_ENDPOINT', optional('S3_ENDPOINT'), ['http:', 'https:']);
+  const s3PublicUrl = url('S3_PUBLIC_URL', optional('S3_PUBLIC_URL'), ['http:', 'https:']);
+
   const config: Config = {
     env: nodeEnv,
     host: str('HOST', '0.0.0.0'),
@@ -130,6 +147,17 @@ export function loadConfig(env: Env = process.env): Config {
     google:
       googleId && googleSecret ? { clientId: googleId, clientSecret: googleSecret, issuer: googleIssuer.replace(/\/+$/, '') } : undefined,
     hibpEnabled: bool('HIBP_ENABLED', false),
+    s3: s3Bucket
+      ? {
+          bucket: s3Bucket,
+          region: str('S3_REGION', 'us-east-1'),
+          endpoint: s3Endpoint,
+          accessKeyId: optional('S3_ACCESS_KEY_ID'),
+          secretAccessKey: optional('S3_SECRET_ACCESS_KEY'),
+          forcePathStyle: bool('S3_FORCE_PATH_STYLE', !!s3Endpoint),
+          publicUrl: s3PublicUrl?.replace(/\/+$/, ''),
+        }
+      : undefined,
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

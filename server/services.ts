@@ -12,11 +12,13 @@ import { createUsersService } from './modules/users/users.service.ts';
 import type { Counters } from './platform/counters.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { Sealer } from './platform/secrets.ts';
+import type { Storage } from './platform/storage.ts';
 import { createThrottle } from './platform/throttle.ts';
 
 /** The parts with two drivers (embedded or production), built once per process by buildApp. */
 export interface Platform {
   mailer: Mailer;
+  storage: Storage;
   counters: Counters;
   sealer: Sealer;
 }
@@ -44,7 +46,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     auth,
     twoFactor: createTwoFactorService({ repo: authRepo, auth, sealer: platform.sealer, throttle, siteName: config.siteName }),
     oauth: createOauthService({ repo: authRepo, auth, sealer: platform.sealer, config }),
-    users: createUsersService({ repo: authRepo, geo }),
+    users: createUsersService({ repo: authRepo, geo, storage: platform.storage }),
   };
 }
 

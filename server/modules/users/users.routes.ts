@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import { clearSessionCookie, requireUser } from '../../platform/session.ts';
+import { readSingleUpload } from '../../platform/uploads.ts';
 import { requestMeta } from '../auth/auth.routes.ts';
 import { DeleteAccountBody, IdParams, ProfileBody, ThemeBody, UserByTokenBody } from './users.schemas.ts';
 
@@ -33,6 +34,20 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     clearSessionCookie(reply, secure);
     return { message: translate(request.locale, 'auth.account_deleted') };
   });
+
+  app.post(
+    '/avatar',
+    { schema: { tags: ['users'], summary: 'Upload a profile picture (multipart field "avatar")', consumes: ['multipart/form-data'] } },
+    async (request) => {
+      const current = requireUser(request);
+      const buffer = await readSingleUpload(request, 'avatar');
+      return { message: translate(request.locale, 'auth.profile_saved'), user: await users.setAvatar(current, buffer) };
+    },
+  );
+
+  app.delete('/avatar', { schema: { tags: ['users'] } }, async (request) => ({
+    user: await users.removeAvatar(requireUser(request)),
+  }));
 
   app.get('/user-info/:id', { schema: { tags: ['users'], params: IdParams } }, async (request) => ({
     data: await users.publicProfile(request.params.id),

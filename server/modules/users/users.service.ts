@@ -1,9 +1,12 @@
+import crypto from 'node:crypto';
 import { AppError } from '../../platform/errors.ts';
 import type { Locale } from '../../platform/i18n.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
+import type { Storage } from '../../platform/storage.ts';
 import type { GeoService } from '../geo/geo.service.ts';
+import { makeAvatar } from '../images/image-processing.ts';
 import { presentUser } from './users.presenter.ts';
 
 export interface ProfileInput {
@@ -25,10 +28,31 @@ export function isValidPhone(phone: string): boolean {
   return /^\+?\d{10,11}$/.test(normalizePhone(phone));
 }
 
-export function createUsersService(deps: { repo: AuthRepo; geo: GeoService }) {
-  const { repo } = deps;
+export function createUsersService(deps: { repo: AuthRepo; geo: GeoService; storage: Storage }) {
+  const { repo, storage } = deps;
 
   return {
+    /** Stores a new avatar (square WebP, metadata removed) and removes the old one. */
+    async setAvatar(current: CurrentUser, upload: Buffer) {
+      const avatar = await makeAvatar(upload);
+      const key = `avatars/${crypto.randomUUID()}.webp`;
+      await storage.put(key, avatar, 'image/webp');
+      const previous = current.user.avatarKey;
+      const user = await repo.updateUser(current.user.id, { avatarKey: key }).catch(async (error: unknown) => {
+        await storage.delete(key);
+        throw error;
+      });
+      if (previous) await storage.delete(previous).catch(() => undefined);
+      return presentUser(user!, current.roles);
+    },
+
+    async removeAvatar(current: CurrentUser) {
+      const previous = current.user.avatarKey;
+      const user = await repo.updateUser(current.user.id, { avatarKey: null });
+      if (previous) await storage.delete(previous).catch(() => undefined);
+      return presentUser(user!, current.roles);
+    },
+
     async updateProfile(current: CurrentUser, input: ProfileInput, locale: Locale) {
       const fields: Record<string, { key: string }[]> = {};
       const phone = input.phone?.trim() ? normalizePhone(input.phone) : null;
@@ -73,6 +97,7 @@ export function createUsersService(deps: { repo: AuthRepo; geo: GeoService }) {
         ? !!confirmation.password && (await verifyPassword(current.user.passwordHash, confirmation.password))
         : confirmation.email?.trim().toLowerCase() === current.user.email.toLowerCase();
       if (!confirmed) throw AppError.field(current.user.passwordHash ? 'password' : 'email', 'auth.confirm_failed');
+      const avatar = current.user.avatarKey;
       await repo.db.transaction(async (tx) => {
         await repo.audit(
           {
@@ -88,6 +113,7 @@ export function createUsersService(deps: { repo: AuthRepo; geo: GeoService }) {
         // Sessions, roles, tokens and (later) ads and wishes go with the row (ON DELETE CASCADE).
         await repo.deleteUser(id, tx);
       });
+      if (avatar) await storage.delete(avatar).catch(() => undefined);
     },
 
     /** What anyone may see of a member: never the e-mail or phone. */

@@ -1,0 +1,51 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Metadata } from 'sharp';
+import { AppError } from '../../platform/errors.ts';
+
+/** The formats people upload from phones and cameras that our image library decodes. */
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
+export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+/** Files in one upload request (an ad has at most 10 pictures). */
+export const MAX_UPLOAD_FILES = 10;
+/** 50 megapixels: every phone camera fits; a decompression bomb does not (checked from the header, before decoding). */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+/**
+ * Reads the type from the bytes, never from the file name, and refuses anything else:
+ * a `.jpg` that is really a PDF gets a clear 422.
+ */
+export async function acceptedImageType(buffer: Buffer, field: string): Promise<(typeof ACCEPTED_IMAGE_TYPES)[number]> {
+  const detected = await fileTypeFromBuffer(buffer);
+  const mime = detected?.mime as (typeof ACCEPTED_IMAGE_TYPES)[number] | undefined;
+  if (!mime || !ACCEPTED_IMAGE_TYPES.includes(mime)) throw AppError.field(field, 'images.unsupported_type');
+  return mime;
+}
+
+/** Opens an image for processing with the pixel limit on, turned upright by its EXIF orientation. */
+async function openImage(buffer: Buffer, field: string) {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(buffer).metadata();
+  } catch {
+    throw AppError.field(field, 'images.unreadable');
+  }
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_IMAGE_PIXELS) {
+    throw AppError.field(field, 'images.too_many_pixels', { megapixels: MAX_IMAGE_PIXELS / 1_000_000 });
+  }
+  return sharp(buffer, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate();
+}
+
+/**
+ * A square 256 px WebP avatar. Sharp writes no metadata unless asked, so EXIF (GPS included),
+ * ICC and XMP from the upload are all gone.
+ */
+export async function makeAvatar(buffer: Buffer, field = 'avatar'): Promise<Buffer> {
+  await acceptedImageType(buffer, field);
+  const image = await openImage(buffer, field);
+  try {
+    return await image.resize(256, 256, { fit: 'cover', position: 'attention' }).webp({ quality: 82 }).toBuffer();
+  } catch {
+    // A truncated or corrupt file fails while decoding.
+    throw AppError.field(field, 'images.unreadable');
+  }
+}

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { type Storage, assertStorageKey } from './storage.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves stored pictures under /media: straight from disk with the files driver; from a bucket
+ * either by redirect to its public URL or, without one, streamed through this process.
+ */
+export async function registerMedia(app: FastifyInstance, config: Config, storage: Storage): Promise<void> {
+  if (storage.driver === 'files') {
+    await app.register(fastifyStatic, {
+      root: path.join(config.dataDir, 'media'),
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply) => void reply.header('cache-control', IMMUTABLE),
+    });
+    return;
+  }
+  app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    try {
+      assertStorageKey(key);
+    } catch {
+      return reply.status(404).send();
+    }
+    if (config.s3?.publicUrl) return reply.redirect(storage.publicUrl(key), 301);
+    const object = await storage.read(key);
+    if (!object) return reply.status(404).send();
+    return reply
+      .header('cache-control', IMMUTABLE)
+      .type(object.contentType ?? 'application/octet-stream')
+      .send(object.body);
+  });
+}
