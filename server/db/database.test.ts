@@ -63,3 +63,24 @@ describe(`the database (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     await handle.ping();
   });
 });
+
+describe('ads search document', () => {
+  it('is kept by the trigger from the title, description and language', async () => {
+    await handle.db.execute(sql`insert into users (name, email) values ('Myyjä', 'search-doc@example.com')`);
+    await handle.db.execute(sql`
+      insert into products (user_id, catalog_id, city_id, region_id, name, description, price_cents, language, status)
+      select u.id, (select id from catalogs order by id limit 1), m.id, m.region_id, 'Polkupyörät myynnissä', 'Hyvä pyörän runko', 10000, 'fi', 'active'
+      from users u, municipalities m where u.email = 'search-doc@example.com' and m.code = '091'`);
+    const [row] = await rows<{ stem: boolean; exact: boolean; title_weight: string }>(sql`
+      select search_vector @@ to_tsquery('finnish', 'pyörä') as stem,
+             search_vector @@ to_tsquery('simple', 'myynnissä') as exact,
+             ts_rank(search_vector, to_tsquery('finnish', 'polkupyörä')) > ts_rank(search_vector, to_tsquery('finnish', 'runko')) as title_weight
+      from products where name = 'Polkupyörät myynnissä'`);
+    expect(row).toEqual({ stem: true, exact: true, title_weight: true });
+    await handle.db.execute(sql`update products set name = 'Sohva' where name = 'Polkupyörät myynnissä'`);
+    const [after] = await rows<{ sohva: boolean }>(
+      sql`select search_vector @@ to_tsquery('finnish', 'sohva') as sohva from products where name = 'Sohva'`,
+    );
+    expect(after?.sohva).toBe(true);
+  });
+});

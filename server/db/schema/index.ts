@@ -3,3 +3,4 @@ export * from './catalog.ts';
 export * from './geo.ts';
 export * from './roles.ts';
 export * from './users.ts';
+export * from './products.ts';

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { bigint, customType, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { catalogs } from './catalog.ts';
+import { municipalities, regions } from './geo.ts';
+import { users } from './users.ts';
+
+/** Ad statuses (spec section 4); "moderate" reads "Checking with moderator". */
+export const AD_STATUSES = ['new', 'moderate', 'active', 'sold', 'reserved', 'disabled', 'canceled'] as const;
+export type AdStatus = (typeof AD_STATUSES)[number];
+
+/** Sort keys of the listing (spec section 4). */
+export const SORT_KEYS = ['created_at_desc', 'created_at_asc', 'price_asc', 'price_desc', 'image_desc', 'image_asc'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+/** Languages an ad's text is analysed in; Swedish is common in Finland even though the site has no Swedish UI. */
+export const AD_LANGUAGES = ['fi', 'sv', 'en', 'ru'] as const;
+export type AdLanguage = (typeof AD_LANGUAGES)[number];
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    catalogId: integer('catalog_id')
+      .notNull()
+      .references(() => catalogs.id),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => municipalities.id),
+    /** Copied from the city: filtering by region then needs no join. */
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => regions.id),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    /** Euro cents; 0 means "free". */
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    address: text('address'),
+    status: text('status', { enum: AD_STATUSES }).notNull().default('moderate'),
+    language: text('language', { enum: AD_LANGUAGES }).notNull().default('fi'),
+    imageCount: smallint('image_count').notNull().default(0),
+    /** Set the first time a moderator approves: only then may the owner make the ad active again. */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    /** Maintained by a trigger from name, description and language (see the migration). */
+    searchVector: tsvector('search_vector'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_user_id_idx').on(t.userId, t.createdAt.desc()),
+    index('products_status_created_idx').on(t.status, t.createdAt.desc()),
+    // The listing reads only active ads: partial indexes keep them small and fast.
+    index('products_active_created_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`status = 'active'`),
+    index('products_active_price_idx')
+      .on(t.priceCents, t.id)
+      .where(sql`status = 'active'`),
+    index('products_active_catalog_idx')
+      .on(t.catalogId, t.createdAt.desc())
+      .where(sql`status = 'active'`),
+    index('products_active_region_idx')
+      .on(t.regionId, t.createdAt.desc())
+      .where(sql`status = 'active'`),
+    index('products_active_city_idx')
+      .on(t.cityId, t.createdAt.desc())
+      .where(sql`status = 'active'`),
+    index('products_search_idx')
+      .using('gin', t.searchVector)
+      .where(sql`status = 'active'`),
+    index('products_name_trgm_idx')
+      .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
+      .where(sql`status = 'active'`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** 0 is the cover. */
+    position: smallint('position').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Storage key without the variant suffix: `<prefix>-thumb.webp`, `-card.webp`, `-full.webp`. */
+    storagePrefix: text('storage_prefix').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+);
+
+export const wishes = pgTable(
+  'wishes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('wishes_product_idx').on(t.productId)],
+);
