@@ -17,6 +17,7 @@ import { preloadBreachedList } from './modules/auth/password-policy.ts';
 import catalogRoutes from './modules/catalog/catalog.routes.ts';
 import geoRoutes from './modules/geo/geo.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import productsRoutes from './modules/products/products.routes.ts';
 import { MAX_IMAGE_BYTES, MAX_UPLOAD_FILES } from './modules/images/image-processing.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import { createMemoryCounters, createRedisCounters } from './platform/counters.ts';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(geoRoutes);
       await api.register(catalogRoutes);
+      await api.register(productsRoutes);
       await api.register(authRoutes);
       await api.register(twoFactorRoutes);
       await api.register(oauthRoutes);

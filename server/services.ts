@@ -8,6 +8,8 @@ import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createGeoRepo } from './modules/geo/geo.repo.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
+import { createProductsRepo } from './modules/products/products.repo.ts';
+import { createProductsService } from './modules/products/products.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import type { Counters } from './platform/counters.ts';
 import type { Mailer } from './platform/mail.ts';
@@ -30,6 +32,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
   const site = { siteName: config.siteName, publicUrl: config.publicUrl };
   const authRepo = createAuthRepo(db);
   const geo = createGeoService(createGeoRepo(db));
+  const catalog = createCatalogService(createCatalogRepo(db));
   const auth = createAuthService({
     repo: authRepo,
     mailer: platform.mailer,
@@ -42,7 +45,8 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     database,
     platform,
     geo,
-    catalog: createCatalogService(createCatalogRepo(db)),
+    catalog,
+    products: createProductsService({ repo: createProductsRepo(db), catalog, geo, storage: platform.storage }),
     auth,
     twoFactor: createTwoFactorService({ repo: authRepo, auth, sealer: platform.sealer, throttle, siteName: config.siteName }),
     oauth: createOauthService({ repo: authRepo, auth, sealer: platform.sealer, config }),

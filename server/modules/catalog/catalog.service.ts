@@ -66,6 +66,23 @@ export function createCatalogService(repo: CatalogRepo) {
       return trail;
     },
 
+    /** The given catalogs and everything below them; unknown ids are dropped. */
+    async withDescendants(ids: number[]): Promise<number[]> {
+      const rows = await load();
+      const children = new Map<number, number[]>();
+      for (const row of rows) if (row.parentId !== null) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row.id]);
+      const known = new Set(rows.map((r) => r.id));
+      const out = new Set<number>();
+      const stack = ids.filter((id) => known.has(id));
+      while (stack.length) {
+        const id = stack.pop()!;
+        if (out.has(id)) continue;
+        out.add(id);
+        stack.push(...(children.get(id) ?? []));
+      }
+      return [...out];
+    },
+
     invalidate(): void {
       cache = undefined;
     },

@@ -1,0 +1,184 @@
+import { type SQL, and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { productImages, products } from '../../db/schema/products.ts';
+import type { SortKey } from '../../db/schema/products.ts';
+
+/** One word of a text query with what it may match: itself, its synonyms, its stem inside compounds. */
+export interface SearchTerm {
+  /** Letters and digits only: safe inside to_tsquery. */
+  words: string[];
+  /** Lowercase stems (3+ letters) looked for anywhere in the title, so "sohva" finds "kulmasohva". */
+  stems: string[];
+  /** The word as typed, for typo-tolerant trigram matching. */
+  fuzzy: string;
+}
+
+export interface ListingQuery {
+  cityIds: number[];
+  regionIds: number[];
+  catalogIds: number[];
+  terms: SearchTerm[];
+  sort: SortKey | 'relevance';
+  limit: number;
+  offset: number;
+  /** Leave this ad out (similar-ads lists). */
+  excludeId?: number;
+}
+
+export interface ListingRow {
+  id: number;
+  uuid: string;
+  name: string;
+  priceCents: number;
+  status: (typeof products.$inferSelect)['status'];
+  cityId: number;
+  regionId: number;
+  catalogId: number;
+  imageCount: number;
+  createdAt: Date;
+  imageUuid: string | null;
+  imagePrefix: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+}
+
+/** Counting stops here: the pager needs "more than 500 pages" no more precisely. */
+export const COUNT_CAP = 10_001;
+
+const CONFIGS = ['finnish', 'swedish', 'english', 'russian', 'simple'] as const;
+
+function termMatch(term: SearchTerm): SQL {
+  const alternatives: SQL[] = [];
+  for (const word of term.words) {
+    // Prefix match in every language's stemming: "pyörä" finds "pyörät", "pyörän"; "bike" finds "bikes".
+    const queries = CONFIGS.map((config) => sql`to_tsquery(${config}::regconfig, ${`${word}:*`})`);
+    alternatives.push(sql`${products.searchVector} @@ (${sql.join(queries, sql` || `)})`);
+  }
+  for (const stem of term.stems) alternatives.push(sql`lower(${products.name}) like ${`%${stem}%`}`);
+  if (term.fuzzy.length >= 4) alternatives.push(sql`${term.fuzzy} <% lower(${products.name})`);
+  return sql`(${sql.join(alternatives, sql` or `)})`;
+}
+
+/** Exact (stemmed) matches first, then matches inside compounds, then typo matches; ties by freshness. */
+function relevance(terms: SearchTerm[]): SQL {
+  const parts = terms.map((term) => {
+    const queries = term.words.flatMap((word) => CONFIGS.map((config) => sql`to_tsquery(${config}::regconfig, ${`${word}:*`})`));
+    const tsquery = sql`(${sql.join(queries, sql` || `)})`;
+    const stemHit = term.stems.length
+      ? sql`(case when ${sql.join(
+          term.stems.map((stem) => sql`lower(${products.name}) like ${`%${stem}%`}`),
+          sql` or `,
+        )} then 0.5 else 0 end)`
+      : sql`0`;
+    return sql`(case when ${products.searchVector} @@ ${tsquery} then 1 + ts_rank_cd(${products.searchVector}, ${tsquery}) else 0 end + ${stemHit} + 0.3 * word_similarity(${term.fuzzy}, lower(${products.name})))`;
+  });
+  return sql.join(parts, sql` + `);
+}
+
+function orderBy(query: ListingQuery): SQL {
+  switch (query.sort) {
+    case 'relevance':
+      return query.terms.length
+        ? sql`${relevance(query.terms)} desc, ${products.createdAt} desc, ${products.id} desc`
+        : sql`${products.createdAt} desc, ${products.id} desc`;
+    case 'created_at_desc':
+      return sql`${products.createdAt} desc, ${products.id} desc`;
+    case 'created_at_asc':
+      return sql`${products.createdAt} asc, ${products.id} asc`;
+    case 'price_asc':
+      return sql`${products.priceCents} asc, ${products.id} asc`;
+    case 'price_desc':
+      return sql`${products.priceCents} desc, ${products.id} desc`;
+    case 'image_desc':
+      return sql`(${products.imageCount} > 0) desc, ${products.createdAt} desc, ${products.id} desc`;
+    case 'image_asc':
+      return sql`(${products.imageCount} > 0) asc, ${products.createdAt} desc, ${products.id} desc`;
+  }
+}
+
+/**
+ * Word similarity from which a title word counts as a typo of a query word. pg_trgm's default (0.6)
+ * misses one dropped letter in a seven-letter word ("helkma" for "helkama" is 0.5).
+ */
+export const TYPO_SIMILARITY = 0.5;
+
+export function createProductsRepo(db: Database) {
+  function where(query: ListingQuery): SQL {
+    const conditions: SQL[] = [eq(products.status, 'active')];
+    const places: SQL[] = [];
+    if (query.cityIds.length) places.push(inArray(products.cityId, query.cityIds));
+    if (query.regionIds.length) places.push(inArray(products.regionId, query.regionIds));
+    if (places.length) conditions.push(or(...places)!);
+    if (query.catalogIds.length) conditions.push(inArray(products.catalogId, query.catalogIds));
+    if (query.excludeId !== undefined) conditions.push(sql`${products.id} <> ${query.excludeId}`);
+    for (const term of query.terms) conditions.push(termMatch(term));
+    return and(...conditions)!;
+  }
+
+  return {
+    /** One page of active ads with their cover picture, and how many match in all (up to COUNT_CAP). */
+    async searchActive(query: ListingQuery): Promise<{ rows: ListingRow[]; total: number }> {
+      return db.transaction(async (tx) => {
+        // The `<%` operator reads its threshold from this setting; local to the transaction.
+        if (query.terms.length)
+          await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
+        const rows = await listActive(tx, query);
+        const total = rows.length < query.limit && query.offset === 0 ? rows.length : await countActive(tx, query);
+        return { rows, total };
+      });
+    },
+  };
+
+  /** One page of active ads with their cover picture. */
+  async function listActive(db: Database | Transaction, query: ListingQuery): Promise<ListingRow[]> {
+    const cover = db
+      .select({
+        uuid: productImages.uuid,
+        prefix: productImages.storagePrefix,
+        width: productImages.width,
+        height: productImages.height,
+      })
+      .from(productImages)
+      .where(eq(productImages.productId, products.id))
+      .orderBy(productImages.position)
+      .limit(1)
+      .as('cover');
+    return db
+      .select({
+        id: products.id,
+        uuid: products.uuid,
+        name: products.name,
+        priceCents: products.priceCents,
+        status: products.status,
+        cityId: products.cityId,
+        regionId: products.regionId,
+        catalogId: products.catalogId,
+        imageCount: products.imageCount,
+        createdAt: products.createdAt,
+        imageUuid: cover.uuid,
+        imagePrefix: cover.prefix,
+        imageWidth: cover.width,
+        imageHeight: cover.height,
+      })
+      .from(products)
+      .leftJoinLateral(cover, sql`true`)
+      .where(where(query))
+      .orderBy(orderBy(query))
+      .limit(query.limit)
+      .offset(query.offset);
+  }
+
+  /** How many ads match, counted up to COUNT_CAP. */
+  async function countActive(db: Database | Transaction, query: ListingQuery): Promise<number> {
+    const capped = db
+      .select({ one: sql`1` })
+      .from(products)
+      .where(where(query))
+      .limit(COUNT_CAP)
+      .as('capped');
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+    return row?.n ?? 0;
+  }
+}
+
+export type ProductsRepo = ReturnType<typeof createProductsRepo>;

@@ -1,0 +1,58 @@
+import { type Static, Type } from 'typebox';
+import { AD_STATUSES, SORT_KEYS } from '../../db/schema/products.ts';
+
+export const PAGE_SIZE = 20;
+/** Deeper than this nobody browses; it keeps every page query on an index. */
+export const MAX_PAGE = 500;
+export const MAX_QUERY_LENGTH = 200;
+
+const Ids = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50 });
+
+export const ListingBody = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE })),
+    cities: Type.Optional(Ids),
+    regions: Type.Optional(Ids),
+    catalogs: Type.Optional(Ids),
+    name: Type.Optional(Type.String({ maxLength: MAX_QUERY_LENGTH })),
+    sort: Type.Optional(Type.Enum(SORT_KEYS)),
+  },
+  { additionalProperties: false },
+);
+export type ListingBody = Static<typeof ListingBody>;
+
+const Picture = Type.Object({
+  uuid: Type.String(),
+  thumb: Type.String(),
+  card: Type.String(),
+  full: Type.String(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+});
+
+export const ProductCard = Type.Object({
+  id: Type.Integer(),
+  uuid: Type.String(),
+  name: Type.String(),
+  price: Type.Number({ description: 'Euros' }),
+  status: Type.Enum(AD_STATUSES),
+  city: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  region_id: Type.Integer(),
+  catalog: Type.Object({ id: Type.Integer(), slug: Type.String(), name: Type.String() }),
+  image: Type.Union([Picture, Type.Null()]),
+  images_count: Type.Integer(),
+  created_at: Type.String(),
+});
+export type ProductCard = Static<typeof ProductCard>;
+
+export const ListingReply = Type.Object({
+  data: Type.Array(ProductCard),
+  meta: Type.Object({ current_page: Type.Integer(), last_page: Type.Integer(), per_page: Type.Integer(), total: Type.Integer() }),
+  links: Type.Object({
+    first: Type.String(),
+    last: Type.String(),
+    prev: Type.Union([Type.String(), Type.Null()]),
+    next: Type.Union([Type.String(), Type.Null()]),
+  }),
+});
+export type ListingReply = Static<typeof ListingReply>;
