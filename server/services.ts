@@ -33,6 +33,8 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
   const authRepo = createAuthRepo(db);
   const geo = createGeoService(createGeoRepo(db));
   const catalog = createCatalogService(createCatalogRepo(db));
+  const productsRepo = createProductsRepo(db);
+  const users = createUsersService({ repo: authRepo, geo, storage: platform.storage, countActiveAds: productsRepo.countActiveByUser });
   const auth = createAuthService({
     repo: authRepo,
     mailer: platform.mailer,
@@ -46,11 +48,11 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     platform,
     geo,
     catalog,
-    products: createProductsService({ repo: createProductsRepo(db), catalog, geo, storage: platform.storage }),
+    products: createProductsService({ repo: productsRepo, catalog, geo, users, storage: platform.storage }),
     auth,
     twoFactor: createTwoFactorService({ repo: authRepo, auth, sealer: platform.sealer, throttle, siteName: config.siteName }),
     oauth: createOauthService({ repo: authRepo, auth, sealer: platform.sealer, config }),
-    users: createUsersService({ repo: authRepo, geo, storage: platform.storage }),
+    users,
   };
 }
 

@@ -316,7 +316,7 @@ describe('profile, theme, public profile and account deletion', () => {
     const user = await createUser(app);
     const res = await app.inject({ url: `/api/user-info/${user.id}` });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json().data).sort()).toEqual(['avatar', 'id', 'member_since', 'name']);
+    expect(Object.keys(res.json().data).sort()).toEqual(['active_ads_count', 'avatar', 'id', 'member_since', 'name']);
     expect(res.body).not.toContain(user.email);
   });
 

@@ -66,6 +66,19 @@ export function createCatalogService(repo: CatalogRepo) {
       return trail;
     },
 
+    /** A catalog and its ancestors, top first (breadcrumbs, the ad page). */
+    async trailOf(id: number, locale: Locale): Promise<FlatCatalog[]> {
+      const flat = await this.flatten(locale);
+      const trail: FlatCatalog[] = [];
+      let node = flat.find((c) => c.id === id);
+      while (node) {
+        trail.unshift(node);
+        const parentId: number | null = node.parent_id;
+        node = parentId === null ? undefined : flat.find((c) => c.id === parentId);
+      }
+      return trail;
+    },
+
     /** The given catalogs and everything below them; unknown ids are dropped. */
     async withDescendants(ids: number[]): Promise<number[]> {
       const rows = await load();

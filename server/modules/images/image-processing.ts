@@ -49,3 +49,43 @@ export async function makeAvatar(buffer: Buffer, field = 'avatar'): Promise<Buff
     throw AppError.field(field, 'images.unreadable');
   }
 }
+
+/** The sizes an ad picture is kept in: square thumbnails, 4:3 cards, and the full picture up to 1600 px. */
+export const AD_PICTURE_VARIANTS = {
+  thumb: { width: 160, height: 160, fit: 'cover', quality: 70 },
+  card: { width: 480, height: 360, fit: 'cover', quality: 76 },
+  full: { width: 1600, height: 1600, fit: 'inside', quality: 82 },
+} as const;
+export type AdPictureVariant = keyof typeof AD_PICTURE_VARIANTS;
+
+export interface AdPictureSet {
+  variants: Record<AdPictureVariant, Buffer>;
+  /** Size of the full variant. */
+  width: number;
+  height: number;
+}
+
+/** Turns an upload into the three WebP variants, upright and with every piece of metadata (GPS too) removed. */
+export async function makeAdPictures(buffer: Buffer, field = 'files'): Promise<AdPictureSet> {
+  await acceptedImageType(buffer, field);
+  const image = await openImage(buffer, field);
+  try {
+    // One decoded input, three branches (sharp's clone), each written straight to WebP.
+    const entries = await Promise.all(
+      (Object.keys(AD_PICTURE_VARIANTS) as AdPictureVariant[]).map(async (name) => {
+        const spec = AD_PICTURE_VARIANTS[name];
+        const output = await image
+          .clone()
+          .resize(spec.width, spec.height, { fit: spec.fit, withoutEnlargement: spec.fit === 'inside', position: 'attention' })
+          .webp({ quality: spec.quality })
+          .toBuffer({ resolveWithObject: true });
+        return [name, output] as const;
+      }),
+    );
+    const variants = Object.fromEntries(entries.map(([name, out]) => [name, out.data])) as Record<AdPictureVariant, Buffer>;
+    const full = entries.find(([name]) => name === 'full')![1].info;
+    return { variants, width: full.width, height: full.height };
+  } catch {
+    throw AppError.field(field, 'images.unreadable');
+  }
+}

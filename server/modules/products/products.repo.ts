@@ -116,6 +116,39 @@ export function createProductsRepo(db: Database) {
   }
 
   return {
+    /** An ad with its pictures (in order), whatever its status; the service decides who may see it. */
+    async findByUuid(uuid: string) {
+      const [product] = await db.select().from(products).where(eq(products.uuid, uuid));
+      if (!product) return undefined;
+      const images = await db.select().from(productImages).where(eq(productImages.productId, product.id)).orderBy(productImages.position);
+      return { product, images };
+    },
+
+    async countActiveByUser(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(and(eq(products.userId, userId), eq(products.status, 'active')));
+      return row?.n ?? 0;
+    },
+
+    /** Titles of active ads that start with, or contain a word near, what is being typed. */
+    async titleHints(prefix: string, limit: number): Promise<string[]> {
+      const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const rows = await db
+        .selectDistinct({ name: products.name, rank: sql<number>`word_similarity(${prefix}, lower(${products.name}))` })
+        .from(products)
+        .where(
+          and(
+            eq(products.status, 'active'),
+            sql`(lower(${products.name}) like ${pattern} or lower(${products.name}) like ${`% ${pattern}`} or ${prefix} <% lower(${products.name}))`,
+          ),
+        )
+        .orderBy(sql`2 desc`)
+        .limit(limit);
+      return rows.map((r) => r.name);
+    },
+
     /** One page of active ads with their cover picture, and how many match in all (up to COUNT_CAP). */
     async searchActive(query: ListingQuery): Promise<{ rows: ListingRow[]; total: number }> {
       return db.transaction(async (tx) => {

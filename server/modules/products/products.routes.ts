@@ -1,13 +1,44 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ListingBody, ListingReply } from './products.schemas.ts';
+import type { FastifyRequest } from 'fastify';
+import { HintBody, HintReply, ListingBody, ListingReply, ProductParams, SimilarBody, SimilarReply } from './products.schemas.ts';
+import type { Viewer } from './products.service.ts';
+
+function viewerOf(request: FastifyRequest): Viewer | null {
+  const current = request.currentUser;
+  return current ? { userId: current.user.id, roles: current.roles } : null;
+}
 
 const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const products = app.services.products;
+
   app.post(
     '/products',
     {
       schema: { tags: ['products'], summary: 'Search and list active ads, 20 a page', body: ListingBody, response: { 200: ListingReply } },
     },
-    async (request) => app.services.products.list(request.body ?? {}, request.locale),
+    async (request) => products.list(request.body ?? {}, request.locale),
+  );
+
+  app.get('/product/:id', { schema: { tags: ['products'], summary: 'One ad by its uuid', params: ProductParams } }, async (request) => ({
+    data: await products.detail(request.params.id, viewerOf(request), request.locale),
+  }));
+
+  app.post(
+    '/same-products-in-the-city',
+    { schema: { tags: ['products'], summary: 'Other active ads in the same city', body: SimilarBody, response: { 200: SimilarReply } } },
+    async (request) => ({ data: await products.similar(request.body, 'city', request.locale) }),
+  );
+
+  app.post(
+    '/same-products',
+    { schema: { tags: ['products'], summary: 'Other active ads in the same catalog', body: SimilarBody, response: { 200: SimilarReply } } },
+    async (request) => ({ data: await products.similar(request.body, 'catalog', request.locale) }),
+  );
+
+  app.post(
+    '/search-hint',
+    { schema: { tags: ['products'], summary: 'Up to ten suggestions while typing', body: HintBody, response: { 200: HintReply } } },
+    async (request) => ({ data: await products.hints(request.body.query, request.locale) }),
   );
 };
 

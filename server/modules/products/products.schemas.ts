@@ -56,3 +56,16 @@ export const ListingReply = Type.Object({
   }),
 });
 export type ListingReply = Static<typeof ListingReply>;
+
+export const ProductParams = Type.Object({ id: Type.String({ maxLength: 64, description: 'The ad uuid' }) });
+export const SimilarBody = Type.Object(
+  { catalogId: Type.Integer({ minimum: 1 }), cityId: Type.Integer({ minimum: 1 }), currentProductId: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+);
+export const SimilarReply = Type.Object({ data: Type.Array(ProductCard) });
+export const HintBody = Type.Object({ query: Type.String({ maxLength: MAX_QUERY_LENGTH }) }, { additionalProperties: false });
+export const HintReply = Type.Object({
+  data: Type.Array(
+    Type.Object({ type: Type.Enum(['catalog', 'ad'] as const), text: Type.String(), path: Type.Union([Type.String(), Type.Null()]) }),
+  ),
+});

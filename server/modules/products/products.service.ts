@@ -1,8 +1,11 @@
-import type { SortKey } from '../../db/schema/products.ts';
+import type { AdStatus, SortKey } from '../../db/schema/products.ts';
+import type { RoleSlug } from '../../db/schema/roles.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { Locale } from '../../platform/i18n.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
+import type { UsersService } from '../users/users.service.ts';
 import type { ListingQuery, ListingRow, ProductsRepo } from './products.repo.ts';
 import { type ListingBody, type ListingReply, MAX_PAGE, PAGE_SIZE, type ProductCard } from './products.schemas.ts';
 import { searchTerms } from './search-terms.ts';
@@ -11,8 +14,21 @@ export interface ProductsDeps {
   repo: ProductsRepo;
   catalog: CatalogService;
   geo: GeoService;
+  users: UsersService;
   storage: Storage;
 }
+
+/** Who is looking, as far as visibility goes. */
+export interface Viewer {
+  userId: number;
+  roles: RoleSlug[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PUBLIC_STATUSES: AdStatus[] = ['active', 'sold', 'reserved'];
+const STAFF_ROLES: RoleSlug[] = ['superAdmin', 'admin', 'moderator'];
+export const SIMILAR_LIMIT = 8;
+export const HINT_LIMIT = 10;
 
 export function pictureUrls(storage: Storage, prefix: string) {
   return {
@@ -23,7 +39,7 @@ export function pictureUrls(storage: Storage, prefix: string) {
 }
 
 export function createProductsService(deps: ProductsDeps) {
-  const { repo, catalog, geo, storage } = deps;
+  const { repo, catalog, geo, users, storage } = deps;
 
   async function toCards(rows: ListingRow[], locale: Locale): Promise<ProductCard[]> {
     const [cities, catalogs] = await Promise.all([geo.listCities(locale), catalog.flatten(locale)]);
@@ -48,6 +64,83 @@ export function createProductsService(deps: ProductsDeps) {
   }
 
   return {
+    /**
+     * One ad for its page. Active, sold and reserved ads are public (the last two show their
+     * status); any other status is NotFound for everyone but the owner and staff.
+     */
+    async detail(uuid: string, viewer: Viewer | null, locale: Locale) {
+      const found = UUID.test(uuid) ? await repo.findByUuid(uuid) : undefined;
+      if (!found) throw new AppError('not_found');
+      const { product, images } = found;
+      const isOwner = viewer?.userId === product.userId;
+      const isStaff = !!viewer?.roles.some((role) => STAFF_ROLES.includes(role));
+      if (!PUBLIC_STATUSES.includes(product.status) && !isOwner && !isStaff) throw new AppError('not_found');
+      const [cities, regions, trail, seller] = await Promise.all([
+        geo.listCities(locale),
+        geo.listRegions(locale),
+        catalog.trailOf(product.catalogId, locale),
+        users.publicProfile(product.userId),
+      ]);
+      const city = cities.find((c) => c.id === product.cityId);
+      return {
+        id: product.id,
+        uuid: product.uuid,
+        name: product.name,
+        description: product.description,
+        price: product.priceCents / 100,
+        status: product.status,
+        address: product.address,
+        language: product.language,
+        city: { id: product.cityId, name: city?.name ?? '', lat: city?.lat ?? null, lon: city?.lon ?? null },
+        region: { id: product.regionId, name: regions.find((r) => r.id === product.regionId)?.name ?? '' },
+        catalog: {
+          id: product.catalogId,
+          slug: trail.at(-1)?.slug ?? '',
+          name: trail.at(-1)?.name ?? '',
+          path: trail.map(({ slug, name }) => ({ slug, name })),
+        },
+        images: images.map((image) => ({
+          uuid: image.uuid,
+          ...pictureUrls(storage, image.storagePrefix),
+          width: image.width,
+          height: image.height,
+        })),
+        seller,
+        is_owner: isOwner,
+        rejection_reason: isOwner || isStaff ? product.rejectionReason : null,
+        created_at: product.createdAt.toISOString(),
+        updated_at: product.updatedAt.toISOString(),
+      };
+    },
+
+    /** Other active ads in the same city, or in the same catalog, newest first (the ad page's two strips). */
+    async similar(input: { catalogId: number; cityId: number; currentProductId: number }, by: 'city' | 'catalog', locale: Locale) {
+      const query: ListingQuery = {
+        cityIds: by === 'city' ? [input.cityId] : [],
+        regionIds: [],
+        catalogIds: by === 'catalog' ? [input.catalogId] : [],
+        terms: [],
+        sort: 'created_at_desc',
+        limit: SIMILAR_LIMIT,
+        offset: 0,
+        excludeId: input.currentProductId,
+      };
+      const { rows } = await repo.searchActive(query);
+      return toCards(rows, locale);
+    },
+
+    /** Up to ten suggestions while typing: catalog names first, then ad titles. */
+    async hints(text: string, locale: Locale) {
+      const prefix = text.normalize('NFC').trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 60);
+      if (prefix.length < 2) return [];
+      const catalogs = (await catalog.flatten(locale))
+        .filter((c) => c.name.toLowerCase().startsWith(prefix) || c.name.toLowerCase().includes(` ${prefix}`))
+        .slice(0, 4)
+        .map((c) => ({ type: 'catalog' as const, text: c.name, path: `/catalogs/${c.path.join('/')}` }));
+      const titles = await repo.titleHints(prefix, HINT_LIMIT - catalogs.length);
+      return [...catalogs, ...titles.map((title) => ({ type: 'ad' as const, text: title, path: null }))];
+    },
+
     /** The public listing (spec: POST /products): active ads, filtered, searched, sorted, 20 a page. */
     async list(body: ListingBody, locale: Locale): Promise<ListingReply> {
       const page = Math.min(body.page ?? 1, MAX_PAGE);

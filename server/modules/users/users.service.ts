@@ -28,7 +28,12 @@ export function isValidPhone(phone: string): boolean {
   return /^\+?\d{10,11}$/.test(normalizePhone(phone));
 }
 
-export function createUsersService(deps: { repo: AuthRepo; geo: GeoService; storage: Storage }) {
+export function createUsersService(deps: {
+  repo: AuthRepo;
+  geo: GeoService;
+  storage: Storage;
+  countActiveAds: (userId: number) => Promise<number>;
+}) {
   const { repo, storage } = deps;
 
   return {
@@ -125,6 +130,7 @@ export function createUsersService(deps: { repo: AuthRepo; geo: GeoService; stor
         name: user.name,
         avatar: user.avatarKey ? `/media/${user.avatarKey}` : null,
         member_since: user.createdAt.toISOString(),
+        active_ads_count: await deps.countActiveAds(user.id),
       };
     },
   };

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, loginAs } from '../../test/accounts.ts';
+import { createAd } from '../../test/ads.ts';
+import { buildTestApp } from '../../test/app.ts';
+
+let app: FastifyInstance;
+let seller: Awaited<ReturnType<typeof createUser>>;
+const ads: Record<string, Awaited<ReturnType<typeof createAd>>> = {};
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  seller = await createUser(app, { name: 'Sami Myyjä' });
+  ads.bike = await createAd(app, { userId: seller.id, name: 'Helkama Jopo', catalog: 'city-bikes', city: '837', priceCents: 12050 });
+  ads.bike2 = await createAd(app, { userId: seller.id, name: 'Tunturi naisten pyörä', catalog: 'city-bikes', city: '091' });
+  ads.sofaTampere = await createAd(app, { userId: seller.id, name: 'Sohva Tampereelta', catalog: 'sofas-and-armchairs', city: '837' });
+  ads.sold = await createAd(app, { userId: seller.id, name: 'Myyty jopo', catalog: 'city-bikes', city: '837', status: 'sold' });
+  ads.waiting = await createAd(app, { userId: seller.id, name: 'Tarkastuksessa', catalog: 'city-bikes', city: '837', status: 'moderate' });
+});
+afterAll(() => app.close());
+
+describe('GET /api/product/{uuid}', () => {
+  it('shows an active ad with price, place, catalog path and the seller without contact details', async () => {
+    const res = await app.inject({ url: `/api/product/${ads.bike!.uuid}`, headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(200);
+    const ad = res.json().data;
+    expect(ad).toMatchObject({ uuid: ads.bike!.uuid, name: 'Helkama Jopo', price: 120.5, status: 'active', city: { name: 'Tampere' } });
+    expect(ad.catalog.path.map((c: { slug: string }) => c.slug)).toEqual(['transport', 'bicycles', 'city-bikes']);
+    expect(ad.seller).toMatchObject({ id: seller.id, name: 'Sami Myyjä', active_ads_count: 3 });
+    expect(res.body).not.toContain(seller.email);
+    expect(ad.is_owner).toBe(false);
+  });
+
+  it('shows sold ads with their status, and hides ads under review from everyone but the owner and staff', async () => {
+    expect((await app.inject({ url: `/api/product/${ads.sold!.uuid}` })).json().data.status).toBe('sold');
+    expect((await app.inject({ url: `/api/product/${ads.waiting!.uuid}` })).statusCode).toBe(404);
+    const stranger = await loginAs(app, await createUser(app));
+    expect((await app.inject({ url: `/api/product/${ads.waiting!.uuid}`, headers: stranger.headers })).statusCode).toBe(404);
+    const owner = await loginAs(app, seller);
+    const own = await app.inject({ url: `/api/product/${ads.waiting!.uuid}`, headers: owner.headers });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.is_owner).toBe(true);
+    const moderator = await loginAs(app, await createUser(app, { roles: ['moderator'] }));
+    expect((await app.inject({ url: `/api/product/${ads.waiting!.uuid}`, headers: moderator.headers })).statusCode).toBe(200);
+  });
+
+  it('answers unknown and malformed ids with 404', async () => {
+    expect((await app.inject({ url: '/api/product/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    expect((await app.inject({ url: "/api/product/1' or '1'='1" })).statusCode).toBe(404);
+  });
+});
+
+describe('similar ads', () => {
+  const body = () => ({ catalogId: ads.bike!.catalogId, cityId: ads.bike!.cityId, currentProductId: ads.bike!.id });
+
+  it('lists other active ads in the same city, not the ad itself', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/same-products-in-the-city/', payload: body() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((p: { name: string }) => p.name)).toEqual(['Sohva Tampereelta']);
+  });
+
+  it('lists other active ads in the same catalog', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/same-products/', payload: body() });
+    expect(res.json().data.map((p: { name: string }) => p.name)).toEqual(['Tunturi naisten pyörä']);
+  });
+
+  it('answers a bad body with 422', async () => {
+    expect((await app.inject({ method: 'POST', url: '/api/same-products', payload: { catalogId: 'x' } })).statusCode).toBe(422);
+  });
+});
+
+describe('POST /api/search-hint', () => {
+  it('suggests catalog names and ad titles as one types, at most ten', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/search-hint',
+      payload: { query: 'hel' },
+      headers: { 'accept-language': 'fi' },
+    });
+    expect(res.statusCode).toBe(200);
+    const hints = res.json().data as { type: string; text: string }[];
+    expect(hints).toContainEqual({ type: 'ad', text: 'Helkama Jopo', path: null });
+    expect(hints.length).toBeLessThanOrEqual(10);
+    const catalogs = (await app.inject({ method: 'POST', url: '/api/search-hint', payload: { query: 'auto' } })).json().data;
+    expect(catalogs[0]).toMatchObject({ type: 'catalog' });
+  });
+
+  it('answers one letter with nothing, and odd characters without error', async () => {
+    expect((await app.inject({ method: 'POST', url: '/api/search-hint', payload: { query: 'h' } })).json().data).toEqual([]);
+    for (const query of ['%', '_%_', "'\\", '<b>']) {
+      expect((await app.inject({ method: 'POST', url: '/api/search-hint', payload: { query } })).statusCode).toBe(200);
+    }
+  });
+});
