@@ -18,6 +18,7 @@ import catalogRoutes from './modules/catalog/catalog.routes.ts';
 import geoRoutes from './modules/geo/geo.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import productsRoutes from './modules/products/products.routes.ts';
+import seoRoutes from './modules/seo/seo.routes.ts';
 import { MAX_IMAGE_BYTES, MAX_UPLOAD_FILES } from './modules/images/image-processing.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import { createMemoryCounters, createRedisCounters } from './platform/counters.ts';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(healthRoutes);
+  await app.register(seoRoutes);
   await app.register(
     async (api) => {
       await api.register(geoRoutes);

@@ -10,6 +10,8 @@ import { createGeoRepo } from './modules/geo/geo.repo.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
 import { createProductsRepo } from './modules/products/products.repo.ts';
 import { createProductsService } from './modules/products/products.service.ts';
+import { createSeoRepo } from './modules/seo/seo.repo.ts';
+import { createSeoService } from './modules/seo/seo.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import type { Counters } from './platform/counters.ts';
 import type { Mailer } from './platform/mail.ts';
@@ -53,6 +55,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     twoFactor: createTwoFactorService({ repo: authRepo, auth, sealer: platform.sealer, throttle, siteName: config.siteName }),
     oauth: createOauthService({ repo: authRepo, auth, sealer: platform.sealer, config }),
     users,
+    seo: createSeoService({ repo: createSeoRepo(db), catalog, publicUrl: config.publicUrl }),
   };
 }
 

@@ -5,7 +5,12 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from './mail.ts';
 
-const message = { to: 'maija@example.com', subject: 'Vahvista sähköpostiosoitteesi', text: 'Hei Maija,\nlinkki: https://kauppis.fi/x', html: '<p>Hei Maija</p>' };
+const message = {
+  to: 'maija@example.com',
+  subject: 'Vahvista sähköpostiosoitteesi',
+  text: 'Hei Maija,\nlinkki: https://kauppis.fi/x',
+  html: '<p>Hei Maija</p>',
+};
 
 describe('mailer over SMTP', () => {
   const received: { from: string; to: string[]; data: string }[] = [];
@@ -21,7 +26,11 @@ describe('mailer over SMTP', () => {
         let data = '';
         stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
         stream.on('end', () => {
-          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data,
+          });
           callback();
         });
       },
