@@ -168,7 +168,7 @@ export function sendError(
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-      if (error instanceof AppError) {
+      if (AppError.is(error)) {
         if (error.code === 'too_many_requests' && error.params.seconds !== undefined) {
           void reply.header('retry-after', String(error.params.seconds));
         }

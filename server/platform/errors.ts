@@ -25,8 +25,18 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 /** Per-field messages, already translated: `{ email: ["…"] }`. */
 export type FieldErrors = Record<string, string[]>;
 
+// A registry symbol, the same in every copy of this module: the page bundle and the server bundle
+// each have their own AppError class, so `instanceof` cannot tell across them but the brand can.
+const APP_ERROR = Symbol.for('kauppis.app-error');
+
 export class AppError extends Error {
   readonly status: number;
+  readonly [APP_ERROR] = true;
+
+  /** True for an AppError from any copy of this module (use instead of `instanceof`). */
+  static is(value: unknown): value is AppError {
+    return typeof value === 'object' && value !== null && (value as { [APP_ERROR]?: boolean })[APP_ERROR] === true;
+  }
 
   constructor(
     readonly code: ErrorCode,

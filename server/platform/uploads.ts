@@ -13,7 +13,7 @@ export async function readSingleUpload(request: FastifyRequest, field: string): 
     if (!file || file.fieldname !== field) throw AppError.field(field, 'validation.required');
     return await file.toBuffer();
   } catch (error) {
-    if (error instanceof AppError) throw error;
+    if (AppError.is(error)) throw error;
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413) throw new AppError('payload_too_large');
     throw new AppError('bad_request');

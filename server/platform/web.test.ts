@@ -4,17 +4,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { catalogTree } from '../db/seed/catalog-tree.ts';
 import { createTestDatabase } from '../test/database.ts';
+import { createUser } from '../test/accounts.ts';
+import { createAd } from '../test/ads.ts';
 import { testConfig } from '../test/app.ts';
 
 // The pages rendered through Vite's module graph (as `npm run dev` does), so no build is needed.
 let vite: ViteDevServer;
 let app: FastifyInstance;
+const ads: Record<string, { uuid: string; name: string }> = {};
 
 beforeAll(async () => {
   vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
   const database = await createTestDatabase();
   app = await buildApp(testConfig(), { database, prepareDatabase: false, web: { mode: 'development', vite } });
   app.addHook('onClose', () => database.close());
+  const seller = await createUser(app, { name: 'Sami Myyjä' });
+  ads.bike = await createAd(app, {
+    userId: seller.id,
+    name: 'Helkama polkupyörä',
+    catalog: 'city-bikes',
+    city: '837',
+    priceCents: 12050,
+    description: 'Hyvä pyörä <b>ilman</b> ruostetta.',
+  });
+  ads.sofa = await createAd(app, { userId: seller.id, name: 'Kulmasohva', catalog: 'sofas-and-armchairs', city: '091' });
+  ads.sold = await createAd(app, { userId: seller.id, name: 'Myyty jopo', catalog: 'city-bikes', status: 'sold' });
+  ads.waiting = await createAd(app, { userId: seller.id, name: 'Tarkastuksessa', catalog: 'city-bikes', status: 'moderate' });
 }, 120_000);
 
 afterAll(async () => {
@@ -70,6 +85,48 @@ describe('server-rendered pages', () => {
 
   it('treats a single segment that is not an ad as NotFound', async () => {
     expect((await app.inject({ url: '/not-an-ad' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+  });
+
+  it('lists the latest ads on the front page and searches from the URL', async () => {
+    const home = await app.inject({ url: '/' });
+    expect(home.body).toContain('Helkama polkupyörä');
+    expect(home.body).not.toContain('Tarkastuksessa');
+    const searched = await app.inject({ url: '/?q=sohva' });
+    expect(searched.body).toContain('Kulmasohva');
+    expect(searched.body).not.toContain('Helkama polkupyörä');
+    expect(searched.body).toContain('name="robots" content="noindex"');
+    const listView = await app.inject({ url: '/?view=list&sort=price_desc&page=abc&region=x' });
+    expect(listView.statusCode).toBe(200);
+  });
+
+  it('renders an ad with its title, price and Product JSON-LD without JavaScript', async () => {
+    const res = await app.inject({ url: `/${ads.bike!.uuid}`, headers: { cookie: 'lang=en' } });
+    expect(res.statusCode).toBe(200);
+    expect(title(res.body)).toBe('Helkama polkupyörä | Kauppis');
+    expect(res.body).toContain('€120.50');
+    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.body)?.[1];
+    expect(JSON.parse(ld!)).toMatchObject({
+      '@type': 'Product',
+      name: 'Helkama polkupyörä',
+      offers: { price: '120.50', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+    });
+    expect(res.body).toContain('<meta property="og:type" content="product"/>');
+    // The description is text, never HTML.
+    expect(res.body).not.toContain('<b>ilman</b>');
+  });
+
+  it('shows a sold ad with its status and hides an ad under review', async () => {
+    const sold = await app.inject({ url: `/${ads.sold!.uuid}`, headers: { cookie: 'lang=en' } });
+    expect(sold.statusCode).toBe(200);
+    expect(sold.body).toContain('>Sold<');
+    expect((await app.inject({ url: `/${ads.waiting!.uuid}` })).statusCode).toBe(404);
+  });
+
+  it('lists the ads of a catalog and its descendants on the catalog page', async () => {
+    const res = await app.inject({ url: '/catalogs/transport' });
+    expect(res.body).toContain('Helkama polkupyörä');
+    expect(res.body).not.toContain('Kulmasohva');
   });
 
   it('renders catalog pages from the tree and 404s unknown or mismatched catalog paths', async () => {

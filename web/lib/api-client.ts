@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import type { CatalogFlatList, CatalogTree } from '../../server/modules/catalog/catalog.schemas';
 import type { CityList, RegionList } from '../../server/modules/geo/geo.schemas';
+import type { HintReply } from '../../server/modules/products/products.schemas';
 import type { ErrorBody } from '../../server/platform/errors';
 import { setGlobalError } from './global-error';
 import { ERROR_TOAST_MS, showToast } from './toasts';
@@ -144,4 +145,6 @@ export const api = {
   regions: () => apiRequest<Static<typeof RegionList>>('GET', '/regions'),
   catalogsTree: () => apiRequest<Static<typeof CatalogTree>>('GET', '/catalogs-tree'),
   catalogsFlatten: () => apiRequest<Static<typeof CatalogFlatList>>('GET', '/catalogs-flatten'),
+  searchHint: (query: string, signal?: AbortSignal) =>
+    apiRequest<Static<typeof HintReply>>('POST', '/search-hint', { body: { query }, silent: true, ...(signal ? { signal } : {}) }),
 };

@@ -15,7 +15,7 @@ export interface FormFailure {
  * Anything else is a bug and goes to the error boundary.
  */
 export function formFailure(error: unknown, context: AppLoadContext) {
-  if (!(error instanceof AppError)) throw error;
+  if (!AppError.is(error)) throw error;
   const errors: FieldErrors = {};
   for (const [field, list] of Object.entries(error.fields)) {
     errors[field] = list.map((m) => translate(context.locale, m.key, m.params));

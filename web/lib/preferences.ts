@@ -55,6 +55,11 @@ export function storeTheme(theme: Theme): void {
   writeCookie(THEME_KEY, theme);
 }
 
+/** Card or list view of the listings, remembered so the server renders the same view next time. */
+export function storeViewMode(mode: 'card' | 'list'): void {
+  writeCookie('view', mode);
+}
+
 export type Consent = 'granted' | 'denied';
 
 export function storeConsent(consent: Consent): void {

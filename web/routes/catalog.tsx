@@ -1,11 +1,15 @@
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Pagination } from '../features/search/components/pagination';
+import { ProductResults } from '../features/search/components/product-results';
+import { SearchPanel } from '../features/search/components/search-panel';
+import { loadListing, parseListingParams } from '../features/search/listing.server';
 import { pageMetaFromLoader } from '../lib/meta';
 import { notFound } from '../lib/page.server';
 import type { Route } from './+types/catalog';
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const slugs = [params.catalog, params.catalogChild1, params.catalogChild2].filter((s): s is string => !!s);
   const trail = await context.services.catalog.findByPath(slugs, context.locale);
   if (!trail) throw notFound();
@@ -13,11 +17,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const flat = await context.services.catalog.flatten(context.locale);
   const children = flat.filter((c) => c.parent_id === current.id);
   const params2 = { name: current.name, site: context.site.siteName };
+  const listingParams = parseListingParams(request);
+  const listing = await loadListing(context, listingParams, current.id);
   return {
+    listing,
     meta: {
       title: context.t('pages.catalog.title', params2),
       description: context.t('pages.catalog.description', params2),
       path: `/catalogs/${current.path.join('/')}`,
+      ...(listingParams.q || listingParams.region || listingParams.city || listingParams.page > 1 ? { noindex: true } : {}),
     },
     trail: trail.map(({ id, name, path }) => ({ id, name, href: `/catalogs/${path.join('/')}` })),
     current: { id: current.id, name: current.name },
@@ -29,7 +37,7 @@ export const meta = pageMetaFromLoader;
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { trail, current, children } = loaderData;
+  const { trail, current, children, listing } = loaderData;
   return (
     <>
       <nav aria-label={t('nav.breadcrumb')} className="mb-4 text-sm text-muted">
@@ -53,9 +61,9 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       </nav>
-      <h1 className="mb-6 text-3xl font-bold">{current.name}</h1>
+      <h1 className="mb-4 text-3xl font-bold">{current.name}</h1>
       {children.length > 0 && (
-        <ul className="mb-8 flex flex-wrap gap-2">
+        <ul className="mb-6 flex flex-wrap gap-2">
           {children.map((child) => (
             <li key={child.id}>
               <Link
@@ -68,6 +76,10 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <SearchPanel data={listing} fixedCatalog />
+      <p className="mb-3 text-sm text-muted">{t('search.results', { count: listing.result.meta.total })}</p>
+      <ProductResults products={listing.result.data} view={listing.params.view} />
+      <Pagination page={listing.result.meta.current_page} lastPage={listing.result.meta.last_page} />
     </>
   );
 }

@@ -1,13 +1,122 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AppError } from '../../server/platform/errors';
+import { AdDetails } from '../features/ad/components/ad-details';
+import { Gallery } from '../features/ad/components/gallery';
+import { ProductResults } from '../features/search/components/product-results';
+import { localizedUrl, pageMetaFromLoader } from '../lib/meta';
 import { notFound } from '../lib/page.server';
+import type { Route } from './+types/single-product';
 
-/**
- * The ad page. Ads arrive with the browse issue; until then no id names an ad, so every
- * address here (well-formed id or not) is NotFound with a 404 status.
- */
-export function loader(): never {
-  throw notFound();
+const AVAILABILITY: Record<string, string> = {
+  active: 'https://schema.org/InStock',
+  reserved: 'https://schema.org/LimitedAvailability',
+  sold: 'https://schema.org/SoldOut',
+};
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const current = context.currentUser;
+  const viewer = current ? { userId: current.user.id, roles: current.roles } : null;
+  let ad;
+  try {
+    ad = await context.services.products.detail(params.productUuid, viewer, context.locale);
+  } catch (error) {
+    if (AppError.is(error) && error.code === 'not_found') throw notFound();
+    throw error;
+  }
+  const similarInput = { catalogId: ad.catalog.id, cityId: ad.city.id, currentProductId: ad.id };
+  const [sameCity, sameCatalog] = await Promise.all([
+    context.services.products.similar(similarInput, 'city', context.locale),
+    context.services.products.similar(similarInput, 'catalog', context.locale),
+  ]);
+  const absolute = (url: string) => (url.startsWith('http') ? url : `${context.site.publicUrl}${url}`);
+  const path = `/${ad.uuid}`;
+  const description = ad.description.replace(/\s+/g, ' ').slice(0, 160);
+  const image = ad.images[0] ? absolute(ad.images[0].full) : undefined;
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: ad.name,
+    description: ad.description.slice(0, 5000),
+    image: ad.images.map((i) => absolute(i.full)),
+    category: ad.catalog.path.map((c) => c.name).join(' > '),
+    offers: {
+      '@type': 'Offer',
+      price: ad.price.toFixed(2),
+      priceCurrency: 'EUR',
+      availability: AVAILABILITY[ad.status] ?? 'https://schema.org/Discontinued',
+      url: `${context.site.publicUrl}${path}`,
+      areaServed: ad.city.name,
+    },
+  };
+  return {
+    meta: { title: ad.name, description, path, ...(image ? { image } : {}), ...(ad.status === 'active' ? {} : { noindex: true }) },
+    ad,
+    sameCity,
+    sameCatalog,
+    jsonLd,
+  };
 }
 
-export default function SingleProduct() {
-  return null;
+export function meta(args: Route.MetaArgs) {
+  const tags = pageMetaFromLoader(args);
+  if (!args.data) return tags;
+  return [
+    ...tags.map((tag) => ('property' in tag && tag.property === 'og:type' ? { property: 'og:type', content: 'product' } : tag)),
+    { 'script:ld+json': args.data.jsonLd },
+  ];
+}
+
+export default function SingleProduct({ loaderData, matches }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { ad, sameCity, sameCatalog } = loaderData;
+  const site = (matches[0]?.data as { site?: Parameters<typeof localizedUrl>[0] } | undefined)?.site;
+  const canonicalUrl = site ? localizedUrl(site, `/${ad.uuid}`, 'fi') : `/${ad.uuid}`;
+  return (
+    <>
+      <nav aria-label={t('nav.breadcrumb')} className="mb-4 text-sm text-muted">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link to="/" className="hover:underline">
+              {t('nav.home')}
+            </Link>
+          </li>
+          {ad.catalog.path.map((crumb, i) => (
+            <li key={crumb.slug} className="flex items-center gap-1">
+              <span aria-hidden>›</span>
+              <Link
+                to={`/catalogs/${ad.catalog.path
+                  .slice(0, i + 1)
+                  .map((c) => c.slug)
+                  .join('/')}`}
+                className="hover:underline"
+              >
+                {crumb.name}
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <Gallery pictures={ad.images} title={ad.name} />
+        <AdDetails ad={ad} canonicalUrl={canonicalUrl} />
+      </div>
+      {sameCity.length > 0 && (
+        <section aria-labelledby="same-city" className="mt-10">
+          <h2 id="same-city" className="mb-3 text-xl font-semibold">
+            {t('ad.same_city', { city: ad.city.name })}
+          </h2>
+          <ProductResults products={sameCity} view="card" />
+        </section>
+      )}
+      {sameCatalog.length > 0 && (
+        <section aria-labelledby="same-catalog" className="mt-10">
+          <h2 id="same-catalog" className="mb-3 text-xl font-semibold">
+            {t('ad.same_catalog', { catalog: ad.catalog.name })}
+          </h2>
+          <ProductResults products={sameCatalog} view="card" />
+        </section>
+      )}
+    </>
+  );
 }

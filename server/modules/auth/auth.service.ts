@@ -183,7 +183,7 @@ export function createAuthService(deps: AuthDeps) {
       try {
         await checkNewPassword(input.password, input.password_confirmation);
       } catch (error) {
-        if (!(error instanceof AppError)) throw error;
+        if (!AppError.is(error)) throw error;
         Object.assign(fields, error.fields);
       }
       if (Object.keys(fields).length > 0) throw new AppError('validation_failed', {}, fields);

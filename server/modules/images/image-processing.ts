@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../../platform/errors.ts';
 
 /** The formats people upload from phones and cameras that our image library decodes. */
@@ -70,22 +70,26 @@ export async function makeAdPictures(buffer: Buffer, field = 'files'): Promise<A
   await acceptedImageType(buffer, field);
   const image = await openImage(buffer, field);
   try {
-    // One decoded input, three branches (sharp's clone), each written straight to WebP.
-    const entries = await Promise.all(
-      (Object.keys(AD_PICTURE_VARIANTS) as AdPictureVariant[]).map(async (name) => {
-        const spec = AD_PICTURE_VARIANTS[name];
-        const output = await image
-          .clone()
-          .resize(spec.width, spec.height, { fit: spec.fit, withoutEnlargement: spec.fit === 'inside', position: 'attention' })
-          .webp({ quality: spec.quality })
-          .toBuffer({ resolveWithObject: true });
-        return [name, output] as const;
-      }),
-    );
-    const variants = Object.fromEntries(entries.map(([name, out]) => [name, out.data])) as Record<AdPictureVariant, Buffer>;
-    const full = entries.find(([name]) => name === 'full')![1].info;
-    return { variants, width: full.width, height: full.height };
+    return await adPictureVariants(image);
   } catch {
     throw AppError.field(field, 'images.unreadable');
   }
+}
+
+/** The three variants of an opened image: one decoded input, three branches (sharp's clone), each written straight to WebP. */
+export async function adPictureVariants(image: Sharp): Promise<AdPictureSet> {
+  const entries = await Promise.all(
+    (Object.keys(AD_PICTURE_VARIANTS) as AdPictureVariant[]).map(async (name) => {
+      const spec = AD_PICTURE_VARIANTS[name];
+      const output = await image
+        .clone()
+        .resize(spec.width, spec.height, { fit: spec.fit, withoutEnlargement: spec.fit === 'inside', position: 'attention' })
+        .webp({ quality: spec.quality, effort: 3 })
+        .toBuffer({ resolveWithObject: true });
+      return [name, output] as const;
+    }),
+  );
+  const variants = Object.fromEntries(entries.map(([name, out]) => [name, out.data])) as Record<AdPictureVariant, Buffer>;
+  const full = entries.find(([name]) => name === 'full')![1].info;
+  return { variants, width: full.width, height: full.height };
 }

@@ -1,0 +1,131 @@
+import { CalendarDays, MapPin, MessageCircle, Share2, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Locale } from '../../../lib/i18n';
+import { formatCreated, formatPrice } from '../../search/format';
+
+export interface AdView {
+  uuid: string;
+  name: string;
+  description: string;
+  price: number;
+  status: string;
+  address: string | null;
+  city: { name: string };
+  region: { name: string };
+  seller: { id: number; name: string; member_since: string; active_ads_count: number };
+  created_at: string;
+  is_owner: boolean;
+}
+
+const SHARE_NETWORKS = ['facebook', 'telegram', 'whatsapp', 'twitter'] as const;
+
+/** Share links as each network documents them; nothing loads from those sites until clicked. */
+export function shareUrl(network: (typeof SHARE_NETWORKS)[number], url: string, title: string): string {
+  const u = encodeURIComponent(url);
+  const text = encodeURIComponent(title);
+  switch (network) {
+    case 'facebook':
+      return `https://www.facebook.com/sharer/sharer.php?u=${u}`;
+    case 'telegram':
+      return `https://t.me/share/url?url=${u}&text=${text}`;
+    case 'whatsapp':
+      return `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`;
+    case 'twitter':
+      return `https://twitter.com/intent/tweet?url=${u}&text=${text}`;
+  }
+}
+
+const DESCRIPTION_PREVIEW = 400;
+
+export function AdDetails({ ad, canonicalUrl }: { ad: AdView; canonicalUrl: string }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const [expanded, setExpanded] = useState(false);
+  const long = ad.description.length > DESCRIPTION_PREVIEW;
+  const description = long && !expanded ? `${ad.description.slice(0, DESCRIPTION_PREVIEW).trimEnd()}…` : ad.description;
+
+  return (
+    <div className="space-y-5">
+      <div>
+        {ad.status !== 'active' && (
+          <p className="mb-2 inline-block rounded bg-warning/15 px-2 py-1 text-sm font-semibold text-warning">{t(`status.${ad.status}`)}</p>
+        )}
+        <h1 className="text-2xl font-bold break-words sm:text-3xl">{ad.name}</h1>
+        <p className="mt-2 text-3xl font-bold text-brand">{ad.price === 0 ? t('search.free') : formatPrice(ad.price, locale)}</p>
+      </div>
+      <ul className="space-y-1 text-sm text-muted">
+        <li className="flex items-center gap-2">
+          <MapPin aria-hidden size={16} />
+          {[ad.address, ad.city.name, ad.region.name].filter(Boolean).join(', ')}
+        </li>
+        <li className="flex items-center gap-2">
+          <CalendarDays aria-hidden size={16} />
+          {t('ad.created_on', { date: formatCreated(ad.created_at, locale) })}
+        </li>
+      </ul>
+      {!ad.is_owner && ad.status === 'active' && (
+        <Link
+          to={`/channel/product/${ad.uuid}`}
+          className="flex h-12 items-center justify-center gap-2 rounded-xl bg-brand font-semibold text-brand-ink hover:brightness-110"
+        >
+          <MessageCircle aria-hidden size={20} />
+          {t('ad.send_message')}
+        </Link>
+      )}
+      <section aria-labelledby="ad-description">
+        <h2 id="ad-description" className="mb-2 text-lg font-semibold">
+          {t('ad.description')}
+        </h2>
+        <p className="leading-relaxed break-words whitespace-pre-line">{description}</p>
+        {long && (
+          <button
+            type="button"
+            onClick={() => setExpanded((v) => !v)}
+            aria-expanded={expanded}
+            className="mt-2 font-semibold text-brand underline"
+          >
+            {t(expanded ? 'ad.show_less' : 'ad.show_more')}
+          </button>
+        )}
+      </section>
+      <section aria-labelledby="ad-seller" className="rounded-xl border border-line bg-raised p-4">
+        <h2 id="ad-seller" className="mb-2 text-sm font-semibold text-muted">
+          {t('ad.seller')}
+        </h2>
+        <p className="flex items-center gap-2 font-semibold">
+          <UserRound aria-hidden size={18} />
+          {ad.seller.name}
+        </p>
+        <p className="mt-1 text-sm text-muted">
+          {t('ad.member_since', {
+            date: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(new Date(ad.seller.member_since)),
+          })}
+          {' · '}
+          {t('ad.active_ads', { count: ad.seller.active_ads_count })}
+        </p>
+      </section>
+      <section aria-labelledby="ad-share">
+        <h2 id="ad-share" className="mb-2 flex items-center gap-2 text-sm font-semibold text-muted">
+          <Share2 aria-hidden size={16} />
+          {t('ad.share')}
+        </h2>
+        <ul className="flex flex-wrap gap-2">
+          {SHARE_NETWORKS.map((network) => (
+            <li key={network}>
+              <a
+                href={shareUrl(network, canonicalUrl, ad.name)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex h-10 items-center rounded-lg border border-line bg-raised px-3 text-sm font-medium hover:border-brand"
+              >
+                {t(`ad.share_${network}`)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

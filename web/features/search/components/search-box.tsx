@@ -1,0 +1,128 @@
+import { Search } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../../lib/api-client';
+
+interface Hint {
+  type: 'catalog' | 'ad';
+  text: string;
+  path: string | null;
+}
+
+const DEBOUNCE_MS = 200;
+
+/**
+ * The text search with suggestions as one types (debounced, cancelled when outdated), in the
+ * ARIA combobox pattern: arrows move, Enter picks, Escape closes. Without JavaScript it is a plain
+ * field of the surrounding GET form.
+ */
+export function SearchBox({ defaultValue }: { defaultValue: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const listId = useId();
+  const [value, setValue] = useState(defaultValue);
+  const [hints, setHints] = useState<Hint[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const typed = useRef(false);
+
+  useEffect(() => {
+    if (!typed.current || value.trim().length < 2) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      api
+        .searchHint(value, controller.signal)
+        .then((reply) => {
+          setHints(reply.data);
+          setActive(-1);
+          setOpen(reply.data.length > 0);
+        })
+        .catch(() => undefined);
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [value]);
+
+  function choose(hint: Hint) {
+    setOpen(false);
+    if (hint.path) {
+      void navigate(hint.path);
+      return;
+    }
+    setValue(hint.text);
+    void navigate(`/?q=${encodeURIComponent(hint.text)}`);
+  }
+
+  return (
+    <div className="relative flex-1">
+      <label htmlFor={`${listId}-input`} className="sr-only">
+        {t('search.label')}
+      </label>
+      <Search aria-hidden size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
+      <input
+        id={`${listId}-input`}
+        name="q"
+        type="search"
+        value={value}
+        autoComplete="off"
+        enterKeyHint="search"
+        placeholder={t('search.placeholder')}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={`${listId}-list`}
+        aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+        onChange={(event) => {
+          typed.current = true;
+          setValue(event.target.value);
+          if (event.target.value.trim().length < 2) setOpen(false);
+        }}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onKeyDown={(event) => {
+          if (!open) return;
+          if (event.key === 'ArrowDown') {
+            event.preventDefault();
+            setActive((i) => (i + 1) % hints.length);
+          } else if (event.key === 'ArrowUp') {
+            event.preventDefault();
+            setActive((i) => (i <= 0 ? hints.length - 1 : i - 1));
+          } else if (event.key === 'Escape') {
+            setOpen(false);
+          } else if (event.key === 'Enter' && active >= 0) {
+            event.preventDefault();
+            choose(hints[active]!);
+          }
+        }}
+        className="h-12 w-full rounded-xl border border-line bg-raised pr-3 pl-10 text-base outline-none focus:border-brand"
+      />
+      {open && (
+        <ul
+          id={`${listId}-list`}
+          role="listbox"
+          aria-label={t('search.hints')}
+          className="absolute z-20 mt-1 w-full overflow-hidden rounded-xl border border-line bg-raised shadow-lg"
+        >
+          {hints.map((hint, i) => (
+            <li
+              key={`${hint.type}-${hint.text}`}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              onMouseDown={(event) => {
+                event.preventDefault();
+                choose(hint);
+              }}
+              className={`flex cursor-pointer items-center justify-between gap-3 px-4 py-2.5 text-sm ${i === active ? 'bg-sunken' : ''}`}
+            >
+              <span className="truncate">{hint.text}</span>
+              {hint.type === 'catalog' && <span className="shrink-0 text-xs text-muted">{t('search.hint_catalog')}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
