@@ -77,7 +77,9 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <SearchPanel data={listing} fixedCatalog />
-      <p className="mb-3 text-sm text-muted">{t('search.results', { count: listing.result.meta.total })}</p>
+      <p className="mb-3 text-sm text-muted">
+        {t('search.results', { count: `${listing.result.meta.total}${listing.result.meta.total_capped ? '+' : ''}` })}
+      </p>
       <ProductResults products={listing.result.data} view={listing.params.view} />
       <Pagination page={listing.result.meta.current_page} lastPage={listing.result.meta.last_page} />
     </>

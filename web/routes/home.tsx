@@ -79,7 +79,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       )}
       <section aria-labelledby="home-results">
         <h2 id="home-results" className="mb-3 text-xl font-semibold">
-          {loaderData.searching ? t('search.results', { count: loaderData.listing.result.meta.total }) : t('search.latest')}
+          {loaderData.searching
+            ? t('search.results', {
+                count: `${loaderData.listing.result.meta.total}${loaderData.listing.result.meta.total_capped ? '+' : ''}`,
+              })
+            : t('search.latest')}
         </h2>
         <ProductResults products={loaderData.listing.result.data} view={loaderData.listing.params.view} />
         <Pagination page={loaderData.listing.result.meta.current_page} lastPage={loaderData.listing.result.meta.last_page} />

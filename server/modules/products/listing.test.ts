@@ -69,7 +69,7 @@ describe('POST /api/products: the listing', () => {
       'Lasten pyörät 2 kpl',
       'Polkupyörä Helkama',
     ]);
-    expect(body.meta).toEqual({ current_page: 1, last_page: 1, per_page: 20, total: 8 });
+    expect(body.meta).toEqual({ current_page: 1, last_page: 1, per_page: 20, total: 8, total_capped: false });
     expect(body.links).toEqual({ first: '?page=1', last: '?page=1', prev: null, next: null });
     expect(body.data[2]).toMatchObject({ price: 4500, status: 'active', city: { name: 'Helsinki' }, catalog: { slug: 'passenger-cars' } });
   });

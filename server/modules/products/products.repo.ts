@@ -44,55 +44,73 @@ export interface ListingRow {
 
 /** Counting stops here: the pager needs "more than 500 pages" no more precisely. */
 export const COUNT_CAP = 10_001;
+/** A text search ranks at most this many of the newest matches (25 pages). */
+export const RELEVANCE_CANDIDATES = 500;
+
+const relevanceRanked = (query: ListingQuery) => query.sort === 'relevance' && query.terms.length > 0;
 
 const CONFIGS = ['finnish', 'swedish', 'english', 'russian', 'simple'] as const;
 
+/** The term's words, each as a prefix, OR-ed into one tsquery per text search configuration. */
+function termQuery(term: SearchTerm): SQL {
+  const expression = term.words.map((word) => `${word}:*`).join(' | ');
+  return sql`(${sql.join(
+    CONFIGS.map((config) => sql`to_tsquery(${config}::regconfig, ${expression})`),
+    sql` || `,
+  )})`;
+}
+
+/** Stems anywhere in the title, as one regular expression (the trigram index serves it). */
+function stemPattern(term: SearchTerm): string | undefined {
+  return term.stems.length ? `(${term.stems.join('|')})` : undefined;
+}
+
+/**
+ * One condition per query word, three ways to match, each served by an index: the stemmed words
+ * (GIN on the search document), the stem inside a compound title (trigram regex), or a typo
+ * (trigram word similarity).
+ */
 function termMatch(term: SearchTerm): SQL {
-  const alternatives: SQL[] = [];
-  for (const word of term.words) {
-    // Prefix match in every language's stemming: "pyörä" finds "pyörät", "pyörän"; "bike" finds "bikes".
-    const queries = CONFIGS.map((config) => sql`to_tsquery(${config}::regconfig, ${`${word}:*`})`);
-    alternatives.push(sql`${products.searchVector} @@ (${sql.join(queries, sql` || `)})`);
-  }
-  for (const stem of term.stems) alternatives.push(sql`lower(${products.name}) like ${`%${stem}%`}`);
+  const alternatives: SQL[] = [sql`${products.searchVector} @@ ${termQuery(term)}`];
+  const pattern = stemPattern(term);
+  if (pattern) alternatives.push(sql`lower(${products.name}) ~ ${pattern}`);
   if (term.fuzzy.length >= 4) alternatives.push(sql`${term.fuzzy} <% lower(${products.name})`);
   return sql`(${sql.join(alternatives, sql` or `)})`;
 }
 
-/** Exact (stemmed) matches first, then matches inside compounds, then typo matches; ties by freshness. */
+/** Exact (stemmed) matches first, then matches inside compounds, then typo matches. */
 function relevance(terms: SearchTerm[]): SQL {
   const parts = terms.map((term) => {
-    const queries = term.words.flatMap((word) => CONFIGS.map((config) => sql`to_tsquery(${config}::regconfig, ${`${word}:*`})`));
-    const tsquery = sql`(${sql.join(queries, sql` || `)})`;
-    const stemHit = term.stems.length
-      ? sql`(case when ${sql.join(
-          term.stems.map((stem) => sql`lower(${products.name}) like ${`%${stem}%`}`),
-          sql` or `,
-        )} then 0.5 else 0 end)`
-      : sql`0`;
+    const tsquery = termQuery(term);
+    const pattern = stemPattern(term);
+    const stemHit = pattern ? sql`(case when lower(${products.name}) ~ ${pattern} then 0.5 else 0 end)` : sql`0`;
     return sql`(case when ${products.searchVector} @@ ${tsquery} then 1 + ts_rank_cd(${products.searchVector}, ${tsquery}) else 0 end + ${stemHit} + 0.3 * word_similarity(${term.fuzzy}, lower(${products.name})))`;
   });
   return sql.join(parts, sql` + `);
 }
 
+/**
+ * Orders that walk the partial indexes: they are built `DESC NULLS LAST`, so descending sorts
+ * say `nulls last` and ascending ones read the same index backwards (`nulls first`). The columns
+ * are NOT NULL; the clauses only let the planner match the index.
+ */
 function orderBy(query: ListingQuery): SQL {
+  const newest = sql`${products.createdAt} desc nulls last, ${products.id} desc nulls last`;
   switch (query.sort) {
     case 'relevance':
-      return query.terms.length
-        ? sql`${relevance(query.terms)} desc, ${products.createdAt} desc, ${products.id} desc`
-        : sql`${products.createdAt} desc, ${products.id} desc`;
+      return query.terms.length ? sql`${relevance(query.terms)} desc, ${newest}` : newest;
     case 'created_at_desc':
-      return sql`${products.createdAt} desc, ${products.id} desc`;
+      return newest;
     case 'created_at_asc':
-      return sql`${products.createdAt} asc, ${products.id} asc`;
+      return sql`${products.createdAt} asc nulls first, ${products.id} asc nulls first`;
     case 'price_asc':
       return sql`${products.priceCents} asc, ${products.id} asc`;
     case 'price_desc':
       return sql`${products.priceCents} desc, ${products.id} desc`;
     case 'image_desc':
-      return sql`(${products.imageCount} > 0) desc, ${products.createdAt} desc, ${products.id} desc`;
+      return sql`(${products.imageCount} > 0) desc, ${newest}`;
     case 'image_asc':
-      return sql`(${products.imageCount} > 0) asc, ${products.createdAt} desc, ${products.id} desc`;
+      return sql`(${products.imageCount} > 0) asc, ${newest}`;
   }
 }
 
@@ -150,14 +168,14 @@ export function createProductsRepo(db: Database) {
     },
 
     /** One page of active ads with their cover picture, and how many match in all (up to COUNT_CAP). */
-    async searchActive(query: ListingQuery): Promise<{ rows: ListingRow[]; total: number }> {
+    async searchActive(query: ListingQuery): Promise<{ rows: ListingRow[]; total: number; capped: boolean }> {
       return db.transaction(async (tx) => {
         // The `<%` operator reads its threshold from this setting; local to the transaction.
         if (query.terms.length)
           await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
         const rows = await listActive(tx, query);
         const total = rows.length < query.limit && query.offset === 0 ? rows.length : await countActive(tx, query);
-        return { rows, total };
+        return { rows, total, capped: total >= (query.terms.length ? RELEVANCE_CANDIDATES : COUNT_CAP) };
       });
     },
   };
@@ -195,19 +213,34 @@ export function createProductsRepo(db: Database) {
       })
       .from(products)
       .leftJoinLateral(cover, sql`true`)
-      .where(where(query))
+      .where(relevanceRanked(query) ? sql`${products.id} in (${candidates(db, query)})` : where(query))
       .orderBy(orderBy(query))
       .limit(query.limit)
       .offset(query.offset);
   }
 
-  /** How many ads match, counted up to COUNT_CAP. */
+  /**
+   * Ranking every match of a common word costs a pass over tens of thousands of rows; the
+   * newest RELEVANCE_CANDIDATES matches are ranked instead, which keeps text search fast and
+   * still puts the best of the fresh ads first.
+   */
+  function candidates(db: Database | Transaction, query: ListingQuery) {
+    return db
+      .select({ id: products.id })
+      .from(products)
+      .where(where(query))
+      .orderBy(sql`${products.createdAt} desc nulls last, ${products.id} desc nulls last`)
+      .limit(RELEVANCE_CANDIDATES);
+  }
+
+  /** How many ads match, counted up to COUNT_CAP (text searches: up to the ranked candidates). */
   async function countActive(db: Database | Transaction, query: ListingQuery): Promise<number> {
+    const cap = query.terms.length ? RELEVANCE_CANDIDATES : COUNT_CAP;
     const capped = db
       .select({ one: sql`1` })
       .from(products)
       .where(where(query))
-      .limit(COUNT_CAP)
+      .limit(cap)
       .as('capped');
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
     return row?.n ?? 0;

@@ -47,7 +47,14 @@ export type ProductCard = Static<typeof ProductCard>;
 
 export const ListingReply = Type.Object({
   data: Type.Array(ProductCard),
-  meta: Type.Object({ current_page: Type.Integer(), last_page: Type.Integer(), per_page: Type.Integer(), total: Type.Integer() }),
+  meta: Type.Object({
+    current_page: Type.Integer(),
+    last_page: Type.Integer(),
+    per_page: Type.Integer(),
+    total: Type.Integer(),
+    /** True when counting stopped at its cap: show "total+". */
+    total_capped: Type.Boolean(),
+  }),
   links: Type.Object({
     first: Type.String(),
     last: Type.String(),

@@ -158,11 +158,11 @@ export function createProductsService(deps: ProductsDeps) {
       };
       // A catalog filter that names no existing catalog matches nothing (rather than everything).
       const unknownCatalogs = (body.catalogs?.length ?? 0) > 0 && query.catalogIds.length === 0;
-      const { rows, total } = unknownCatalogs ? { rows: [], total: 0 } : await repo.searchActive(query);
+      const { rows, total, capped } = unknownCatalogs ? { rows: [], total: 0, capped: false } : await repo.searchActive(query);
       const lastPage = Math.max(1, Math.min(MAX_PAGE, Math.ceil(total / PAGE_SIZE)));
       return {
         data: await toCards(rows, locale),
-        meta: { current_page: page, last_page: lastPage, per_page: PAGE_SIZE, total },
+        meta: { current_page: page, last_page: lastPage, per_page: PAGE_SIZE, total, total_capped: capped },
         links: {
           first: pageLink(1),
           last: pageLink(lastPage),
