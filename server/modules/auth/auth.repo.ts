@@ -54,6 +54,19 @@ export function createAuthRepo(db: Database) {
       return row;
     },
 
+    /**
+     * Marks a TOTP time step used, atomically: true only for the first request with a step newer
+     * than the last one, so two requests racing with the same code cannot both pass.
+     */
+    claimTwoFactorStep: async (userId: number, step: number) =>
+      (
+        await db
+          .update(users)
+          .set({ twoFactorLastStep: step })
+          .where(and(eq(users.id, userId), sql`(${users.twoFactorLastStep} is null or ${users.twoFactorLastStep} < ${step})`))
+          .returning({ id: users.id })
+      ).length > 0,
+
     deleteUser: async (id: number, tx: Db = db) => {
       await tx.delete(users).where(eq(users.id, id));
     },

@@ -1,7 +1,13 @@
-import type { Sealer } from '../../platform/secrets.ts';
-import type { Throttle } from '../../platform/throttle.ts';
-import type { AuthRepo } from './auth.repo.ts';
-import type { AuthService } from './auth.service.ts';
+import crypto from 'node:crypto';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import type { RoleSlug } from '../../db/schema/roles.ts';
+import { AppError } from '../../platform/errors.ts';
+import { verifyPassword } from '../../platform/passwords.ts';
+import { type Sealer, hashToken } from '../../platform/secrets.ts';
+import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
+import type { AuthRepo, UserRow } from './auth.repo.ts';
+import type { AuthService, CurrentUser, RequestMeta } from './auth.service.ts';
 
 export interface TwoFactorDeps {
   repo: AuthRepo;
@@ -11,9 +17,206 @@ export interface TwoFactorDeps {
   siteName: string;
 }
 
-/** Two-factor authentication with TOTP and recovery codes (being built). */
-export function createTwoFactorService(_deps: TwoFactorDeps) {
-  return {};
+export const RECOVERY_CODE_COUNT = 10;
+/** Wrong answers one pending log-in may take; the next try throws the log-in away. */
+export const MAX_CHALLENGE_ATTEMPTS = 5;
+/** How long the answer to a thrown-away log-in tells the person to wait (a new log-in is needed anyway). */
+const CHALLENGE_LOCK_SECONDS = 60;
+/** Wrong second factors per account, across log-ins, so new challenges do not buy new guesses. */
+const CODES_PER_USER: ThrottleRule = { limit: 5, windowSeconds: 15 * 60 };
+/** The same key and rule as a password change, so all password confirmations share one budget. */
+const PASSWORD_PER_USER: ThrottleRule = { limit: 5, windowSeconds: 15 * 60 };
+/** One time step either side of now: a phone clock 30 seconds off still works. */
+const EPOCH_TOLERANCE_SECONDS = 30;
+// No i, l, o, 0 or 1: a code copied from paper cannot be misread. 31 symbols x 12 = about 59 bits.
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** What a finished two-factor log-in gives the route to set the session cookie and answer like /login. */
+export interface CompletedLogin {
+  token: string;
+  remember: boolean;
+  user: UserRow;
+  roles: RoleSlug[];
+}
+
+export type SecondFactor = { kind: 'code'; code: string } | { kind: 'recovery_code'; recoveryCode: string };
+
+function newRecoveryCode(): string {
+  const symbols = Array.from({ length: 12 }, () => RECOVERY_ALPHABET[crypto.randomInt(RECOVERY_ALPHABET.length)]);
+  return [0, 4, 8].map((start) => symbols.slice(start, start + 4).join('')).join('-');
+}
+
+/** The form a recovery code is hashed in: lowercase, in groups of four, however it was typed or spaced. */
+export function normalizeRecoveryCode(input: string): string {
+  const compact = input.trim().toLowerCase().replace(/[\s-]/g, '');
+  return compact.match(/.{1,4}/g)?.join('-') ?? '';
+}
+
+type UserChanges = Parameters<AuthRepo['updateUser']>[1];
+
+const userKey = (userId: number) => `2fa:${userId}`;
+
+/** Two-factor authentication with TOTP (RFC 6238) and single-use recovery codes. */
+export function createTwoFactorService(deps: TwoFactorDeps) {
+  const { repo, auth, sealer, throttle, siteName } = deps;
+
+  /** The time step a code belongs to when it is valid for the user's secret and newer than the last one used. */
+  async function acceptedStep(user: UserRow, code: string): Promise<number | undefined> {
+    if (!user.twoFactorSecret || !/^\d{6}$/.test(code)) return undefined;
+    const result = await verify({
+      secret: sealer.decrypt(user.twoFactorSecret),
+      token: code,
+      epochTolerance: EPOCH_TOLERANCE_SECONDS,
+      // Replay protection: a code of an already used step (or an older one) is refused.
+      afterTimeStep: user.twoFactorLastStep ?? undefined,
+    });
+    return result.valid && 'timeStep' in result ? result.timeStep : undefined;
+  }
+
+  /** Checks a code under the per-account throttle and marks its step used; throws 422 on a wrong one. */
+  async function redeemCode(user: UserRow, code: string): Promise<void> {
+    const key = userKey(user.id);
+    await throttle.check(key, CODES_PER_USER);
+    const step = await acceptedStep(user, code);
+    if (step === undefined || !(await repo.claimTwoFactorStep(user.id, step))) {
+      await throttle.hit(key, CODES_PER_USER);
+      throw AppError.field('code', 'two_factor.invalid_code');
+    }
+    await throttle.reset(key);
+  }
+
+  /** The owner proves it is them: with the password, or with a code when the account has no password. */
+  async function confirmIdentity(user: UserRow, input: { password?: string | undefined; code?: string | undefined }): Promise<void> {
+    if (user.passwordHash) {
+      if (!input.password) throw AppError.field('password', 'validation.required');
+      const key = `password:${user.id}`;
+      await throttle.check(key, PASSWORD_PER_USER);
+      if (!(await verifyPassword(user.passwordHash, input.password))) {
+        await throttle.hit(key, PASSWORD_PER_USER);
+        throw AppError.field('password', 'auth.current_password');
+      }
+      return;
+    }
+    // Accounts that sign in only through a provider have no password: a current code stands in for it.
+    if (!input.code) throw AppError.field('code', 'validation.required');
+    await redeemCode(user, input.code);
+  }
+
+  async function storeNewRecoveryCodes(user: UserRow, action: string, meta: RequestMeta, changes: UserChanges = {}) {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await repo.db.transaction(async (tx) => {
+      if (Object.keys(changes).length > 0) await repo.updateUser(user.id, changes, tx);
+      await repo.replaceRecoveryCodes(user.id, codes.map(hashToken), tx);
+      await repo.audit({ actorId: user.id, action, entity: 'user', entityId: String(user.id), ip: meta.ip }, tx);
+    });
+    return codes;
+  }
+
+  return {
+    /** Starts (or restarts) the set-up: a new secret, stored encrypted and unconfirmed. */
+    async enable(current: CurrentUser) {
+      const { user } = current;
+      if (user.twoFactorConfirmedAt) throw AppError.field('two_factor', 'two_factor.already_enabled');
+      const secret = generateSecret();
+      await repo.updateUser(user.id, { twoFactorSecret: sealer.encrypt(secret), twoFactorLastStep: null });
+      const otpauthUrl = generateURI({ issuer: siteName, label: user.email, secret });
+      return { qr_code: await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 }), secret, otpauth_url: otpauthUrl };
+    },
+
+    /** Turns two-factor on once a code from the app matches; gives the recovery codes, shown this once. */
+    async confirm(current: CurrentUser, code: string, meta: RequestMeta): Promise<string[]> {
+      const { user } = current;
+      if (user.twoFactorConfirmedAt) throw AppError.field('two_factor', 'two_factor.already_enabled');
+      if (!user.twoFactorSecret) throw AppError.field('two_factor', 'two_factor.not_enabled');
+      await redeemCode(user, code);
+      return storeNewRecoveryCodes(user, 'enable_two_factor', meta, { twoFactorConfirmedAt: new Date() });
+    },
+
+    async status(current: CurrentUser) {
+      const confirmedAt = current.user.twoFactorConfirmedAt;
+      return {
+        enabled: confirmedAt !== null,
+        confirmed_at: confirmedAt?.toISOString() ?? null,
+        recovery_codes_left: confirmedAt ? await repo.countUnusedRecoveryCodes(current.user.id) : 0,
+      };
+    },
+
+    /** New recovery codes after the password is confirmed; the old ones stop working. */
+    async regenerateRecoveryCodes(
+      current: CurrentUser,
+      input: { password?: string | undefined; code?: string | undefined },
+      meta: RequestMeta,
+    ): Promise<string[]> {
+      if (!current.user.twoFactorConfirmedAt) throw AppError.field('two_factor', 'two_factor.not_enabled');
+      await confirmIdentity(current.user, input);
+      return storeNewRecoveryCodes(current.user, 'regenerate_recovery_codes', meta);
+    },
+
+    /** Turns two-factor off (also a set-up never confirmed) after the password is confirmed. */
+    async disable(current: CurrentUser, input: { password?: string | undefined; code?: string | undefined }, meta: RequestMeta) {
+      const { user } = current;
+      if (!user.twoFactorConfirmedAt && !user.twoFactorSecret) throw AppError.field('two_factor', 'two_factor.not_enabled');
+      await confirmIdentity(user, input);
+      await repo.db.transaction(async (tx) => {
+        await repo.updateUser(user.id, { twoFactorSecret: null, twoFactorConfirmedAt: null, twoFactorLastStep: null }, tx);
+        await repo.replaceRecoveryCodes(user.id, [], tx);
+        await repo.audit({ actorId: user.id, action: 'disable_two_factor', entity: 'user', entityId: String(user.id), ip: meta.ip }, tx);
+      });
+    },
+
+    /**
+     * Finishes a password log-in that waits for its second factor. The challenge token comes from
+     * its cookie; each try counts, and too many wrong ones (per log-in or per account) answer 429.
+     */
+    async completeLogin(challengeToken: string | undefined, factor: SecondFactor, meta: RequestMeta): Promise<CompletedLogin> {
+      const field = factor.kind === 'code' ? 'code' : 'recovery_code';
+      // 422 on the field rather than 401: the person is not signed in, and the form shows the reason.
+      const expired = () => AppError.field(field, 'two_factor.challenge_expired');
+      if (!challengeToken || challengeToken.length > 200) throw expired();
+      const challengeId = hashToken(challengeToken);
+      const challenge = await repo.findLiveChallenge(challengeId);
+      if (!challenge) throw expired();
+
+      const key = userKey(challenge.userId);
+      await throttle.check(key, CODES_PER_USER);
+      // Counted before checking, atomically, so parallel guesses cannot share one attempt.
+      if ((await repo.countChallengeAttempt(challengeId)) > MAX_CHALLENGE_ATTEMPTS) {
+        await repo.deleteChallenge(challengeId);
+        throw new AppError('too_many_requests', { seconds: CHALLENGE_LOCK_SECONDS });
+      }
+      const user = await repo.findUserById(challenge.userId);
+      if (!user?.twoFactorConfirmedAt || !user.twoFactorSecret) {
+        // Two-factor was turned off meanwhile: this log-in must start again.
+        await repo.deleteChallenge(challengeId);
+        throw expired();
+      }
+
+      let accepted: boolean;
+      if (factor.kind === 'code') {
+        const step = await acceptedStep(user, factor.code);
+        accepted = step !== undefined && (await repo.claimTwoFactorStep(user.id, step));
+      } else {
+        accepted = await repo.useRecoveryCode(user.id, hashToken(normalizeRecoveryCode(factor.recoveryCode)));
+      }
+      if (!accepted) {
+        await throttle.hit(key, CODES_PER_USER);
+        throw AppError.field(field, factor.kind === 'code' ? 'two_factor.invalid_code' : 'two_factor.invalid_recovery_code');
+      }
+
+      await throttle.reset(key);
+      await repo.deleteChallenge(challengeId);
+      const token = await auth.createSession(user.id, challenge.remember, meta);
+      await repo.audit({
+        actorId: user.id,
+        action: 'login',
+        entity: 'user',
+        entityId: String(user.id),
+        ip: meta.ip,
+        data: { second_factor: factor.kind },
+      });
+      return { token, remember: challenge.remember, user, roles: await auth.rolesOf(user.id) };
+    },
+  };
 }
 
 export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
