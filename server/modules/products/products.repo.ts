@@ -42,8 +42,8 @@ export interface ListingRow {
   imageHeight: number | null;
 }
 
-/** Counting stops here: the pager needs "more than 500 pages" no more precisely. */
-export const COUNT_CAP = 10_001;
+/** Counting stops here: 50 pages of 20; the pager needs "1,000+" no more precisely. */
+export const COUNT_CAP = 1_001;
 /** A text search ranks at most this many of the newest matches (25 pages). */
 export const RELEVANCE_CANDIDATES = 500;
 
@@ -142,11 +142,15 @@ export function createProductsRepo(db: Database) {
       return { product, images };
     },
 
+    /** A seller's active ads, counted up to COUNT_CAP (a shop with thousands must not slow its ad pages). */
     async countActiveByUser(userId: number): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
+      const capped = db
+        .select({ one: sql`1` })
         .from(products)
-        .where(and(eq(products.userId, userId), eq(products.status, 'active')));
+        .where(and(eq(products.userId, userId), eq(products.status, 'active')))
+        .limit(COUNT_CAP)
+        .as('capped');
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
       return row?.n ?? 0;
     },
 

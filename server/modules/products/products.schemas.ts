@@ -3,7 +3,7 @@ import { AD_STATUSES, SORT_KEYS } from '../../db/schema/products.ts';
 
 export const PAGE_SIZE = 20;
 /** Deeper than this nobody browses; it keeps every page query on an index. */
-export const MAX_PAGE = 500;
+export const MAX_PAGE = 50;
 export const MAX_QUERY_LENGTH = 200;
 
 const Ids = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50 });
