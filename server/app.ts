@@ -76,12 +76,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options.database ??
     (await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db'), migrationsFolder: migrationsDir }));
   if (!options.database) app.addHook('onClose', () => database.close());
+  const platform = await createPlatform(app, config);
   if (options.prepareDatabase ?? true) {
     await database.migrate();
-    const { seeded } = await seedDatabase(database.db, { demo: config.seedDemoData, demoPassword: config.demoPassword });
-    if (seeded) app.log.info('database seeded with reference data');
+    const { seeded, ads } = await seedDatabase(database.db, {
+      demo: config.seedDemoData,
+      demoPassword: config.demoPassword,
+      storage: platform.storage,
+      log: (message) => app.log.info(message),
+    });
+    if (seeded) app.log.info({ ads }, 'database seeded');
   }
-  app.decorate('services', createServices(database, config, await createPlatform(app, config)));
+  app.decorate('services', createServices(database, config, platform));
 
   await app.register(fastifyCookie);
   await app.register(localePlugin);

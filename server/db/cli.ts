@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { migrationsDir } from '../paths.ts';
+import { createStorage } from '../platform/storage.ts';
 import { openDatabase } from './client.ts';
 import { demoLogins } from './seed/demo.ts';
 import { seedDatabase } from './seed/index.ts';
@@ -18,7 +19,15 @@ try {
   await database.migrate();
   console.log(`Migrated the ${database.driver === 'pglite' ? 'embedded' : 'PostgreSQL'} database.`);
   if (command === 'seed') {
-    await seedDatabase(database.db, { demo: config.seedDemoData, demoPassword: config.demoPassword, force: true });
+    const storage = await createStorage(config);
+    const { ads } = await seedDatabase(database.db, {
+      demo: config.seedDemoData,
+      demoPassword: config.demoPassword,
+      storage,
+      force: true,
+      log: console.log,
+    });
+    if (ads) console.log(`Created ${ads} demo ads.`);
     console.log('Loaded the reference data (catalogs, regions, municipalities, postal codes, roles).');
     if (config.seedDemoData) console.log(`Demo accounts (password ${config.demoPassword}): ${demoLogins.map((l) => l.email).join(', ')}`);
   }

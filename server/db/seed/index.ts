@@ -1,19 +1,30 @@
+import type { Storage } from '../../platform/storage.ts';
 import type { Database } from '../client.ts';
+import { seedDemoAds } from './demo-ads.ts';
 import { seedDemoUsers } from './demo.ts';
 import { hasReferenceData, seedReferenceData } from './reference.ts';
 
 export interface SeedOptions {
   demo: boolean;
   demoPassword: string;
+  /** Where the demo pictures go (the app's storage). */
+  storage: Storage;
   /** Reload the reference data even when it is already there (npm run db:seed). */
   force?: boolean;
+  log?: (message: string) => void;
 }
 
-/** What a first start loads: reference data always, demo accounts (and later demo ads) when asked. */
-export async function seedDatabase(db: Database, options: SeedOptions): Promise<{ seeded: boolean }> {
+/**
+ * What a first start loads: the reference data always; with demo data, the demo accounts and
+ * about 300 ads with pictures (only into a database without ads).
+ */
+export async function seedDatabase(db: Database, options: SeedOptions): Promise<{ seeded: boolean; ads: number }> {
   const needed = options.force || !(await hasReferenceData(db));
-  if (!needed) return { seeded: false };
+  if (!needed) return { seeded: false, ads: 0 };
   await seedReferenceData(db);
-  if (options.demo) await seedDemoUsers(db, options.demoPassword);
-  return { seeded: true };
+  if (!options.demo) return { seeded: true, ads: 0 };
+  await seedDemoUsers(db, options.demoPassword);
+  options.log?.('generating the demo ads and their pictures (a first start takes about half a minute)');
+  const ads = await seedDemoAds(db, options.storage, options.log);
+  return { seeded: true, ads };
 }

@@ -1,0 +1,114 @@
+import crypto from 'node:crypto';
+import { inArray, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { adPictureVariants } from '../../modules/images/image-processing.ts';
+import type { Storage } from '../../platform/storage.ts';
+import type { Database } from '../client.ts';
+import { catalogs } from '../schema/catalog.ts';
+import { municipalities } from '../schema/geo.ts';
+import { productImages, products } from '../schema/products.ts';
+import { users } from '../schema/users.ts';
+import type { DemoAd } from './demo-ads.data.ts';
+import { demoPictureSvg } from './demo-pictures.ts';
+
+/** Ads belong to the demo people who sell, in turn; the staff accounts sell nothing. */
+const SELLERS = ['seller@example.com', 'user@example.com'];
+const PICTURE_CONCURRENCY = 4;
+
+async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
+}
+
+/**
+ * About 300 demo ads with generated pictures. Runs on a first start with demo data (no ads yet);
+ * the pictures go through the same variant pipeline as uploads, into the configured storage.
+ */
+export async function seedDemoAds(
+  db: Database,
+  storage: Storage,
+  log: (message: string) => void = () => {},
+  /** Only the first ones (tests). */
+  limit?: number,
+): Promise<number> {
+  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
+  if ((existing?.n ?? 0) > 0) return 0;
+  // Loaded only when seeding: a running site never needs the demo texts in memory.
+  const { demoAds } = await import('./demo-ads.data.ts');
+
+  const sellerRows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(sql`lower(${users.email}) in ${SELLERS}`);
+  if (sellerRows.length === 0) return 0;
+  const catalogRows = await db.select({ id: catalogs.id, slug: catalogs.slug, parentId: catalogs.parentId }).from(catalogs);
+  const bySlug = new Map(catalogRows.map((c) => [c.slug, c]));
+  const byId = new Map(catalogRows.map((c) => [c.id, c]));
+  const topSlug = (id: number): string => {
+    let node = byId.get(id);
+    while (node?.parentId) node = byId.get(node.parentId);
+    return node?.slug ?? 'transport';
+  };
+  const cityRows = await db
+    .select({ id: municipalities.id, code: municipalities.code, regionId: municipalities.regionId })
+    .from(municipalities);
+  const byCode = new Map(cityRows.map((c) => [c.code, c]));
+
+  const now = Date.now();
+  const usable = demoAds.slice(0, limit).filter((ad) => bySlug.has(ad.catalog) && byCode.has(ad.city));
+  const inserted = await db
+    .insert(products)
+    .values(
+      usable.map((ad, index) => {
+        const city = byCode.get(ad.city)!;
+        const created = new Date(now - ad.ageDays * 86_400_000 - index * 97_000);
+        return {
+          userId: sellerRows[index % sellerRows.length]!.id,
+          catalogId: bySlug.get(ad.catalog)!.id,
+          cityId: city.id,
+          regionId: city.regionId,
+          name: ad.name,
+          description: ad.description,
+          priceCents: ad.priceCents,
+          address: ad.address ?? null,
+          status: ad.status,
+          language: ad.language,
+          imageCount: ad.pictures,
+          approvedAt: created,
+          createdAt: created,
+          updatedAt: created,
+        };
+      }),
+    )
+    .returning({ id: products.id, uuid: products.uuid, catalogId: products.catalogId });
+
+  const jobs = inserted.flatMap((row, index) => {
+    const ad: DemoAd = usable[index]!;
+    return Array.from({ length: ad.pictures }, (_, position) => ({ row, ad, position }));
+  });
+  let done = 0;
+  const drawAll = inBatches(jobs, PICTURE_CONCURRENCY, async ({ row, ad, position }) => {
+    const svg = Buffer.from(demoPictureSvg(topSlug(row.catalogId), ad.colour, row.id * 31 + position));
+    const set = await adPictureVariants(sharp(svg));
+    const imageUuid = crypto.randomUUID();
+    const prefix = `ads/${row.uuid}/${imageUuid}`;
+    await Promise.all(Object.entries(set.variants).map(([name, data]) => storage.put(`${prefix}-${name}.webp`, data, 'image/webp')));
+    await db
+      .insert(productImages)
+      .values({ uuid: imageUuid, productId: row.id, position, width: set.width, height: set.height, storagePrefix: prefix });
+    done += 1;
+    if (done % 150 === 0) log(`demo pictures: ${done} of ${jobs.length}`);
+  });
+  try {
+    await drawAll;
+  } catch (error) {
+    // Half a demo is worse than none: the next start tries again from scratch.
+    await db.delete(products).where(
+      inArray(
+        products.id,
+        inserted.map((row) => row.id),
+      ),
+    );
+    throw error;
+  }
+  return inserted.length;
+}
