@@ -84,3 +84,17 @@ export async function seriousA11yViolations(page: Page): Promise<SeriousViolatio
 export function formatViolations(violations: SeriousViolation[]): string {
   return violations.map((v) => `${v.impact} ${v.rule} (${v.help}): ${v.targets.join(', ')}`).join('\n');
 }
+
+/** React has hydrated once every button on the page carries its props (click handlers work). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const buttons = [...document.querySelectorAll('button')];
+    return buttons.length > 0 && buttons.every((b) => Object.keys(b).some((k) => k.startsWith('__reactProps$')));
+  });
+}
+
+export async function open(page: Page, url: string) {
+  const response = await page.goto(url);
+  await hydrated(page);
+  return response;
+}

@@ -1,23 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, closeBrowser, formatViolations, newPage, screenshot, seriousA11yViolations } from './browser';
+import { MOBILE, closeBrowser, formatViolations, hydrated, newPage, open, screenshot, seriousA11yViolations } from './browser';
 
 const FI_GREETINGS = ['Hyvää huomenta!', 'Hyvää päivää!', 'Hyvää iltaa!'];
 const EN_GREETINGS = ['Good morning!', 'Good afternoon!', 'Good evening!'];
-
-/** React has hydrated once every button on the page carries its props (click handlers work). */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const buttons = [...document.querySelectorAll('button')];
-    return buttons.length > 0 && buttons.every((b) => Object.keys(b).some((k) => k.startsWith('__reactProps$')));
-  });
-}
-
-async function open(page: Page, url: string) {
-  const response = await page.goto(url);
-  await hydrated(page);
-  return response;
-}
 
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));

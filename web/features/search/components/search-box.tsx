@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { api } from '../../../lib/api-client';
 
 interface Hint {
@@ -23,9 +23,15 @@ export function SearchBox({ defaultValue }: { defaultValue: string }) {
   const listId = useId();
   const [value, setValue] = useState(defaultValue);
   const [hints, setHints] = useState<Hint[]>([]);
-  const [open, setOpen] = useState(false);
+  // The suggestions belong to the search they were opened in: a new search (submitted, or
+  // back/forward) leaves them closed without an extra render.
+  const [openIn, setOpenIn] = useState<string | null>(null);
   const [active, setActive] = useState(-1);
   const typed = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
+  const { search } = useLocation();
+  const open = openIn === search;
+  const setOpen = (value: boolean) => setOpenIn(value ? search : null);
 
   useEffect(() => {
     if (!typed.current || value.trim().length < 2) return;
@@ -36,7 +42,8 @@ export function SearchBox({ defaultValue }: { defaultValue: string }) {
         .then((reply) => {
           setHints(reply.data);
           setActive(-1);
-          setOpen(reply.data.length > 0);
+          // Only while the person is still in the field: an answer that arrives late opens nothing.
+          setOpenIn(reply.data.length > 0 && document.activeElement === input.current ? window.location.search : null);
         })
         .catch(() => undefined);
     }, DEBOUNCE_MS);
@@ -63,6 +70,7 @@ export function SearchBox({ defaultValue }: { defaultValue: string }) {
       </label>
       <Search aria-hidden size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
       <input
+        ref={input}
         id={`${listId}-input`}
         name="q"
         type="search"
@@ -91,9 +99,13 @@ export function SearchBox({ defaultValue }: { defaultValue: string }) {
             setActive((i) => (i <= 0 ? hints.length - 1 : i - 1));
           } else if (event.key === 'Escape') {
             setOpen(false);
-          } else if (event.key === 'Enter' && active >= 0) {
-            event.preventDefault();
-            choose(hints[active]!);
+          } else if (event.key === 'Enter') {
+            if (active >= 0) {
+              event.preventDefault();
+              choose(hints[active]!);
+            } else {
+              setOpen(false);
+            }
           }
         }}
         className="h-12 w-full rounded-xl border border-line bg-raised pr-3 pl-10 text-base outline-none focus:border-brand"
