@@ -179,10 +179,14 @@ await handle.close();
 // Plans: no sequential scan over the ads.
 const plans: { name: string; seqScan: boolean; plan: string }[] = [];
 const explain = async (name: string, text: string) => {
+  await client.query('set jit = off');
   const rows = (await client.query(`explain ${text}`)).rows.map((r) => r['QUERY PLAN'] as string);
   plans.push({ name, seqScan: rows.some((r) => /Seq Scan on products/.test(r)), plan: rows.join('\n') });
 };
-await explain('listing, no filters', `select id from products where status = 'active' order by created_at desc, id desc limit 20`);
+await explain(
+  'listing, no filters',
+  `select id from products where status = 'active' order by created_at desc nulls last, id desc nulls last limit 20`,
+);
 await explain(
   'region + catalog',
   `select id from products where status = 'active' and region_id = ${uusimaa} and catalog_id in (select id from catalogs where parent_id = ${transport}) order by created_at desc limit 20`,
