@@ -38,7 +38,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = data?.locale ?? i18n.language ?? 'fi';
   const nonce = data?.cspNonce;
   return (
-    <html lang={locale} className={data?.theme === 'dark' ? 'dark' : undefined} suppressHydrationWarning>
+    <html
+      lang={locale}
+      className={data?.theme === 'dark' ? 'dark' : undefined}
+      data-account-theme={data?.user ? data.theme : undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

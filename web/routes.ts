@@ -17,6 +17,7 @@ export default [
   route('register', 'routes/register.tsx'),
   route('verify-email/:id/:hash', 'routes/verify-email.tsx'),
   route('mfa-confirm', 'routes/mfa-confirm.tsx'),
+  route('logout', 'routes/logout.tsx'),
   route('wishes', 'routes/wishes.tsx'),
   route('my-showcase', 'routes/my-showcase.tsx'),
   route('my-showcase/edit/:productUuid', 'routes/my-showcase-edit.tsx'),

@@ -8,6 +8,7 @@ import type { Locale } from '../lib/i18n';
 import type { Consent, Theme } from '../lib/preferences';
 import { ConsentBanner } from './consent-banner';
 import { DialogHost } from './dialog-host';
+import { EmailVerificationBanner } from './email-verification-banner';
 import { Footer } from './footer';
 import { RepositoryRibbon } from './repository-ribbon';
 import { ToastHost } from './toast-host';
@@ -59,6 +60,7 @@ export function AppShell({ data, children }: { data: ShellData; children: React.
           setDrawerOpen(true);
         }}
       />
+      {data.user && !data.user.emailVerified && <EmailVerificationBanner userId={data.user.id} email={data.user.email} />}
       {drawerWanted && (
         <Suspense fallback={null}>
           <Drawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} user={data.user} />

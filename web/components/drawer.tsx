@@ -21,6 +21,7 @@ import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { NavLink } from 'react-router';
 import { ADMIN_ROLE_SLUGS } from '../../server/db/schema/roles';
 import type { SessionUser } from '../../server/load-context';
+import { clearLocalAuthState } from '../lib/auth-state';
 
 interface MenuLink {
   to: string;
@@ -107,7 +108,7 @@ export function Drawer({
           <nav aria-label={t('nav.user_menu')}>
             <MenuList links={[{ to: '/', label: 'nav.home', icon: LayoutGrid }, ...userLinks(user)]} onNavigate={close} />
             {user && (
-              <form method="post" action="/logout" className="mt-1">
+              <form method="post" action="/logout" className="mt-1" onSubmit={() => clearLocalAuthState({ theme: true })}>
                 <button type="submit" className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left hover:bg-sunken">
                   <LogOut aria-hidden size={20} />
                   {t('user_menu.logout')}

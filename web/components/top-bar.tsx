@@ -1,10 +1,11 @@
-import { Heart, Menu as MenuIcon, MessageCircle } from 'lucide-react';
+import { Heart, LogIn, Menu as MenuIcon, MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../server/load-context';
 import type { Theme } from '../lib/preferences';
 import { LanguageSelect } from './language-select';
 import { ThemeToggle } from './theme-toggle';
+import { LazyUserMenu } from './lazy-user-menu';
 
 const iconButton = 'inline-flex h-10 w-10 items-center justify-center rounded-full text-ink hover:bg-sunken focus-visible:bg-sunken';
 
@@ -12,11 +13,14 @@ export function TopBar({
   siteName,
   user,
   theme,
+  wishCount = 0,
   onMenu,
 }: {
   siteName: string;
   user: SessionUser | null;
   theme: Theme | undefined;
+  /** Ads on the wish list; the badge shows only when there are some. */
+  wishCount?: number;
   onMenu: () => void;
 }) {
   const { t } = useTranslation();
@@ -33,20 +37,52 @@ export function TopBar({
           aria-label={t('nav.logo', { site: siteName })}
         >
           <img src="/favicon.svg" alt="" width={28} height={28} className="rounded-md dark:ring-1 dark:ring-white/40" />
-          <span>{siteName}</span>
+          {/* On a phone the signed-in bar needs the room: the mark stays, the name (also the link's label) goes. */}
+          <span className={user ? 'hidden sm:inline' : undefined}>{siteName}</span>
         </Link>
         {user && (
           <>
             <Link to="/messenger" className={iconButton} aria-label={t('nav.messenger')}>
               <MessageCircle aria-hidden size={22} />
             </Link>
-            <Link to="/wishes" className={iconButton} aria-label={t('nav.wishes')}>
+            <Link
+              to="/wishes"
+              className={`${iconButton} relative`}
+              aria-label={wishCount > 0 ? t('nav.wishes_count', { count: wishCount }) : t('nav.wishes')}
+            >
               <Heart aria-hidden size={22} />
+              {wishCount > 0 && (
+                <span
+                  aria-hidden
+                  className="absolute top-0.5 right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-accent px-1 text-xs font-bold text-black"
+                >
+                  {wishCount > 99 ? '99+' : wishCount}
+                </span>
+              )}
             </Link>
           </>
         )}
-        <ThemeToggle serverTheme={theme} className={iconButton} />
+        <ThemeToggle serverTheme={theme} signedIn={!!user} className={iconButton} />
         <LanguageSelect />
+        {user ? (
+          <LazyUserMenu user={user} />
+        ) : (
+          <>
+            <Link
+              to="/login"
+              className="ml-1 inline-flex h-10 items-center gap-2 rounded-full px-3 text-sm font-semibold text-ink hover:bg-sunken"
+            >
+              <LogIn aria-hidden size={18} />
+              <span className="sr-only sm:not-sr-only">{t('user_menu.login')}</span>
+            </Link>
+            <Link
+              to="/register"
+              className="hidden h-10 items-center rounded-full bg-brand px-4 text-sm font-semibold text-brand-ink hover:brightness-110 sm:inline-flex"
+            >
+              {t('user_menu.register')}
+            </Link>
+          </>
+        )}
       </div>
     </header>
   );

@@ -139,8 +139,65 @@ function fail(status: number, data: Partial<ErrorBody> | undefined, options: Req
   throw new ApiError(message, status, data);
 }
 
+/** What /login, /check2faCode and /recovery2faWithCode answer. */
+export interface LoginReply {
+  two_factor: boolean;
+  message: string;
+  user?: unknown;
+}
+
+export interface MessageReply {
+  message: string;
+}
+
+/** GET /enable2fa: the QR code (an SVG our server generates), the key to type by hand and its URL. */
+export interface TwoFactorSetup {
+  qr_code: string;
+  secret: string;
+  otpauth_url: string;
+}
+
+export interface TwoFactorState {
+  enabled: boolean;
+  confirmed_at: string | null;
+  recovery_codes_left: number;
+}
+
+export interface RecoveryCodesReply {
+  message?: string;
+  recovery_codes: string[];
+}
+
+/** Proof of identity for two-factor changes: the password, or a current code for accounts without one. */
+export type Identity = { password: string } | { code: string };
+
+export interface OauthAccount {
+  id: number;
+  provider: string;
+  email: string | null;
+  created_at: string;
+}
+
+const quiet = { silent: true } as const;
+
 /** The typed calls; each feature adds its own here as it lands. */
 export const api = {
+  // Account: calls whose errors the screens show beside their fields are silent (no global toast).
+  check2faCode: (code: string) => apiRequest<LoginReply>('POST', '/check2faCode', { body: { code }, ...quiet }),
+  recovery2faWithCode: (recovery_code: string) =>
+    apiRequest<LoginReply>('POST', '/recovery2faWithCode', { body: { recovery_code }, ...quiet }),
+  enable2fa: () => apiRequest<TwoFactorSetup>('GET', '/enable2fa'),
+  confirm2fa: (code: string) => apiRequest<RecoveryCodesReply>('POST', '/confirm2fa', { body: { code }, ...quiet }),
+  show2fa: () => apiRequest<TwoFactorState>('GET', '/show2fa', quiet),
+  recoveryCodes: (identity: Identity) => apiRequest<RecoveryCodesReply>('POST', '/recovery-codes', { body: identity, ...quiet }),
+  disable2fa: (identity: Identity) => apiRequest<MessageReply>('POST', '/disable2fa', { body: identity, ...quiet }),
+  verifyResend: (id: number) => apiRequest<MessageReply>('POST', '/verify-resend', { body: { id }, ...quiet }),
+  saveTheme: (themeDark: boolean) =>
+    apiRequest<{ data: { theme_dark: boolean } }>('PATCH', '/theme', { body: { theme_dark: themeDark }, ...quiet }),
+  oauthStart: (provider: string, redirectTo?: string) =>
+    apiRequest<{ url: string }>('POST', `/oauth/${encodeURIComponent(provider)}`, { body: redirectTo ? { redirect_to: redirectTo } : {} }),
+  oauthRevoke: (id: number) => apiRequest<MessageReply>('POST', `/oauth-revoke/${id}`),
+
   cities: () => apiRequest<Static<typeof CityList>>('GET', '/cities'),
   regions: () => apiRequest<Static<typeof RegionList>>('GET', '/regions'),
   catalogsTree: () => apiRequest<Static<typeof CatalogTree>>('GET', '/catalogs-tree'),

@@ -55,6 +55,16 @@ export function storeTheme(theme: Theme): void {
   writeCookie(THEME_KEY, theme);
 }
 
+/** Back to following the device (log-out: the theme was the account's). */
+export function forgetTheme(): void {
+  try {
+    window.localStorage.removeItem(THEME_KEY);
+  } catch {
+    // Nothing stored then.
+  }
+  document.cookie = `${THEME_KEY}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
+
 /** Card or list view of the listings, remembered so the server renders the same view next time. */
 export function storeViewMode(mode: 'card' | 'list'): void {
   writeCookie('view', mode);
@@ -73,6 +83,8 @@ export function storeConsentCookie(consent: Consent): void {
 
 /**
  * Runs in <head> before the first paint: applies the stored theme (or the device's) so that
- * a dark-theme visitor never sees a white flash. Kept tiny and dependency-free on purpose.
+ * a dark-theme visitor never sees a white flash. A signed-in person's page carries their
+ * account's theme in `data-account-theme` (spec: the dark theme follows the user's setting),
+ * which wins and is remembered on this device. Kept tiny and dependency-free on purpose.
  */
-export const themeBootScript = `(function(){try{var e=document.documentElement,t=localStorage.getItem('${THEME_KEY}');if(!t){var m=document.cookie.match(/(?:^|; )${THEME_KEY}=(dark|light)/);t=m?m[1]:(matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light')}e.classList.toggle('dark',t==='dark');e.style.colorScheme=t}catch(x){}})()`;
+export const themeBootScript = `(function(){try{var e=document.documentElement,a=e.getAttribute('data-account-theme'),t=a||localStorage.getItem('${THEME_KEY}');if(a)localStorage.setItem('${THEME_KEY}',a);if(!t){var m=document.cookie.match(/(?:^|; )${THEME_KEY}=(dark|light)/);t=m?m[1]:(matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light')}e.classList.toggle('dark',t==='dark');e.style.colorScheme=t}catch(x){}})()`;

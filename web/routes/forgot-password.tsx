@@ -1,11 +1,82 @@
-import { ComingSoon } from '../components/coming-soon';
+import { MailCheck } from 'lucide-react';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, useNavigation } from 'react-router';
+import { formChecks } from '../features/account/account-forms.server';
+import { AuthCard, FormAlert, SubmitButton, TextField } from '../features/account/components/form-controls';
+import { useFocusFirstError } from '../features/account/hooks/use-focus-first-error';
+import { requestMeta, runAction } from '../lib/forms.server';
 import { pageMetaFromLoader } from '../lib/meta';
-import { comingSoonLoader } from '../lib/page.server';
+import { pageMeta, requireAccess } from '../lib/page.server';
 import type { Route } from './+types/forgot-password';
 
-export const loader = comingSoonLoader('forgot_password', 'guest');
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireAccess(context, request, 'guest');
+  return { meta: pageMeta(context, 'forgot_password', '/forgot-password', { noindex: true }) };
+}
+
 export const meta = pageMetaFromLoader;
 
-export default function ForgotPassword({ loaderData }: Route.ComponentProps) {
-  return <ComingSoon titleKey={loaderData.titleKey} />;
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const check = formChecks(form);
+  const email = check.email();
+  return runAction(
+    context,
+    async () => {
+      check.done();
+      await context.services.auth.forgotPassword(email, requestMeta(context, request));
+      // The same answer whatever the address: nobody learns which addresses have accounts.
+      return { ok: true as const, message: context.t('auth.reset_link_sent') };
+    },
+    { email },
+  );
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, actionData);
+  const failure = actionData?.ok === false ? actionData : undefined;
+  const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
+  const backToLogin = (
+    <Link to="/login" className="font-semibold text-brand underline-offset-2 hover:underline">
+      {t('account.forgot.back_to_login')}
+    </Link>
+  );
+
+  if (actionData?.ok) {
+    return (
+      <AuthCard title={t('account.forgot.done_heading')} footer={backToLogin}>
+        <div className="space-y-4 text-center">
+          <MailCheck aria-hidden size={48} className="mx-auto text-success" />
+          <FormAlert tone="success">{actionData.message}</FormAlert>
+          <p className="text-sm text-muted">{t('account.forgot.done_hint')}</p>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('account.forgot.heading')} footer={backToLogin}>
+      <p className="mb-4 text-muted">{t('account.forgot.intro')}</p>
+      <div className="space-y-4">
+        {failure && Object.keys(failure.errors).length === 0 && <FormAlert tone="error">{failure.message}</FormAlert>}
+        <Form method="post" noValidate ref={formRef} className="space-y-4">
+          <TextField
+            label={t('account.fields.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            defaultValue={failure?.values?.email}
+            errors={failure?.errors.email}
+          />
+          <SubmitButton busy={busy} label={t('account.forgot.submit')} busyLabel={t('account.forgot.submitting')} className="w-full" />
+        </Form>
+      </div>
+    </AuthCard>
+  );
 }

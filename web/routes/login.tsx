@@ -1,11 +1,122 @@
-import { ComingSoon } from '../components/coming-soon';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, redirect, useNavigation } from 'react-router';
+import { formChecks, sessionCookieOf, twoFactorChallengeCookieHeader } from '../features/account/account-forms.server';
+import { AuthCard, CheckboxField, FormAlert, SubmitButton, TextField } from '../features/account/components/form-controls';
+import { PasswordField } from '../features/account/components/password-field';
+import { ProviderButtons, providerName } from '../features/account/components/provider-buttons';
+import { useFocusFirstError } from '../features/account/hooks/use-focus-first-error';
+import { clearSessionCookieHeader, requestMeta, runAction, sessionCookieHeader } from '../lib/forms.server';
 import { pageMetaFromLoader } from '../lib/meta';
-import { comingSoonLoader } from '../lib/page.server';
+import { pageMeta, requireAccess } from '../lib/page.server';
+import { safeRedirectPath } from '../lib/redirect';
 import type { Route } from './+types/login';
 
-export const loader = comingSoonLoader('login', 'guest');
+const OAUTH_ERRORS = ['oauth_failed', 'oauth_email_unverified'] as const;
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireAccess(context, request, 'guest');
+  const query = new URL(request.url).searchParams;
+  const error = query.get('error');
+  const redirectTo = safeRedirectPath(query.get('redirectTo'), '');
+  return {
+    meta: pageMeta(context, 'login', '/login', { noindex: true }),
+    redirectTo: redirectTo || undefined,
+    oauthError: OAUTH_ERRORS.find((known) => known === error),
+    provider: query.get('provider')?.slice(0, 40) ?? 'google',
+    providers: Object.entries(context.services.oauth.enabledLogins()).flatMap(([name, on]) => (on ? [name] : [])),
+  };
+}
+
 export const meta = pageMetaFromLoader;
 
-export default function Login({ loaderData }: Route.ComponentProps) {
-  return <ComingSoon titleKey={loaderData.titleKey} />;
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const check = formChecks(form);
+  const email = check.email();
+  const password = check.password('password');
+  const remember = check.checked('remember');
+  const target = safeRedirectPath((form.get('redirectTo') as string | null) || new URL(request.url).searchParams.get('redirectTo'));
+  return runAction(
+    context,
+    async () => {
+      check.done();
+      const result = await context.services.auth.login({ email, password, remember }, requestMeta(context, request));
+      // Whatever session this browser had before ends here: a fresh token at every log-in.
+      const previous = sessionCookieOf(request);
+      if (previous) await context.services.auth.logoutToken(previous);
+      const headers = new Headers();
+      if (result.kind === 'two_factor') {
+        headers.append('Set-Cookie', clearSessionCookieHeader(context));
+        headers.append('Set-Cookie', twoFactorChallengeCookieHeader(context, result.challenge));
+        return redirect(target === '/' ? '/mfa-confirm' : `/mfa-confirm?redirectTo=${encodeURIComponent(target)}`, { headers });
+      }
+      headers.append('Set-Cookie', sessionCookieHeader(context, result.token, result.remember));
+      return redirect(target, { headers });
+    },
+    { email, remember: remember ? 'on' : '' },
+  );
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, actionData);
+  const failure = actionData?.ok === false ? actionData : undefined;
+  const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
+  const hasFieldErrors = !!failure && Object.keys(failure.errors).length > 0;
+  const registerHref = loaderData.redirectTo ? `/register?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : '/register';
+
+  return (
+    <AuthCard
+      title={t('account.login.heading')}
+      footer={
+        <>
+          {t('account.login.no_account')}{' '}
+          <Link to={registerHref} className="font-semibold text-brand underline-offset-2 hover:underline">
+            {t('account.login.register_link')}
+          </Link>
+        </>
+      }
+    >
+      <div className="space-y-4">
+        {loaderData.oauthError && (
+          <FormAlert tone="error">
+            {t(loaderData.oauthError === 'oauth_failed' ? 'oauth.failed' : 'oauth.email_unverified', {
+              provider: providerName(loaderData.provider),
+            })}
+          </FormAlert>
+        )}
+        {failure && !hasFieldErrors && <FormAlert tone="error">{failure.message}</FormAlert>}
+        <Form method="post" noValidate ref={formRef} className="space-y-4">
+          {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
+          <TextField
+            label={t('account.fields.email')}
+            name="email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            required
+            defaultValue={failure?.values?.email}
+            errors={failure?.errors.email}
+          />
+          <PasswordField
+            label={t('account.fields.password')}
+            name="password"
+            autoComplete="current-password"
+            errors={failure?.errors.password}
+          />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <CheckboxField name="remember" label={t('account.fields.remember')} defaultChecked={failure?.values?.remember === 'on'} />
+            <Link to="/forgot-password" className="text-sm font-semibold text-brand underline-offset-2 hover:underline">
+              {t('account.login.forgot')}
+            </Link>
+          </div>
+          <SubmitButton busy={busy} label={t('account.login.submit')} busyLabel={t('account.login.submitting')} className="w-full" />
+        </Form>
+      </div>
+      <ProviderButtons providers={loaderData.providers} redirectTo={loaderData.redirectTo} />
+    </AuthCard>
+  );
 }

@@ -1,11 +1,137 @@
-import { ComingSoon } from '../components/coming-soon';
+import { MailCheck } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Form, Link, useNavigation } from 'react-router';
+import { formChecks } from '../features/account/account-forms.server';
+import { AuthCard, CheckboxField, FormAlert, SubmitButton, TextField } from '../features/account/components/form-controls';
+import { PasswordField } from '../features/account/components/password-field';
+import { useFocusFirstError } from '../features/account/hooks/use-focus-first-error';
+import { clearLocalAuthState } from '../lib/auth-state';
+import { requestMeta, runAction } from '../lib/forms.server';
 import { pageMetaFromLoader } from '../lib/meta';
-import { comingSoonLoader } from '../lib/page.server';
+import { pageMeta, requireAccess } from '../lib/page.server';
 import type { Route } from './+types/register';
 
-export const loader = comingSoonLoader('register', 'guest');
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireAccess(context, request, 'guest');
+  return { meta: pageMeta(context, 'register', '/register', { noindex: true }) };
+}
+
 export const meta = pageMetaFromLoader;
 
-export default function Register({ loaderData }: Route.ComponentProps) {
-  return <ComingSoon titleKey={loaderData.titleKey} />;
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const check = formChecks(form);
+  const name = check.text('name', { required: true, max: 100 });
+  const email = check.email();
+  const password = check.password('password');
+  const confirmation = check.text('password_confirmation', { raw: true, max: 1024 });
+  const terms = check.checked('terms');
+  return runAction(
+    context,
+    async () => {
+      check.done();
+      await context.services.auth.register(
+        { name, email, password, password_confirmation: confirmation, terms },
+        requestMeta(context, request),
+      );
+      return { ok: true as const, message: context.t('auth.registered'), email };
+    },
+    { name, email, terms: terms ? 'on' : '' },
+  );
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, actionData);
+  const failure = actionData?.ok === false ? actionData : undefined;
+  const done = actionData?.ok === true ? actionData : undefined;
+  const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
+  const hasFieldErrors = !!failure && Object.keys(failure.errors).length > 0;
+
+  // Spec: registration clears the local auth state (a new account starts clean on this device).
+  useEffect(() => {
+    if (done) clearLocalAuthState();
+  }, [done]);
+
+  if (done) {
+    return (
+      <AuthCard title={t('account.register.done_heading')}>
+        <div className="space-y-4 text-center">
+          <MailCheck aria-hidden size={48} className="mx-auto text-success" />
+          <FormAlert tone="success">{done.message}</FormAlert>
+          <p className="text-sm text-muted [overflow-wrap:anywhere]">{t('account.register.done_hint', { email: done.email })}</p>
+          <Link to="/login" className="inline-block font-semibold text-brand underline-offset-2 hover:underline">
+            {t('account.register.to_login')}
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title={t('account.register.heading')}
+      footer={
+        <>
+          {t('account.register.have_account')}{' '}
+          <Link to="/login" className="font-semibold text-brand underline-offset-2 hover:underline">
+            {t('account.register.login_link')}
+          </Link>
+        </>
+      }
+    >
+      <div className="space-y-4">
+        {failure && !hasFieldErrors && <FormAlert tone="error">{failure.message}</FormAlert>}
+        <Form method="post" noValidate ref={formRef} className="space-y-4">
+          <TextField
+            label={t('account.fields.name')}
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={100}
+            defaultValue={failure?.values?.name}
+            errors={failure?.errors.name}
+          />
+          <TextField
+            label={t('account.fields.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            defaultValue={failure?.values?.email}
+            errors={failure?.errors.email}
+          />
+          <PasswordField
+            label={t('account.fields.password')}
+            name="password"
+            autoComplete="new-password"
+            showRules
+            errors={failure?.errors.password}
+          />
+          <PasswordField
+            label={t('account.fields.password_confirmation')}
+            name="password_confirmation"
+            autoComplete="new-password"
+            errors={failure?.errors.password_confirmation}
+          />
+          <CheckboxField
+            name="terms"
+            defaultChecked={failure?.values?.terms === 'on'}
+            errors={failure?.errors.terms}
+            label={
+              <Trans
+                i18nKey="account.register.terms"
+                components={{ terms: <Link to="/terms" target="_blank" className="font-semibold text-brand underline" /> }}
+              />
+            }
+          />
+          <SubmitButton busy={busy} label={t('account.register.submit')} busyLabel={t('account.register.submitting')} className="w-full" />
+        </Form>
+      </div>
+    </AuthCard>
+  );
 }

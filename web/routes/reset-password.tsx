@@ -1,11 +1,108 @@
-import { ComingSoon } from '../components/coming-soon';
+import { CheckCircle2 } from 'lucide-react';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, useNavigation } from 'react-router';
+import { formChecks } from '../features/account/account-forms.server';
+import { AuthCard, FormAlert, SubmitButton, TextField, primaryButton } from '../features/account/components/form-controls';
+import { PasswordField } from '../features/account/components/password-field';
+import { useFocusFirstError } from '../features/account/hooks/use-focus-first-error';
+import { requestMeta, runAction } from '../lib/forms.server';
 import { pageMetaFromLoader } from '../lib/meta';
-import { comingSoonLoader } from '../lib/page.server';
+import { pageMeta, requireAccess } from '../lib/page.server';
 import type { Route } from './+types/reset-password';
 
-export const loader = comingSoonLoader('reset_password', 'guest');
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireAccess(context, request, 'guest');
+  const email = new URL(request.url).searchParams.get('email')?.slice(0, 254) ?? '';
+  // The token stays out of the canonical path: it is a secret of the mail's reader.
+  return { meta: pageMeta(context, 'reset_password', '/reset-password', { noindex: true }), email };
+}
+
 export const meta = pageMetaFromLoader;
 
-export default function ResetPassword({ loaderData }: Route.ComponentProps) {
-  return <ComingSoon titleKey={loaderData.titleKey} />;
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const form = await request.formData();
+  const check = formChecks(form);
+  const email = check.email();
+  const password = check.password('password');
+  const confirmation = check.text('password_confirmation', { raw: true, max: 1024 });
+  return runAction(context, async () => {
+    check.done();
+    await context.services.auth.resetPassword(
+      { token: params.token.slice(0, 200), email, password, password_confirmation: confirmation },
+      requestMeta(context, request),
+    );
+    return { ok: true as const, message: context.t('auth.password_reset') };
+  });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, actionData);
+  const failure = actionData?.ok === false ? actionData : undefined;
+  const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
+
+  if (actionData?.ok) {
+    return (
+      <AuthCard title={t('account.reset.done_heading')}>
+        <div className="space-y-5 text-center">
+          <CheckCircle2 aria-hidden size={48} className="mx-auto text-success" />
+          <FormAlert tone="success">{actionData.message}</FormAlert>
+          <Link to="/login" className={`${primaryButton} w-full`}>
+            {t('account.reset.to_login')}
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  // A bad or used link is told about at the top too: the e-mail field it belongs to is read-only.
+  const linkProblem = failure?.errors.email;
+  return (
+    <AuthCard title={t('account.reset.heading')}>
+      <p className="mb-4 text-muted">{t('account.reset.intro')}</p>
+      <div className="space-y-4">
+        {failure && (linkProblem || Object.keys(failure.errors).length === 0) && (
+          <FormAlert tone="error">
+            {linkProblem?.[0] ?? failure.message}{' '}
+            {linkProblem && (
+              <Link to="/forgot-password" className="font-semibold text-brand underline">
+                {t('account.reset.new_link')}
+              </Link>
+            )}
+          </FormAlert>
+        )}
+        <Form method="post" noValidate ref={formRef} className="space-y-4">
+          <TextField
+            label={t('account.fields.email')}
+            name="email"
+            type="email"
+            autoComplete="username"
+            // Pre-filled from the mailed link; typed only if the link lost its address.
+            readOnly={!!loaderData.email}
+            required
+            defaultValue={loaderData.email}
+            errors={failure?.errors.email}
+          />
+          <PasswordField
+            label={t('account.fields.new_password')}
+            name="password"
+            autoComplete="new-password"
+            showRules
+            autoFocus
+            errors={failure?.errors.password}
+          />
+          <PasswordField
+            label={t('account.fields.password_confirmation')}
+            name="password_confirmation"
+            autoComplete="new-password"
+            errors={failure?.errors.password_confirmation}
+          />
+          <SubmitButton busy={busy} label={t('account.reset.submit')} busyLabel={t('account.reset.submitting')} className="w-full" />
+        </Form>
+      </div>
+    </AuthCard>
+  );
 }

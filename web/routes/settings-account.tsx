@@ -1,11 +1,91 @@
-import { ComingSoon } from '../components/coming-soon';
+import { BadgeCheck, MailWarning } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { data, redirect } from 'react-router';
+import { formChecks, requireCurrentUser } from '../features/account/account-forms.server';
+import { DeleteAccountDialog } from '../features/account/components/delete-account-dialog';
+import { SettingsCard } from '../features/account/components/form-controls';
+import { LinkedAccounts } from '../features/account/components/linked-accounts';
+import { SessionsList } from '../features/account/components/sessions-list';
+import { formatDate } from '../features/account/format';
+import { clearSessionCookieHeader, requestMeta, runAction } from '../lib/forms.server';
 import { pageMetaFromLoader } from '../lib/meta';
-import { comingSoonLoader } from '../lib/page.server';
+import { pageMeta } from '../lib/page.server';
 import type { Route } from './+types/settings-account';
 
-export const loader = comingSoonLoader('settings_account', 'login');
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const current = requireCurrentUser(context, request);
+  return {
+    meta: pageMeta(context, 'settings_account', '/settings/account', { noindex: true }),
+    email: current.user.email,
+    emailVerifiedAt: current.user.emailVerifiedAt?.toISOString() ?? null,
+    hasPassword: current.user.passwordHash !== null,
+    sessions: await context.services.auth.listSessions(current),
+    oauthAccounts: await context.services.oauth.listAccounts(current),
+    // The linked-services block is noise on a site with no provider turned on and nothing linked.
+    providersEnabled: Object.values(context.services.oauth.enabledLogins()).some(Boolean),
+  };
+}
+
 export const meta = pageMetaFromLoader;
 
+export async function action({ context, request }: Route.ActionArgs) {
+  const current = requireCurrentUser(context, request);
+  const form = await request.formData();
+  const intent = String(form.get('intent'));
+  switch (intent) {
+    case 'end_session': {
+      const session = String(form.get('session') ?? '').slice(0, 16);
+      return runAction(context, async () => {
+        await context.services.auth.endSession(current, session);
+        return { ok: true as const, message: context.t('auth.session_ended') };
+      });
+    }
+    case 'delete_account': {
+      const check = formChecks(form);
+      const password = check.text('password', { raw: true, max: 1024 });
+      const email = check.text('email', { max: 254 });
+      return runAction(context, async () => {
+        await context.services.users.deleteAccount(current, current.user.id, { password, email }, requestMeta(context, request));
+        return redirect('/', { headers: { 'Set-Cookie': clearSessionCookieHeader(context) } });
+      });
+    }
+    default:
+      throw data(null, { status: 400 });
+  }
+}
+
 export default function SettingsAccount({ loaderData }: Route.ComponentProps) {
-  return <ComingSoon titleKey={loaderData.titleKey} />;
+  const { t, i18n } = useTranslation();
+  const verified = loaderData.emailVerifiedAt !== null;
+  return (
+    <div className="space-y-6">
+      <SettingsCard title={t('account.email.heading')}>
+        <p className="text-lg font-medium break-all">{loaderData.email}</p>
+        {verified ? (
+          <p className="mt-2 flex items-center gap-2 text-sm text-success">
+            <BadgeCheck aria-hidden size={18} />
+            {t('account.email.verified_on', { date: formatDate(loaderData.emailVerifiedAt!, i18n.language) })}
+          </p>
+        ) : (
+          <div className="mt-2 text-sm">
+            <p className="flex items-center gap-2 font-semibold text-warning">
+              <MailWarning aria-hidden size={18} />
+              {t('account.email.unverified')}
+            </p>
+            <p className="mt-1 text-muted">{t('account.email.unverified_hint')}</p>
+          </div>
+        )}
+      </SettingsCard>
+
+      <SettingsCard title={t('account.sessions.heading')} description={t('account.sessions.intro')}>
+        <SessionsList sessions={loaderData.sessions} />
+      </SettingsCard>
+
+      {(loaderData.providersEnabled || loaderData.oauthAccounts.length > 0) && <LinkedAccounts accounts={loaderData.oauthAccounts} />}
+
+      <SettingsCard title={t('account.delete.heading')} description={t('account.delete.intro')} tone="danger">
+        <DeleteAccountDialog hasPassword={loaderData.hasPassword} email={loaderData.email} />
+      </SettingsCard>
+    </div>
+  );
 }

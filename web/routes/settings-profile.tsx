@@ -1,11 +1,150 @@
-import { ComingSoon } from '../components/coming-soon';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFetcher } from 'react-router';
+import { formChecks, requireCurrentUser } from '../features/account/account-forms.server';
+import { CityComboBox } from '../features/account/components/city-combo-box';
+import { FormAlert, SettingsCard, SubmitButton, TextField } from '../features/account/components/form-controls';
+import { useFocusFirstError } from '../features/account/hooks/use-focus-first-error';
+import { runAction } from '../lib/forms.server';
 import { pageMetaFromLoader } from '../lib/meta';
-import { comingSoonLoader } from '../lib/page.server';
+import { pageMeta } from '../lib/page.server';
+import { showToast } from '../lib/toasts';
 import type { Route } from './+types/settings-profile';
 
-export const loader = comingSoonLoader('settings_profile', 'login');
+/** Today in Finland as YYYY-MM-DD: the latest birthday the date field offers. */
+function finnishToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki' }).format(new Date());
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const current = requireCurrentUser(context, request);
+  const cities = await context.services.geo.listCities(context.locale);
+  const { user } = current;
+  return {
+    meta: pageMeta(context, 'settings_profile', '/settings/profile', { noindex: true }),
+    profile: {
+      name: user.name,
+      surname: user.surname ?? '',
+      phone: user.phone ?? '',
+      cityId: user.cityId,
+      street: user.street ?? '',
+      birthday: user.birthday ?? '',
+    },
+    cities: cities.map(({ id, name, name_fi, name_sv }) => ({ id, name, name_fi, name_sv })),
+    today: finnishToday(),
+  };
+}
+
 export const meta = pageMetaFromLoader;
 
-export default function SettingsProfile({ loaderData }: Route.ComponentProps) {
-  return <ComingSoon titleKey={loaderData.titleKey} />;
+export async function action({ context, request }: Route.ActionArgs) {
+  const current = requireCurrentUser(context, request);
+  const form = await request.formData();
+  const check = formChecks(form);
+  const name = check.text('name', { required: true, max: 100 });
+  const surname = check.text('surname', { max: 100 });
+  const phone = check.text('phone', { max: 30 });
+  const city = check.text('city_id');
+  const street = check.text('street', { max: 200 });
+  const birthday = check.text('birthday');
+  const cityId = city ? Number(city) : null;
+  if (cityId !== null && !(Number.isSafeInteger(cityId) && cityId > 0)) check.add('city_id', 'validation.city_not_found');
+  if (birthday && !/^\d{4}-\d{2}-\d{2}$/.test(birthday)) check.add('birthday', 'validation.format');
+  return runAction(
+    context,
+    async () => {
+      check.done();
+      await context.services.users.updateProfile(
+        current,
+        { name, surname: surname || null, phone: phone || null, city_id: cityId, street: street || null, birthday: birthday || null },
+        context.locale,
+      );
+      return { ok: true as const, message: context.t('auth.profile_saved') };
+    },
+    { name, surname, phone, city_id: city, street, birthday },
+  );
+}
+
+export default function SettingsProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<typeof action>();
+  const formRef = useRef<HTMLFormElement>(null);
+  // With JavaScript the fetcher answers; a post made before it loaded comes back as the page's action data.
+  const answer = fetcher.data ?? actionData;
+  useFocusFirstError(formRef, answer);
+  const failure = answer?.ok === false ? answer : undefined;
+  const values = failure?.values;
+  const { profile } = loaderData;
+  const errors = failure?.errors ?? {};
+
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data?.ok) showToast({ icon: 'success', message: fetcher.data.message });
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <SettingsCard title={t('pages.settings_profile.title')} description={t('account.profile.intro')}>
+      <fetcher.Form method="post" noValidate ref={formRef} className="space-y-5">
+        {actionData?.ok && !fetcher.data && <FormAlert tone="success">{actionData.message}</FormAlert>}
+        {failure && Object.keys(errors).length === 0 && <FormAlert tone="error">{failure.message}</FormAlert>}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label={t('account.fields.first_name')}
+            name="name"
+            autoComplete="given-name"
+            required
+            maxLength={100}
+            defaultValue={values?.name ?? profile.name}
+            errors={errors.name}
+          />
+          <TextField
+            label={t('account.fields.surname')}
+            name="surname"
+            autoComplete="family-name"
+            maxLength={100}
+            optionalText={t('account.fields.optional')}
+            defaultValue={values?.surname ?? profile.surname}
+            errors={errors.surname}
+          />
+          <TextField
+            label={t('account.fields.phone')}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            maxLength={30}
+            optionalText={t('account.fields.optional')}
+            hint={t('account.profile.phone_hint')}
+            defaultValue={values?.phone ?? profile.phone}
+            errors={errors.phone}
+          />
+          <TextField
+            label={t('account.fields.birthday')}
+            name="birthday"
+            type="date"
+            autoComplete="bday"
+            min="1900-01-01"
+            max={loaderData.today}
+            optionalText={t('account.fields.optional')}
+            defaultValue={values?.birthday ?? profile.birthday}
+            errors={errors.birthday}
+          />
+          <CityComboBox
+            cities={loaderData.cities}
+            defaultCityId={values?.city_id ? Number(values.city_id) : profile.cityId}
+            errors={errors.city_id}
+          />
+          <TextField
+            label={t('account.fields.street')}
+            name="street"
+            autoComplete="street-address"
+            maxLength={200}
+            optionalText={t('account.fields.optional')}
+            defaultValue={values?.street ?? profile.street}
+            errors={errors.street}
+          />
+        </div>
+        <SubmitButton busy={fetcher.state !== 'idle'} label={t('account.profile.submit')} busyLabel={t('account.common.saving')} />
+      </fetcher.Form>
+    </SettingsCard>
+  );
 }

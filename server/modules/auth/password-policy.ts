@@ -3,24 +3,10 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { PASSWORD_MIN_LENGTH } from './password-rules.ts';
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-
-/** Translation keys under `validation.password_*`, one per rule of spec section 5. */
-export type PasswordRule = 'min_length' | 'max_length' | 'letters' | 'mixed_case' | 'numbers' | 'symbols' | 'breached';
-
-/** The composition rules; each broken rule gives its own message. */
-export function brokenPasswordRules(password: string): PasswordRule[] {
-  const broken: PasswordRule[] = [];
-  if ([...password].length < PASSWORD_MIN_LENGTH) broken.push('min_length');
-  if ([...password].length > PASSWORD_MAX_LENGTH) broken.push('max_length');
-  if (!/\p{L}/u.test(password)) broken.push('letters');
-  else if (!(/\p{Lu}/u.test(password) && /\p{Ll}/u.test(password))) broken.push('mixed_case');
-  if (!/\p{N}/u.test(password)) broken.push('numbers');
-  if (!/[^\p{L}\p{N}\s]/u.test(password)) broken.push('symbols');
-  return broken;
-}
+// The rules themselves live apart so that the web pages can import them without Node.js modules.
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordRule, brokenPasswordRules } from './password-rules.ts';
 
 let breachedSet: Promise<Set<string>> | undefined;
 

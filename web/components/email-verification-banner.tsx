@@ -1,0 +1,52 @@
+import { Check, Loader2, MailWarning } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../lib/api-client';
+import { ERROR_TOAST_MS, showToast } from '../lib/toasts';
+
+type ResendState = 'idle' | 'sending' | 'sent';
+
+/**
+ * Spec: "says the address is not verified, with a resend button". While sending the button is
+ * busy; afterwards it reads "Email Sent!" and stays disabled. A failure says so for 5 seconds
+ * and lets the person try again.
+ */
+export function EmailVerificationBanner({ userId, email }: { userId: number; email: string }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<ResendState>('idle');
+
+  async function resend() {
+    setState('sending');
+    try {
+      const reply = await api.verifyResend(userId);
+      setState('sent');
+      // At the bottom: a toast at the top would sit on this very button.
+      showToast({ icon: 'success', message: reply.message, position: 'bottom-end' });
+    } catch {
+      setState('idle');
+      showToast({ icon: 'error', message: t('account.banner.failed'), timer: ERROR_TOAST_MS });
+    }
+  }
+
+  return (
+    <div role="region" aria-label={t('account.banner.label')} className="border-b border-warning/40 bg-warning/10">
+      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-2.5 sm:flex-row sm:items-center sm:gap-4 sm:px-6">
+        <div className="flex min-w-0 flex-1 items-start gap-3">
+          <MailWarning aria-hidden size={20} className="mt-0.5 shrink-0 text-warning" />
+          <p className="text-sm [overflow-wrap:anywhere]">{t('account.banner.text', { email })}</p>
+        </div>
+        <button
+          type="button"
+          onClick={() => void resend()}
+          disabled={state !== 'idle'}
+          aria-busy={state === 'sending' || undefined}
+          className="ml-8 inline-flex h-9 shrink-0 items-center gap-2 self-start rounded-lg border border-line bg-raised px-3 text-sm font-semibold text-ink hover:bg-sunken disabled:cursor-not-allowed disabled:opacity-80 sm:ml-0 sm:self-auto"
+        >
+          {state === 'sending' && <Loader2 aria-hidden size={16} className="animate-spin" />}
+          {state === 'sent' && <Check aria-hidden size={16} className="text-success" />}
+          {t(state === 'sending' ? 'account.banner.sending' : state === 'sent' ? 'account.banner.sent' : 'account.banner.resend')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { Suspense, lazy, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SessionUser } from '../../server/load-context';
+import { Avatar } from './avatar';
+
+const loadUserMenu = () => import('./user-menu');
+const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })));
+
+/**
+ * The user menu's button, with the menu (and react-aria's menu code) fetched only when wanted:
+ * pointing at or focusing the button starts the download, pressing it opens the menu. Visitors
+ * and people who never open it download none of it.
+ */
+export function LazyUserMenu({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const [wanted, setWanted] = useState(false);
+  const placeholder = (
+    <button
+      type="button"
+      aria-label={t('nav.user_menu')}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void loadUserMenu()}
+      onFocus={() => void loadUserMenu()}
+      onClick={() => setWanted(true)}
+      className="inline-flex h-10 w-10 items-center justify-center rounded-full hover:bg-sunken"
+    >
+      <Avatar user={user} />
+    </button>
+  );
+  if (!wanted) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <UserMenu user={user} defaultOpen />
+    </Suspense>
+  );
+}

@@ -1,0 +1,61 @@
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The modal frame of the account dialogs (react-aria: focus is trapped and returned, Escape and
+ * a press outside close it). Controlled with isOpen, or left to a surrounding DialogTrigger.
+ */
+export function AccountDialog({
+  title,
+  children,
+  isOpen,
+  onOpenChange,
+  isDismissable = true,
+  role = 'dialog',
+  wide = false,
+}: {
+  title: string;
+  children: ReactNode | ((close: () => void) => ReactNode);
+  isOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  isDismissable?: boolean;
+  role?: 'dialog' | 'alertdialog';
+  wide?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ModalOverlay
+      {...(isOpen === undefined ? {} : { isOpen })}
+      {...(onOpenChange ? { onOpenChange } : {})}
+      isDismissable={isDismissable}
+      className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-black/50 p-0 sm:items-center sm:p-4"
+    >
+      <Modal
+        className={`max-h-dvh w-full overflow-y-auto rounded-t-2xl border border-line bg-raised text-ink shadow-xl outline-none sm:rounded-2xl ${wide ? 'sm:max-w-xl' : 'sm:max-w-md'}`}
+      >
+        <Dialog role={role} className="p-5 outline-none sm:p-6">
+          {({ close }) => (
+            <>
+              <div className="mb-4 flex items-start justify-between gap-3">
+                <Heading slot="title" className="text-xl font-semibold">
+                  {title}
+                </Heading>
+                <button
+                  type="button"
+                  onClick={close}
+                  aria-label={t('dialog.close')}
+                  className="-mt-1 -mr-2 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-muted hover:bg-sunken hover:text-ink"
+                >
+                  <X aria-hidden size={20} />
+                </button>
+              </div>
+              {typeof children === 'function' ? children(close) : children}
+            </>
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,206 @@
+import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+
+export const inputClass =
+  'h-11 w-full rounded-lg border border-line bg-raised px-3 text-base text-ink outline-none placeholder:text-muted focus:border-brand aria-[invalid=true]:border-danger read-only:bg-sunken read-only:text-muted';
+export const primaryButton =
+  'inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-brand px-5 font-semibold text-brand-ink hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-70';
+export const secondaryButton =
+  'inline-flex h-11 items-center justify-center gap-2 rounded-lg border border-line bg-raised px-4 font-semibold text-ink hover:bg-sunken disabled:cursor-not-allowed disabled:opacity-70';
+export const dangerButton =
+  'inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-danger px-5 font-semibold text-white hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-70 dark:text-surface';
+
+/** The ids an input points at with aria-describedby: its hint first, then its errors. */
+export function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  const list = ids.filter(Boolean).join(' ');
+  return list || undefined;
+}
+
+/** Field errors under an input; the id is what the input's aria-describedby names. */
+export function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="mt-1.5 space-y-0.5 text-sm text-danger">
+      {errors.map((error) => (
+        <li key={error} className="flex items-start gap-1.5">
+          <AlertCircle aria-hidden size={16} className="mt-0.5 shrink-0" />
+          <span>{error}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'children'>;
+
+/**
+ * A labelled text input with an optional hint and its field errors, linked for screen readers
+ * (aria-invalid, aria-describedby). Uncontrolled: what was typed stays when the action answers.
+ */
+export function TextField({
+  label,
+  name,
+  errors,
+  hint,
+  optionalText,
+  inputClassName = '',
+  ...input
+}: InputProps & {
+  label: string;
+  name: string;
+  errors?: string[] | undefined;
+  hint?: ReactNode;
+  optionalText?: string;
+  inputClassName?: string;
+}) {
+  const id = useId();
+  const invalid = !!errors?.length;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
+        {label}
+        {optionalText && <span className="font-normal text-muted"> ({optionalText})</span>}
+      </label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy(hint ? `${id}-hint` : undefined, invalid && `${id}-errors`)}
+        className={`${inputClass} ${inputClassName}`}
+        {...input}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      <FieldErrors id={`${id}-errors`} errors={errors} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  name,
+  label,
+  errors,
+  defaultChecked,
+}: {
+  name: string;
+  label: ReactNode;
+  errors?: string[] | undefined;
+  defaultChecked?: boolean;
+}) {
+  const id = useId();
+  const invalid = !!errors?.length;
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          defaultChecked={defaultChecked}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-errors` : undefined}
+          className="mt-0.5 h-5 w-5 shrink-0 accent-[var(--brand)]"
+        />
+        <label htmlFor={id} className="text-sm">
+          {label}
+        </label>
+      </div>
+      <FieldErrors id={`${id}-errors`} errors={errors} />
+    </div>
+  );
+}
+
+/** A message for the whole form: an error (role alert) or a success (role status). */
+export function FormAlert({ tone, children }: { tone: 'error' | 'success' | 'info'; children: ReactNode }) {
+  const Icon = tone === 'success' ? CheckCircle2 : AlertCircle;
+  const colours =
+    tone === 'error'
+      ? 'border-danger/40 bg-danger/10 text-ink'
+      : tone === 'success'
+        ? 'border-success/40 bg-success/10 text-ink'
+        : 'border-brand/30 bg-brand-soft text-ink';
+  const iconColour = tone === 'error' ? 'text-danger' : tone === 'success' ? 'text-success' : 'text-brand';
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`flex items-start gap-3 rounded-lg border p-3 text-left text-sm ${colours}`}
+    >
+      <Icon aria-hidden size={20} className={`shrink-0 ${iconColour}`} />
+      <div className="min-w-0 flex-1">{children}</div>
+    </div>
+  );
+}
+
+const BUTTONS = { primary: primaryButton, secondary: secondaryButton, danger: dangerButton } as const;
+
+/** A submit button that says it is working while the form is on its way (and cannot be pressed twice). */
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  variant = 'primary',
+  className = '',
+  name,
+  value,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  variant?: keyof typeof BUTTONS;
+  className?: string;
+  name?: string;
+  value?: string;
+}) {
+  return (
+    <button type="submit" name={name} value={value} disabled={busy} className={`${BUTTONS[variant]} ${className}`}>
+      {busy && <Loader2 aria-hidden size={18} className="animate-spin" />}
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
+
+/** The narrow card the log-in, registration and password screens sit in. */
+export function AuthCard({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <section className="mx-auto w-full max-w-md py-4 sm:py-8">
+      <div className="rounded-2xl border border-line bg-raised p-6 shadow-sm sm:p-8">
+        <h1 className="mb-6 text-2xl font-bold">{title}</h1>
+        {children}
+      </div>
+      {footer && <div className="mt-4 text-center text-sm text-muted">{footer}</div>}
+    </section>
+  );
+}
+
+/** A titled block of a settings tab. */
+export function SettingsCard({
+  title,
+  description,
+  children,
+  tone = 'normal',
+  id,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  tone?: 'normal' | 'danger';
+  id?: string;
+}) {
+  const headingId = useId();
+  return (
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className={`rounded-2xl border bg-raised p-5 sm:p-6 ${tone === 'danger' ? 'border-danger/50' : 'border-line'}`}
+    >
+      <h2 id={headingId} className={`text-lg font-semibold ${tone === 'danger' ? 'text-danger' : ''}`}>
+        {title}
+      </h2>
+      {description && <div className="mt-1 text-sm text-muted">{description}</div>}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}

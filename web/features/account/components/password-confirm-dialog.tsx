@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, type Identity } from '../../../lib/api-client';
+import type { DialogProps } from '../../../lib/dialogs';
+import { AccountDialog } from './account-dialog';
+import { SubmitButton, TextField, secondaryButton } from './form-controls';
+import { PasswordField } from './password-field';
+
+export interface PasswordConfirmProps {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  danger?: boolean;
+  /** Accounts without a password (provider sign-in only) prove themselves with a current code instead. */
+  hasPassword: boolean;
+  /** Does the work; a refusal (ApiError) is shown under the field and keeps the dialog open. */
+  onConfirm: (identity: Identity) => Promise<void>;
+}
+
+/** The first error an API refusal carries for any field, else its message. */
+export function refusalText(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  const detail = error.data?.errors ? Object.values(error.data.errors).flat()[0] : undefined;
+  return detail ?? error.data?.message ?? error.message;
+}
+
+/** "Enter your password to confirm" (or a code): for turning two-factor off and for new recovery codes. */
+export function PasswordConfirmDialog({
+  title,
+  text,
+  confirmLabel,
+  danger = false,
+  hasPassword,
+  onConfirm,
+  close,
+  isOpen = true,
+}: PasswordConfirmProps & DialogProps & { isOpen?: boolean }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const value = String(new FormData(event.currentTarget).get(hasPassword ? 'password' : 'code') ?? '').trim();
+    if (!value) return setError(t('validation.required'));
+    if (!hasPassword && !/^\d{6}$/.test(value)) return setError(t('account.mfa.code_format'));
+    setBusy(true);
+    setError(undefined);
+    try {
+      await onConfirm(hasPassword ? { password: value } : { code: value });
+      close();
+    } catch (failure) {
+      setError(refusalText(failure, t('errors.unknown')));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AccountDialog title={title} isOpen={isOpen} onOpenChange={(open) => !open && close()} role={danger ? 'alertdialog' : 'dialog'}>
+      <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+        <p className="text-sm">{text}</p>
+        {hasPassword ? (
+          <PasswordField
+            label={t('account.fields.password')}
+            name="password"
+            autoComplete="current-password"
+            autoFocus
+            errors={error ? [error] : undefined}
+          />
+        ) : (
+          <TextField
+            label={t('account.two_factor.identity_code')}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\d{6}"
+            maxLength={6}
+            required
+            autoFocus
+            errors={error ? [error] : undefined}
+            inputClassName="max-w-48 font-mono tracking-[0.3em]"
+          />
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" onClick={close} className={secondaryButton}>
+            {t('account.common.cancel')}
+          </button>
+          <SubmitButton busy={busy} label={confirmLabel} busyLabel={t('account.common.working')} variant={danger ? 'danger' : 'primary'} />
+        </div>
+      </form>
+    </AccountDialog>
+  );
+}
