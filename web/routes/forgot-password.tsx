@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { formChecks } from '../features/account/account-forms.server';
-import { AuthCard, FormAlert, SubmitButton, TextField } from '../features/account/components/form-controls';
+import { AuthCard, EmailField, FormAlert, SubmitButton } from '../features/account/components/form-controls';
 import { useFocusFirstError } from '../features/account/hooks/use-focus-first-error';
 import { requestMeta, runAction } from '../lib/forms.server';
 import { pageMetaFromLoader } from '../lib/meta';
@@ -64,16 +64,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <div className="space-y-4">
         {failure && Object.keys(failure.errors).length === 0 && <FormAlert tone="error">{failure.message}</FormAlert>}
         <Form method="post" noValidate ref={formRef} className="space-y-4">
-          <TextField
-            label={t('account.fields.email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            defaultValue={failure?.values?.email}
-            errors={failure?.errors.email}
-          />
+          <EmailField autoComplete="email" defaultValue={failure?.values?.email} errors={failure?.errors.email} />
           <SubmitButton busy={busy} label={t('account.forgot.submit')} busyLabel={t('account.forgot.submitting')} className="w-full" />
         </Form>
       </div>

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { formChecks, sessionCookieOf, twoFactorChallengeCookieHeader } from '../features/account/account-forms.server';
-import { AuthCard, CheckboxField, FormAlert, SubmitButton, TextField } from '../features/account/components/form-controls';
+import { AuthCard, CheckboxField, EmailField, FormAlert, SubmitButton } from '../features/account/components/form-controls';
 import { PasswordField } from '../features/account/components/password-field';
 import { ProviderButtons, providerName } from '../features/account/components/provider-buttons';
 import { useFocusFirstError } from '../features/account/hooks/use-focus-first-error';
@@ -91,16 +91,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         {failure && !hasFieldErrors && <FormAlert tone="error">{failure.message}</FormAlert>}
         <Form method="post" noValidate ref={formRef} className="space-y-4">
           {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
-          <TextField
-            label={t('account.fields.email')}
-            name="email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            required
-            defaultValue={failure?.values?.email}
-            errors={failure?.errors.email}
-          />
+          <EmailField autoComplete="username" defaultValue={failure?.values?.email} errors={failure?.errors.email} />
           <PasswordField
             label={t('account.fields.password')}
             name="password"

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { formChecks } from '../features/account/account-forms.server';
-import { AuthCard, CheckboxField, FormAlert, SubmitButton, TextField } from '../features/account/components/form-controls';
+import { AuthCard, CheckboxField, EmailField, FormAlert, SubmitButton, TextField } from '../features/account/components/form-controls';
 import { PasswordField } from '../features/account/components/password-field';
 import { useFocusFirstError } from '../features/account/hooks/use-focus-first-error';
 import { clearLocalAuthState } from '../lib/auth-state';
@@ -95,16 +95,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
             defaultValue={failure?.values?.name}
             errors={failure?.errors.name}
           />
-          <TextField
-            label={t('account.fields.email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            defaultValue={failure?.values?.email}
-            errors={failure?.errors.email}
-          />
+          <EmailField autoComplete="email" defaultValue={failure?.values?.email} errors={failure?.errors.email} />
           <PasswordField
             label={t('account.fields.password')}
             name="password"

@@ -1,5 +1,6 @@
 import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export const inputClass =
   'h-11 w-full rounded-lg border border-line bg-raised px-3 text-base text-ink outline-none placeholder:text-muted focus:border-brand aria-[invalid=true]:border-danger read-only:bg-sunken read-only:text-muted';
@@ -76,6 +77,34 @@ export function TextField({
       )}
       <FieldErrors id={`${id}-errors`} errors={errors} />
     </div>
+  );
+}
+
+/** The e-mail field of the account forms: one label, type and keyboard everywhere. */
+export function EmailField({
+  autoComplete,
+  defaultValue,
+  errors,
+  readOnly,
+}: {
+  autoComplete: 'username' | 'email';
+  defaultValue?: string | undefined;
+  errors?: string[] | undefined;
+  readOnly?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('account.fields.email')}
+      name="email"
+      type="email"
+      autoComplete={autoComplete}
+      inputMode="email"
+      required
+      readOnly={readOnly}
+      defaultValue={defaultValue}
+      errors={errors}
+    />
   );
 }
 
