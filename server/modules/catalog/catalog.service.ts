@@ -34,22 +34,35 @@ export function createCatalogService(repo: CatalogRepo) {
     return build(null, []);
   }
 
+  // Every listing and ad page reads the tree: it is built once per language, not per request.
+  const views = new Map<Locale, { tree: CatalogNode[]; flat: FlatCatalog[] }>();
+  async function view(locale: Locale) {
+    const rows = await load();
+    let built = views.get(locale);
+    if (!built) {
+      const tree = buildTree(rows, locale);
+      const flat: FlatCatalog[] = [];
+      const walk = (nodes: CatalogNode[], depth: number) => {
+        for (const { children, ...node } of nodes) {
+          flat.push({ ...node, depth });
+          walk(children, depth + 1);
+        }
+      };
+      walk(tree, 0);
+      built = { tree, flat };
+      views.set(locale, built);
+    }
+    return built;
+  }
+
   return {
     async tree(locale: Locale): Promise<CatalogNode[]> {
-      return buildTree(await load(), locale);
+      return (await view(locale)).tree;
     },
 
     /** Depth-first, parents before their children, in display order. */
     async flatten(locale: Locale): Promise<FlatCatalog[]> {
-      const out: FlatCatalog[] = [];
-      const walk = (nodes: CatalogNode[], depth: number) => {
-        for (const { children, ...node } of nodes) {
-          out.push({ ...node, depth });
-          walk(children, depth + 1);
-        }
-      };
-      walk(buildTree(await load(), locale), 0);
-      return out;
+      return (await view(locale)).flat;
     },
 
     /** Finds the catalog a URL path names (`['transport', 'cars']`), checking each step is the parent of the next. */
@@ -98,6 +111,7 @@ export function createCatalogService(repo: CatalogRepo) {
 
     invalidate(): void {
       cache = undefined;
+      views.clear();
     },
   };
 }

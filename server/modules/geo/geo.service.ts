@@ -35,35 +35,54 @@ export function createGeoService(repo: GeoRepo) {
     return cache;
   };
 
+  // The lists are read on every listing: made once per language, not per request.
+  const views = new Map<Locale, { regions: Region[]; cities: City[] }>();
+  async function view(locale: Locale) {
+    const data = await load();
+    let built = views.get(locale);
+    if (!built) {
+      built = { regions: regionList(data.regions, locale), cities: cityList(data.municipalities, locale) };
+      views.set(locale, built);
+    }
+    return built;
+  }
+
   return {
     async listRegions(locale: Locale): Promise<Region[]> {
-      const { regions } = await load();
-      return regions
-        .map((row) => ({ id: row.id, code: row.code, name: regionName(row, locale), name_fi: row.nameFi, name_sv: row.nameSv }))
-        .sort((a, b) => collators[locale].compare(a.name, b.name));
+      return (await view(locale)).regions;
     },
 
     async listCities(locale: Locale): Promise<City[]> {
-      const { municipalities } = await load();
-      return municipalities
-        .map((row) => ({
-          id: row.id,
-          code: row.code,
-          name: cityName(row, locale),
-          name_fi: row.nameFi,
-          name_sv: row.nameSv,
-          region_id: row.regionId,
-          lat: row.lat,
-          lon: row.lon,
-        }))
-        .sort((a, b) => collators[locale].compare(a.name, b.name));
+      return (await view(locale)).cities;
     },
 
     /** Forgets the cached lists (after a seed). */
     invalidate(): void {
       cache = undefined;
+      views.clear();
     },
   };
+}
+
+function regionList(regions: RegionRow[], locale: Locale): Region[] {
+  return regions
+    .map((row) => ({ id: row.id, code: row.code, name: regionName(row, locale), name_fi: row.nameFi, name_sv: row.nameSv }))
+    .sort((a, b) => collators[locale].compare(a.name, b.name));
+}
+
+function cityList(municipalities: MunicipalityRow[], locale: Locale): City[] {
+  return municipalities
+    .map((row) => ({
+      id: row.id,
+      code: row.code,
+      name: cityName(row, locale),
+      name_fi: row.nameFi,
+      name_sv: row.nameSv,
+      region_id: row.regionId,
+      lat: row.lat,
+      lon: row.lon,
+    }))
+    .sort((a, b) => collators[locale].compare(a.name, b.name));
 }
 
 export type GeoService = ReturnType<typeof createGeoService>;
