@@ -72,6 +72,13 @@ describe('bad input gets the error shape with a translated message, never a cras
     expect((await post(payload, { 'accept-language': ';;;q=abc,,' })).json().errors.name).toEqual(['Kenttä on pakollinen']);
   });
 
+  it('reports unknown fields named like object members (valueOf, constructor) without failing', async () => {
+    const res = await post('{"name":"Sohva","price":1,"valueOf":"","constructor":1}', { 'accept-language': 'en' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.valueOf).toEqual(['This field is not allowed.']);
+    expect(res.json().errors.constructor).toEqual(['This field is not allowed.']);
+  });
+
   it('reports length and range limits with the limit in the message', async () => {
     const res = await post(JSON.stringify({ name: 'ab', price: 5000, tags: ['a', 'b', 'c'] }), { 'accept-language': 'en' });
     expect(res.json().errors).toMatchObject({

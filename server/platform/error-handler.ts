@@ -67,7 +67,8 @@ export function fieldMessagesFromValidation(
   errors: FastifySchemaValidationError[],
   context: string | undefined,
 ): Record<string, FieldMessage[]> {
-  const out: Record<string, FieldMessage[]> = {};
+  // No prototype: a field named "valueOf" or "__proto__" must be a plain key, not an inherited member.
+  const out: Record<string, FieldMessage[]> = Object.create(null) as Record<string, FieldMessage[]>;
   const add = (field: string, message: FieldMessage) => {
     const list = (out[field] ??= []);
     if (!list.some((m) => m.key === message.key)) list.push(message);
