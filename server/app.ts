@@ -18,6 +18,7 @@ import catalogRoutes from './modules/catalog/catalog.routes.ts';
 import geoRoutes from './modules/geo/geo.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import productsRoutes from './modules/products/products.routes.ts';
+import sellerRoutes from './modules/products/seller.routes.ts';
 import seoRoutes from './modules/seo/seo.routes.ts';
 import { MAX_IMAGE_BYTES, MAX_UPLOAD_FILES } from './modules/images/image-processing.ts';
 import usersRoutes from './modules/users/users.routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(geoRoutes);
       await api.register(catalogRoutes);
       await api.register(productsRoutes);
+      await api.register(sellerRoutes);
       await api.register(authRoutes);
       await api.register(twoFactorRoutes);
       await api.register(oauthRoutes);

@@ -9,7 +9,10 @@ import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createGeoRepo } from './modules/geo/geo.repo.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
 import { createProductsRepo } from './modules/products/products.repo.ts';
+import { createModerationService } from './modules/products/moderation.service.ts';
 import { createProductsService } from './modules/products/products.service.ts';
+import { createSellerRepo } from './modules/products/seller.repo.ts';
+import { createSellerService } from './modules/products/seller.service.ts';
 import { createSeoRepo } from './modules/seo/seo.repo.ts';
 import { createSeoService } from './modules/seo/seo.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -45,12 +48,24 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     site,
     hibpEnabled: config.hibpEnabled,
   });
+  const sellerRepo = createSellerRepo(db);
+  const moderation = createModerationService({
+    repo: sellerRepo,
+    catalog,
+    geo,
+    storage: platform.storage,
+    mailer: platform.mailer,
+    site,
+    audit: (entry) => authRepo.audit(entry),
+  });
   return {
     database,
     platform,
     geo,
     catalog,
     products: createProductsService({ repo: productsRepo, catalog, geo, users, storage: platform.storage }),
+    seller: createSellerService({ repo: sellerRepo, catalog, geo, storage: platform.storage, moderation }),
+    moderation,
     auth,
     twoFactor: createTwoFactorService({ repo: authRepo, auth, sealer: platform.sealer, throttle, siteName: config.siteName }),
     oauth: createOauthService({ repo: authRepo, auth, sealer: platform.sealer, config }),

@@ -7,6 +7,7 @@ export const ERROR_STATUS = {
   invalid_json: 400,
   unauthenticated: 401,
   forbidden: 403,
+  email_unverified: 403,
   csrf_mismatch: 419,
   not_found: 404,
   route_not_found: 404,

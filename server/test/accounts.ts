@@ -72,8 +72,10 @@ export function readMails(app: FastifyInstance): ReadMail[] {
     .sort()
     .map((file) => {
       const raw = fs.readFileSync(path.join(dir, file), 'utf8');
-      const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? '';
-      const subjectRaw = header('Subject');
+      // Long headers are folded over several lines; encoded words next to each other join without the space.
+      const headers = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+      const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(headers)?.[1]?.trim() ?? '';
+      const subjectRaw = header('Subject').replace(/\?=\s+=\?/g, '?==?');
       const subject = subjectRaw.replace(/=\?utf-8\?([QB])\?(.*?)\?=/gi, (_m, enc: string, body: string) =>
         enc.toUpperCase() === 'B' ? Buffer.from(body, 'base64').toString('utf8') : decodeQuotedPrintable(body.replace(/_/g, ' ')),
       );

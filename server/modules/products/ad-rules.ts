@@ -1,0 +1,89 @@
+/**
+ * The rules of an ad that both sides need: field bounds, how a price is written, and who may move
+ * an ad from which status to which. Pure code, imported by the server and by the web forms, so the
+ * two can never disagree.
+ */
+import type { AdLanguage, AdStatus } from '../../db/schema/products.ts';
+import type { RoleSlug } from '../../db/schema/roles.ts';
+
+/** Staff who may see, approve, reject and re-status any ad. */
+export const AD_STAFF_ROLES: readonly RoleSlug[] = ['superAdmin', 'admin', 'moderator'];
+export const isAdStaff = (who: { roles: readonly RoleSlug[] }) => who.roles.some((role) => AD_STAFF_ROLES.includes(role));
+
+export const AD_NAME_MIN = 3;
+export const AD_NAME_MAX = 120;
+export const AD_DESCRIPTION_MIN = 10;
+export const AD_DESCRIPTION_MAX = 5_000;
+export const AD_ADDRESS_MAX = 200;
+/** 10,000,000 € in cents. */
+export const AD_PRICE_MAX_CENTS = 1_000_000_000;
+export const AD_MAX_PICTURES = 10;
+export const REJECTION_REASON_MIN = 5;
+export const REJECTION_REASON_MAX = 1_000;
+
+/** What a seller may pick for their own ad (spec section 4). */
+export const OWNER_STATUSES = ['active', 'sold', 'reserved', 'disabled'] as const satisfies readonly AdStatus[];
+export type OwnerStatus = (typeof OWNER_STATUSES)[number];
+
+/**
+ * Every move an owner may make, from → to. An ad waiting for review (`moderate`), rejected
+ * (`canceled`) or not yet submitted (`new`) moves only through the moderator or an edit.
+ * `active` additionally needs an approval that still covers the ad's content (see ownerMayMove).
+ */
+export const OWNER_TRANSITIONS: Readonly<Record<AdStatus, readonly OwnerStatus[]>> = {
+  new: [],
+  moderate: [],
+  canceled: [],
+  active: ['sold', 'reserved', 'disabled'],
+  sold: ['active', 'reserved', 'disabled'],
+  reserved: ['active', 'sold', 'disabled'],
+  disabled: ['active', 'sold', 'reserved'],
+};
+
+/** May the owner move the ad from `from` to `to`? `approved`: a moderator approved the current content. */
+export function ownerMayMove(from: AdStatus, to: AdStatus, approved: boolean): boolean {
+  if (!(OWNER_TRANSITIONS[from] as readonly AdStatus[]).includes(to)) return false;
+  return to !== 'active' || approved;
+}
+
+/** The statuses an owner may pick next, for the menu in my showcase. */
+export function ownerChoices(from: AdStatus, approved: boolean): OwnerStatus[] {
+  return OWNER_TRANSITIONS[from].filter((to) => ownerMayMove(from, to, approved));
+}
+
+const PRICE_PATTERN = /^(\d{1,8})(?:[.,](\d{1,2}))?$/;
+
+/**
+ * Euro text as people type it ("12", "12,5", "12.50", "1 200", "1 200 €") → cents, or undefined
+ * when it is not a price. Bounds are checked by the caller.
+ */
+export function parsePriceCents(text: string): number | undefined {
+  const compact = text.replace(/[\s\u00a0\u202f€]/g, '');
+  const match = PRICE_PATTERN.exec(compact);
+  if (!match) return undefined;
+  const euros = Number(match[1]);
+  const cents = match[2] ? Number(match[2].padEnd(2, '0')) : 0;
+  return euros * 100 + cents;
+}
+
+const SWEDISH_WORDS = /\b(och|säljes|säljer|med|för|till|som|inte|mycket|bra|skick|nästan|ny|oanvänd|pris|hämtas)\b/gi;
+const ENGLISH_WORDS = /\b(the|and|for|with|sale|good|condition|new|used|very|works|great|selling|pick|up)\b/gi;
+const FINNISH_WORDS = /\b(ja|myydään|hyvä|kunto|kunnossa|uusi|käytetty|hinta|nouto|toimiva|lähes|myös|tai|on|ei)\b/gi;
+
+/**
+ * The language an ad is written in, for the search document's stemming. Cyrillic is Russian;
+ * otherwise the commonest small words decide, and Finnish (the usual case) wins ties.
+ */
+export function guessAdLanguage(text: string): AdLanguage {
+  const letters = text.replace(/[^\p{L}]/gu, '');
+  if (!letters) return 'fi';
+  const cyrillic = letters.replace(/[^\u0400-\u04ff]/g, '').length;
+  if (cyrillic / letters.length > 0.3) return 'ru';
+  const count = (pattern: RegExp) => text.match(pattern)?.length ?? 0;
+  const fi = count(FINNISH_WORDS) + (/[äö]/i.test(text) && !/å/i.test(text) ? 1 : 0);
+  const sv = count(SWEDISH_WORDS) + (/å/i.test(text) ? 2 : 0);
+  const en = count(ENGLISH_WORDS) + (/[äöå]/i.test(text) ? -2 : 0);
+  if (sv > fi && sv >= en) return 'sv';
+  if (en > fi && en > sv) return 'en';
+  return 'fi';
+}

@@ -1,0 +1,136 @@
+import { AD_STATUSES, type AdStatus } from '../../db/schema/products.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Locale } from '../../platform/i18n.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import type { Storage } from '../../platform/storage.ts';
+import type { CurrentUser } from '../auth/auth.service.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { GeoService } from '../geo/geo.service.ts';
+import { REJECTION_REASON_MAX, REJECTION_REASON_MIN, isAdStaff } from './ad-rules.ts';
+import { moderationMails } from './moderation.mails.ts';
+import { pictureUrls } from './products.service.ts';
+import type { ProductRow, SellerRepo } from './seller.repo.ts';
+
+export const MODERATION_PAGE_SIZE = 20;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface ModerationDeps {
+  repo: SellerRepo;
+  catalog: CatalogService;
+  geo: GeoService;
+  storage: Storage;
+  mailer: Mailer;
+  site: { siteName: string; publicUrl: string };
+  audit: (entry: { actorId: number; action: string; entity: string; entityId: string; data?: Record<string, unknown> }) => Promise<void>;
+}
+
+/** The moderator's side: the queue, approve, reject, and any status for staff. The seller hears of each verdict by mail. */
+export function createModerationService(deps: ModerationDeps) {
+  const { repo, catalog, geo, storage, mailer, site } = deps;
+
+  function requireStaff(current: CurrentUser): void {
+    if (!isAdStaff(current)) throw new AppError('forbidden');
+  }
+
+  async function find(uuid: unknown): Promise<ProductRow> {
+    const found = typeof uuid === 'string' && UUID.test(uuid) ? await repo.findByUuid(uuid) : undefined;
+    if (!found) throw new AppError('not_found');
+    return found.product;
+  }
+
+  async function tellSeller(product: ProductRow, verdict: 'approved' | 'rejected', reason?: string): Promise<void> {
+    const owner = await repo.ownerOf(product.id);
+    if (!owner) return;
+    const url = `${site.publicUrl}/${verdict === 'approved' ? product.uuid : `my-showcase/edit/${product.uuid}`}`;
+    const params = { name: owner.name, site: site.siteName, title: product.name, url };
+    const locale = owner.locale as Locale;
+    await mailer.send(
+      verdict === 'approved'
+        ? moderationMails.approved(locale, owner.email, params)
+        : moderationMails.rejected(locale, owner.email, { ...params, reason: reason ?? '' }),
+    );
+  }
+
+  function checkReason(reason: unknown): string {
+    const value = typeof reason === 'string' ? reason.replace(/\r\n?/g, '\n').trim() : '';
+    if (!value) throw AppError.field('reason', 'validation.required');
+    if (value.length < REJECTION_REASON_MIN) throw AppError.field('reason', 'validation.min_length', { limit: REJECTION_REASON_MIN });
+    if (value.length > REJECTION_REASON_MAX) throw AppError.field('reason', 'validation.max_length', { limit: REJECTION_REASON_MAX });
+    return value;
+  }
+
+  /**
+   * Staff may set any status. Making an ad active records the approval (so the owner may later
+   * re-activate it); cancelling records the reason. Each verdict on an ad in review is mailed.
+   */
+  async function setStatus(current: CurrentUser, product: ProductRow, status: AdStatus, reason?: unknown): Promise<ProductRow> {
+    requireStaff(current);
+    if (!AD_STATUSES.includes(status)) throw AppError.field('status', 'validation.one_of');
+    const rejection = status === 'canceled' ? checkReason(reason) : null;
+    const updated = await repo.update(product.id, {
+      status,
+      rejectionReason: rejection,
+      ...(status === 'active' ? { approvedAt: new Date() } : {}),
+    });
+    await deps.audit({
+      actorId: current.user.id,
+      action: `ad_status_${status}`,
+      entity: 'product',
+      entityId: String(product.id),
+      data: { from: product.status, to: status, ...(rejection ? { reason: rejection } : {}) },
+    });
+    if (status === 'active' && product.status !== 'active') await tellSeller(updated, 'approved');
+    if (status === 'canceled' && product.status !== 'canceled') await tellSeller(updated, 'rejected', rejection!);
+    return updated;
+  }
+
+  return {
+    setStatus,
+
+    approve: async (current: CurrentUser, uuid: unknown) => {
+      requireStaff(current);
+      return setStatus(current, await find(uuid), 'active');
+    },
+
+    reject: async (current: CurrentUser, uuid: unknown, reason: unknown) => {
+      requireStaff(current);
+      return setStatus(current, await find(uuid), 'canceled', reason);
+    },
+
+    /** Ads of one status for staff (spec: POST /admin/products {status, page}); the queue is `moderate`, oldest first. */
+    async list(current: CurrentUser, status: AdStatus, page: number, locale: Locale) {
+      requireStaff(current);
+      const [rows, total, cities] = await Promise.all([
+        repo.listByStatus(status, MODERATION_PAGE_SIZE, (page - 1) * MODERATION_PAGE_SIZE),
+        repo.countByStatus(status),
+        geo.listCities(locale),
+      ]);
+      const cityNames = new Map(cities.map((c) => [c.id, c.name]));
+      const trails = await Promise.all(rows.map((r) => catalog.trailOf(r.product.catalogId, locale)));
+      return {
+        data: rows.map(({ product, seller, pictures }, index) => ({
+          id: product.id,
+          uuid: product.uuid,
+          name: product.name,
+          description: product.description,
+          price: product.priceCents / 100,
+          status: product.status,
+          address: product.address,
+          city: { id: product.cityId, name: cityNames.get(product.cityId) ?? '' },
+          catalog: { id: product.catalogId, path: trails[index]!.map(({ slug, name }) => ({ slug, name })) },
+          images: pictures.map((p) => ({ uuid: p.uuid, ...pictureUrls(storage, p.storagePrefix), width: p.width, height: p.height })),
+          seller,
+          approved: product.approvedAt !== null,
+          rejection_reason: product.rejectionReason,
+          created_at: product.createdAt.toISOString(),
+          updated_at: product.updatedAt.toISOString(),
+        })),
+        current_page: page,
+        last_page: Math.max(1, Math.ceil(total / MODERATION_PAGE_SIZE)),
+        total,
+      };
+    },
+  };
+}
+
+export type ModerationService = ReturnType<typeof createModerationService>;

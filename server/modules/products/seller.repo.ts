@@ -1,0 +1,216 @@
+import { type SQL, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { type AdStatus, productImages, products } from '../../db/schema/products.ts';
+import { users } from '../../db/schema/users.ts';
+
+export type ProductRow = typeof products.$inferSelect;
+export type ProductImageRow = typeof productImages.$inferSelect;
+export type NewProduct = Omit<typeof products.$inferInsert, 'id' | 'uuid' | 'searchVector' | 'createdAt' | 'updatedAt'>;
+export interface NewPicture {
+  uuid: string;
+  storagePrefix: string;
+  width: number;
+  height: number;
+}
+
+/** A row of a seller's or a moderator's list: the ad, its cover and its picture count. */
+export interface ManagedRow extends ProductRow {
+  cover: Pick<ProductImageRow, 'uuid' | 'storagePrefix' | 'width' | 'height'> | null;
+}
+
+/** The SQL of the seller's and the moderator's side: creating, changing and listing ads of any status. */
+export function createSellerRepo(db: Database) {
+  async function picturesOf(run: Database | Transaction, productIds: number[]): Promise<ProductImageRow[]> {
+    if (!productIds.length) return [];
+    return run
+      .select()
+      .from(productImages)
+      .where(inArray(productImages.productId, productIds))
+      .orderBy(asc(productImages.productId), asc(productImages.position));
+  }
+
+  async function withCovers(rows: ProductRow[]): Promise<ManagedRow[]> {
+    const pictures = await picturesOf(
+      db,
+      rows.filter((r) => r.imageCount > 0).map((r) => r.id),
+    );
+    const cover = new Map<number, ProductImageRow>();
+    for (const picture of pictures) if (!cover.has(picture.productId)) cover.set(picture.productId, picture);
+    return rows.map((row) => {
+      const c = cover.get(row.id);
+      return { ...row, cover: c ? { uuid: c.uuid, storagePrefix: c.storagePrefix, width: c.width, height: c.height } : null };
+    });
+  }
+
+  /** Re-numbers an ad's pictures 0..n-1 in their current order (or in `order` when given) and stores the count. */
+  async function renumber(tx: Transaction, productId: number, order?: string[]): Promise<number> {
+    const current = await tx
+      .select({ id: productImages.id, uuid: productImages.uuid })
+      .from(productImages)
+      .where(eq(productImages.productId, productId))
+      .orderBy(asc(productImages.position), asc(productImages.id));
+    const rank = order ? new Map(order.map((uuid, index) => [uuid, index])) : undefined;
+    const sorted = rank ? [...current].sort((a, b) => (rank.get(a.uuid) ?? 1e9) - (rank.get(b.uuid) ?? 1e9)) : current;
+    // Two passes so the positions never collide halfway (there is no unique index, but keep them tidy).
+    for (const [position, image] of sorted.entries()) {
+      await tx.update(productImages).set({ position }).where(eq(productImages.id, image.id));
+    }
+    await tx.update(products).set({ imageCount: sorted.length }).where(eq(products.id, productId));
+    return sorted.length;
+  }
+
+  return {
+    async findByUuid(uuid: string): Promise<{ product: ProductRow; images: ProductImageRow[] } | undefined> {
+      const [product] = await db.select().from(products).where(eq(products.uuid, uuid));
+      if (!product) return undefined;
+      return { product, images: await picturesOf(db, [product.id]) };
+    },
+
+    async findById(id: number): Promise<ProductRow | undefined> {
+      const [product] = await db.select().from(products).where(eq(products.id, id));
+      return product;
+    },
+
+    /** The ad and its pictures in one transaction: either both are saved or neither. */
+    async create(values: NewProduct, pictures: NewPicture[]): Promise<ProductRow> {
+      return db.transaction(async (tx) => {
+        const [product] = await tx
+          .insert(products)
+          .values({ ...values, imageCount: pictures.length })
+          .returning();
+        if (pictures.length) {
+          await tx.insert(productImages).values(pictures.map((p, position) => ({ ...p, productId: product!.id, position })));
+        }
+        return product!;
+      });
+    },
+
+    async update(id: number, values: Partial<NewProduct> & { approvedAt?: Date | null }): Promise<ProductRow> {
+      const [row] = await db
+        .update(products)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(products.id, id))
+        .returning();
+      return row!;
+    },
+
+    /**
+     * Appends pictures with the ad row locked, so two uploads at once cannot pass the limit together.
+     * Answers false (and saves nothing) when the limit would be passed.
+     */
+    async addPictures(productId: number, pictures: NewPicture[], max: number, after?: Partial<NewProduct>): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select id from ${products} where id = ${productId} for update`);
+        const [row] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(productImages)
+          .where(eq(productImages.productId, productId));
+        const existing = row?.n ?? 0;
+        if (existing + pictures.length > max) return false;
+        await tx.insert(productImages).values(pictures.map((p, index) => ({ ...p, productId, position: existing + index })));
+        await renumber(tx, productId);
+        if (after)
+          await tx
+            .update(products)
+            .set({ ...after, updatedAt: new Date() })
+            .where(eq(products.id, productId));
+        return true;
+      });
+    },
+
+    /** Removes one picture and closes the gap; answers its storage prefix, or undefined when it is not the ad's. */
+    async deletePicture(productId: number, imageUuid: string, after?: Partial<NewProduct>): Promise<string | undefined> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select id from ${products} where id = ${productId} for update`);
+        const [deleted] = await tx
+          .delete(productImages)
+          .where(and(eq(productImages.productId, productId), eq(productImages.uuid, imageUuid)))
+          .returning({ prefix: productImages.storagePrefix });
+        if (!deleted) return undefined;
+        await renumber(tx, productId);
+        if (after)
+          await tx
+            .update(products)
+            .set({ ...after, updatedAt: new Date() })
+            .where(eq(products.id, productId));
+        return deleted.prefix;
+      });
+    },
+
+    /** Puts the pictures in the given order (uuids not named keep their relative order at the end). */
+    async reorderPictures(productId: number, order: string[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select id from ${products} where id = ${productId} for update`);
+        await renumber(tx, productId, order);
+      });
+    },
+
+    /** Deletes the ad (pictures and wishes go with it) and answers the storage prefixes to remove. */
+    async delete(productId: number): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        const pictures = await picturesOf(tx, [productId]);
+        await tx.delete(products).where(eq(products.id, productId));
+        return pictures.map((p) => p.storagePrefix);
+      });
+    },
+
+    /** A seller's own ads of every status (or one), newest first, with covers. */
+    async listByUser(userId: number, status: AdStatus | undefined, limit: number, offset: number): Promise<ManagedRow[]> {
+      const conditions: SQL[] = [eq(products.userId, userId)];
+      if (status) conditions.push(eq(products.status, status));
+      const rows = await db
+        .select()
+        .from(products)
+        .where(and(...conditions))
+        .orderBy(desc(products.createdAt), desc(products.id))
+        .limit(limit)
+        .offset(offset);
+      return withCovers(rows);
+    },
+
+    async countsByUser(userId: number): Promise<Partial<Record<AdStatus, number>>> {
+      const rows = await db
+        .select({ status: products.status, n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(eq(products.userId, userId))
+        .groupBy(products.status);
+      return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+    },
+
+    /** The moderation queue and the staff's lists: oldest waiting first for `moderate`, newest first otherwise. */
+    async listByStatus(status: AdStatus, limit: number, offset: number) {
+      const rows = await db
+        .select({ product: products, seller: { id: users.id, name: users.name, email: users.email } })
+        .from(products)
+        .innerJoin(users, eq(users.id, products.userId))
+        .where(eq(products.status, status))
+        .orderBy(status === 'moderate' ? asc(products.updatedAt) : desc(products.updatedAt), asc(products.id))
+        .limit(limit)
+        .offset(offset);
+      const pictures = await picturesOf(
+        db,
+        rows.map((r) => r.product.id),
+      );
+      return rows.map((r) => ({ ...r, pictures: pictures.filter((p) => p.productId === r.product.id) }));
+    },
+
+    async countByStatus(status: AdStatus): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(eq(products.status, status));
+      return row?.n ?? 0;
+    },
+
+    async ownerOf(productId: number) {
+      const [row] = await db
+        .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
+        .from(products)
+        .innerJoin(users, eq(users.id, products.userId))
+        .where(eq(products.id, productId));
+      return row;
+    },
+  };
+}
+
+export type SellerRepo = ReturnType<typeof createSellerRepo>;

@@ -1,0 +1,372 @@
+import crypto from 'node:crypto';
+import { AD_STATUSES, type AdStatus } from '../../db/schema/products.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Locale } from '../../platform/i18n.ts';
+import type { Storage } from '../../platform/storage.ts';
+import type { CurrentUser } from '../auth/auth.service.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { GeoService } from '../geo/geo.service.ts';
+import { type AdPictureSet, makeAdPictures } from '../images/image-processing.ts';
+import {
+  AD_ADDRESS_MAX,
+  AD_DESCRIPTION_MAX,
+  AD_DESCRIPTION_MIN,
+  AD_MAX_PICTURES,
+  AD_NAME_MAX,
+  AD_NAME_MIN,
+  AD_PRICE_MAX_CENTS,
+  guessAdLanguage,
+  isAdStaff,
+  ownerChoices,
+  ownerMayMove,
+  parsePriceCents,
+} from './ad-rules.ts';
+import type { ModerationService } from './moderation.service.ts';
+import { pictureUrls } from './products.service.ts';
+import type { ManagedRow, NewPicture, NewProduct, ProductRow, SellerRepo } from './seller.repo.ts';
+
+export const MY_ADS_PAGE_SIZE = 20;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface SellerDeps {
+  repo: SellerRepo;
+  catalog: CatalogService;
+  geo: GeoService;
+  storage: Storage;
+  moderation: ModerationService;
+  log?: (message: string, detail: Record<string, unknown>) => void;
+}
+
+/** The ad's fields as they arrive (multipart and form bodies are all text; JSON may carry numbers). */
+export type RawAdFields = Record<string, unknown>;
+
+type FieldProblems = Record<string, { key: string; params?: Record<string, string | number> }[]>;
+
+/** What only a moderator's approval covers: a change to any of these sends an active ad back for review. */
+const REVIEWED_FIELDS = ['name', 'description', 'catalogId'] as const;
+
+function text(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'number') return String(value);
+  return typeof value === 'string' ? value : '';
+}
+
+/** Trims, joins runs of spaces in one-line fields, and keeps paragraphs (at most one empty line) in the description. */
+function tidy(value: string, multiline: boolean): string {
+  const normalized = value.normalize('NFC').replace(/\r\n?/g, '\n');
+  if (!multiline) return normalized.replace(/\s+/g, ' ').trim();
+  return normalized
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').trimEnd())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** A JSON price in euros → cents; more than two decimals or a non-finite number is not a price. */
+function numberToCents(value: number): number | undefined {
+  if (!Number.isFinite(value) || value < 0) return undefined;
+  const cents = Math.round(value * 100);
+  return Math.abs(value * 100 - cents) < 1e-6 ? cents : undefined;
+}
+
+export function createSellerService(deps: SellerDeps) {
+  const { repo, catalog, geo, storage } = deps;
+
+  /**
+   * Reads and checks the ad's fields. With `partial`, absent fields are left as they are (an edit);
+   * otherwise every required field must be there. All problems are reported at once.
+   */
+  async function readFields(raw: RawAdFields, partial: boolean): Promise<Partial<NewProduct>> {
+    const problems: FieldProblems = {};
+    const problem = (field: string, key: string, params?: Record<string, string | number>) => {
+      (problems[field] ??= []).push(params ? { key, params } : { key });
+    };
+    const out: Partial<NewProduct> = {};
+    const present = (field: string) => raw[field] !== undefined && raw[field] !== null;
+
+    const checkText = (field: 'name' | 'description', min: number, max: number) => {
+      if (!present(field)) {
+        if (!partial) problem(field, 'validation.required');
+        return;
+      }
+      const value = tidy(text(raw[field]) ?? '', field === 'description');
+      if (!value) return problem(field, 'validation.required');
+      if (value.length < min) return problem(field, 'validation.min_length', { limit: min });
+      if (value.length > max) return problem(field, 'validation.max_length', { limit: max });
+      out[field] = value;
+    };
+    checkText('name', AD_NAME_MIN, AD_NAME_MAX);
+    checkText('description', AD_DESCRIPTION_MIN, AD_DESCRIPTION_MAX);
+
+    if (present('price')) {
+      const value = raw.price;
+      const written = typeof value === 'number' ? String(value) : (text(value) ?? '').trim();
+      const cents = typeof value === 'number' ? numberToCents(value) : parsePriceCents(written);
+      if (written === '') problem('price', 'validation.required');
+      else if (/^-/.test(written)) problem('price', 'ads.price_negative');
+      else if (cents === undefined) problem('price', 'ads.price_format');
+      else if (cents > AD_PRICE_MAX_CENTS) problem('price', 'ads.price_max', { limit: AD_PRICE_MAX_CENTS / 100 });
+      else out.priceCents = cents;
+    } else if (!partial) problem('price', 'validation.required');
+
+    const idOf = (field: string): number | undefined => {
+      const value = raw[field];
+      const number = typeof value === 'number' ? value : /^\s*\d{1,9}\s*$/.test(text(value) ?? '') ? Number(text(value)) : NaN;
+      return Number.isSafeInteger(number) && number > 0 ? number : undefined;
+    };
+
+    if (present('city_id') && text(raw.city_id) !== '') {
+      const id = idOf('city_id');
+      const city = id === undefined ? undefined : (await geo.listCities('fi')).find((c) => c.id === id);
+      if (!city) problem('city_id', 'validation.city_not_found');
+      else {
+        out.cityId = city.id;
+        out.regionId = city.region_id;
+      }
+    } else if (!partial || present('city_id')) problem('city_id', 'validation.required');
+
+    if (present('catalog_id') && text(raw.catalog_id) !== '') {
+      const id = idOf('catalog_id');
+      const family = id === undefined ? [] : await catalog.withDescendants([id]);
+      if (!family.length) problem('catalog_id', 'ads.catalog_unknown');
+      else if (family.length > 1) problem('catalog_id', 'ads.catalog_not_leaf');
+      else out.catalogId = id!;
+    } else if (!partial || present('catalog_id')) problem('catalog_id', 'validation.required');
+
+    if (present('address')) {
+      const value = tidy(text(raw.address) ?? '', false);
+      if (value.length > AD_ADDRESS_MAX) problem('address', 'validation.max_length', { limit: AD_ADDRESS_MAX });
+      else out.address = value || null;
+    }
+
+    if (Object.keys(problems).length) throw new AppError('validation_failed', {}, problems);
+    return out;
+  }
+
+  /** Turns every upload into its WebP set first (all or nothing), then stores them; on any failure removes what was stored. */
+  async function storePictures(productUuid: string, files: Buffer[]): Promise<NewPicture[]> {
+    const sets: AdPictureSet[] = [];
+    for (const file of files) sets.push(await makeAdPictures(file, 'files'));
+    const stored: string[] = [];
+    try {
+      const pictures: NewPicture[] = [];
+      for (const set of sets) {
+        const uuid = crypto.randomUUID();
+        const storagePrefix = `ads/${productUuid}/${uuid}`;
+        for (const [variant, data] of Object.entries(set.variants)) {
+          const key = `${storagePrefix}-${variant}.webp`;
+          await storage.put(key, data, 'image/webp');
+          stored.push(key);
+        }
+        pictures.push({ uuid, storagePrefix, width: set.width, height: set.height });
+      }
+      return pictures;
+    } catch (error) {
+      await removeKeys(stored);
+      throw error;
+    }
+  }
+
+  async function removeKeys(keys: string[]): Promise<void> {
+    await Promise.all(
+      keys.map((key) =>
+        storage.delete(key).catch((error: unknown) => deps.log?.('could not delete a stored picture', { key, error: String(error) })),
+      ),
+    );
+  }
+
+  const variantKeys = (prefixes: string[]) => prefixes.flatMap((prefix) => ['thumb', 'card', 'full'].map((v) => `${prefix}-${v}.webp`));
+
+  /** The ad for a change by `current`: 404 when there is none, 403 when it is someone else's (and `current` is not staff). */
+  async function ownedAd(current: CurrentUser, uuid: unknown) {
+    const found = typeof uuid === 'string' && UUID.test(uuid) ? await repo.findByUuid(uuid) : undefined;
+    if (!found) throw new AppError('not_found');
+    if (found.product.userId !== current.user.id && !isAdStaff(current)) throw new AppError('forbidden');
+    return found;
+  }
+
+  /** Only verified accounts publish (spec: unverified users can browse but not publish). */
+  function requireVerified(current: CurrentUser): void {
+    if (!current.user.emailVerifiedAt || current.roles.includes('unverified')) throw new AppError('email_unverified');
+  }
+
+  /** A content change by the owner sends an ad the public can see back to review; its old approval no longer covers it. */
+  function reviewAgain(product: ProductRow, byStaff: boolean): Partial<NewProduct> & { approvedAt?: null } {
+    if (byStaff || product.status === 'moderate' || product.status === 'new') return {};
+    return { status: 'moderate', approvedAt: null, rejectionReason: null };
+  }
+
+  async function managedView(row: ManagedRow, locale: Locale) {
+    const [cities, catalogs] = await Promise.all([geo.listCities(locale), catalog.flatten(locale)]);
+    return toManaged(row, new Map(cities.map((c) => [c.id, c.name])), new Map(catalogs.map((c) => [c.id, c])));
+  }
+
+  function toManaged(row: ManagedRow, cityNames: Map<number, string>, catalogs: Map<number, { slug: string; name: string }>) {
+    return {
+      id: row.id,
+      uuid: row.uuid,
+      name: row.name,
+      description: row.description,
+      price: row.priceCents / 100,
+      status: row.status,
+      address: row.address,
+      city: { id: row.cityId, name: cityNames.get(row.cityId) ?? '' },
+      region_id: row.regionId,
+      catalog: { id: row.catalogId, slug: catalogs.get(row.catalogId)?.slug ?? '', name: catalogs.get(row.catalogId)?.name ?? '' },
+      image: row.cover
+        ? { uuid: row.cover.uuid, ...pictureUrls(storage, row.cover.storagePrefix), width: row.cover.width, height: row.cover.height }
+        : null,
+      images_count: row.imageCount,
+      approved: row.approvedAt !== null,
+      rejection_reason: row.rejectionReason,
+      next_statuses: ownerChoices(row.status, row.approvedAt !== null),
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  }
+
+  return {
+    readFields,
+
+    /** A new ad with its pictures, waiting for the moderator. Nothing is kept when any part fails. */
+    async create(current: CurrentUser, raw: RawAdFields, files: Buffer[], locale: Locale) {
+      requireVerified(current);
+      const fields = (await readFields(raw, false)) as NewProduct;
+      if (files.length > AD_MAX_PICTURES) throw AppError.field('files', 'ads.too_many_pictures', { max: AD_MAX_PICTURES });
+      const uuid = crypto.randomUUID();
+      const pictures = await storePictures(uuid, files);
+      try {
+        const product = await repo.create(
+          {
+            ...fields,
+            uuid,
+            userId: current.user.id,
+            status: 'moderate',
+            language: guessAdLanguage(`${fields.name}\n${fields.description}`),
+          } as NewProduct,
+          pictures,
+        );
+        return managedView({ ...product, cover: pictures[0] ?? null }, locale);
+      } catch (error) {
+        await removeKeys(variantKeys(pictures.map((p) => p.storagePrefix)));
+        throw error;
+      }
+    },
+
+    /** An edit: only the fields sent change; a change to what the moderator checked sends the ad back to review. */
+    async update(current: CurrentUser, uuid: unknown, raw: RawAdFields, locale: Locale) {
+      const { product } = await ownedAd(current, uuid);
+      const fields = await readFields(raw, true);
+      const byStaff = product.userId !== current.user.id;
+      const changed = REVIEWED_FIELDS.some((field) => fields[field] !== undefined && fields[field] !== product[field]);
+      const language =
+        fields.name || fields.description
+          ? guessAdLanguage(`${fields.name ?? product.name}\n${fields.description ?? product.description}`)
+          : undefined;
+      const updated = await repo.update(product.id, {
+        ...fields,
+        ...(language ? { language } : {}),
+        ...(changed ? reviewAgain(product, byStaff) : {}),
+      });
+      const images = (await repo.findByUuid(updated.uuid))?.images ?? [];
+      return managedView({ ...updated, cover: images[0] ?? null }, locale);
+    },
+
+    async addPictures(current: CurrentUser, uuid: unknown, files: Buffer[]) {
+      const { product, images } = await ownedAd(current, uuid);
+      if (!files.length) throw AppError.field('files', 'validation.required');
+      if (images.length + files.length > AD_MAX_PICTURES) throw AppError.field('files', 'ads.too_many_pictures', { max: AD_MAX_PICTURES });
+      const pictures = await storePictures(product.uuid, files);
+      let added = false;
+      try {
+        added = await repo.addPictures(product.id, pictures, AD_MAX_PICTURES, reviewAgain(product, product.userId !== current.user.id));
+      } finally {
+        if (!added) await removeKeys(variantKeys(pictures.map((p) => p.storagePrefix)));
+      }
+      if (!added) throw AppError.field('files', 'ads.too_many_pictures', { max: AD_MAX_PICTURES });
+      return (await repo.findByUuid(product.uuid))!.images.map((image) => ({
+        uuid: image.uuid,
+        ...pictureUrls(storage, image.storagePrefix),
+        width: image.width,
+        height: image.height,
+      }));
+    },
+
+    async deletePicture(current: CurrentUser, uuid: unknown, imageUuid: unknown) {
+      const { product } = await ownedAd(current, uuid);
+      if (typeof imageUuid !== 'string' || !UUID.test(imageUuid)) throw new AppError('not_found');
+      const prefix = await repo.deletePicture(product.id, imageUuid, reviewAgain(product, product.userId !== current.user.id));
+      if (!prefix) throw new AppError('not_found');
+      await removeKeys(variantKeys([prefix]));
+    },
+
+    async reorderPictures(current: CurrentUser, uuid: unknown, order: string[]) {
+      const { product, images } = await ownedAd(current, uuid);
+      const known = new Set(images.map((i) => i.uuid));
+      if (order.some((u) => !known.has(u)) || new Set(order).size !== order.length) throw AppError.field('order', 'validation.invalid');
+      await repo.reorderPictures(product.id, order);
+    },
+
+    /** The owner's status menu (spec section 4), checked against the one transition table; staff may set any status. */
+    async changeStatus(current: CurrentUser, id: unknown, status: AdStatus, reason?: unknown): Promise<ProductRow> {
+      const product =
+        typeof id === 'number'
+          ? await repo.findById(id)
+          : typeof id === 'string' && UUID.test(id)
+            ? (await repo.findByUuid(id))?.product
+            : undefined;
+      if (!product) throw new AppError('not_found');
+      if (isAdStaff(current)) return deps.moderation.setStatus(current, product, status, reason);
+      if (product.userId !== current.user.id) throw new AppError('forbidden');
+      if (!ownerMayMove(product.status, status, product.approvedAt !== null)) {
+        throw AppError.field('status', 'ads.status_not_allowed');
+      }
+      return repo.update(product.id, { status });
+    },
+
+    async remove(current: CurrentUser, uuid: unknown): Promise<void> {
+      const { product } = await ownedAd(current, uuid);
+      const prefixes = await repo.delete(product.id);
+      await removeKeys(variantKeys(prefixes));
+    },
+
+    /** The owner's showcase: ads of every status (or one), with the count per status. */
+    async myAds(current: CurrentUser, options: { status?: AdStatus | undefined; page?: number | undefined }, locale: Locale) {
+      const page = Math.max(1, options.page ?? 1);
+      const [rows, counts, cities, catalogs] = await Promise.all([
+        repo.listByUser(current.user.id, options.status, MY_ADS_PAGE_SIZE, (page - 1) * MY_ADS_PAGE_SIZE),
+        repo.countsByUser(current.user.id),
+        geo.listCities(locale),
+        catalog.flatten(locale),
+      ]);
+      const cityNames = new Map(cities.map((c) => [c.id, c.name]));
+      const catalogById = new Map(catalogs.map((c) => [c.id, c]));
+      const total = options.status ? (counts[options.status] ?? 0) : Object.values(counts).reduce((a, b) => a + b, 0);
+      return {
+        data: rows.map((row) => toManaged(row, cityNames, catalogById)),
+        counts: Object.fromEntries(AD_STATUSES.map((s) => [s, counts[s] ?? 0])) as Record<AdStatus, number>,
+        meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / MY_ADS_PAGE_SIZE)), total },
+      };
+    },
+
+    /** One of the caller's ads with everything the edit form needs. */
+    async editable(current: CurrentUser, uuid: unknown, locale: Locale) {
+      const { product, images } = await ownedAd(current, uuid);
+      const view = await managedView({ ...product, cover: images[0] ?? null }, locale);
+      return {
+        ...view,
+        images: images.map((image) => ({
+          uuid: image.uuid,
+          ...pictureUrls(storage, image.storagePrefix),
+          width: image.width,
+          height: image.height,
+        })),
+      };
+    },
+
+    toManaged,
+  };
+}
+
+export type SellerService = ReturnType<typeof createSellerService>;
