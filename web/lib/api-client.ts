@@ -1,7 +1,9 @@
 import type { Static } from 'typebox';
 import type { CatalogFlatList, CatalogTree } from '../../server/modules/catalog/catalog.schemas';
 import type { CityList, RegionList } from '../../server/modules/geo/geo.schemas';
+import type { AdStatus } from '../../server/db/schema/products';
 import type { HintReply } from '../../server/modules/products/products.schemas';
+import type { AdminProductsReply, EditableAd, ManagedAd, MyAdsReply } from '../../server/modules/products/seller.schemas';
 import type { ErrorBody } from '../../server/platform/errors';
 import { setGlobalError } from './global-error';
 import { ERROR_TOAST_MS, showToast } from './toasts';
@@ -204,4 +206,36 @@ export const api = {
   catalogsFlatten: () => apiRequest<Static<typeof CatalogFlatList>>('GET', '/catalogs-flatten'),
   searchHint: (query: string, signal?: AbortSignal) =>
     apiRequest<Static<typeof HintReply>>('POST', '/search-hint', { body: { query }, silent: true, ...(signal ? { signal } : {}) }),
+
+  // Selling (spec section 7, the seller's Products calls). Forms show field errors themselves: quiet.
+  /** Multipart: name, description, price, city_id, catalog_id, address, files (0–10). */
+  createProduct: (form: FormData) => apiRequest<{ message: string; data: ManagedAd }>('POST', '/product', { body: form, ...quiet }),
+  /** Only the fields given change. */
+  updateProduct: (
+    productUuid: string,
+    fields: Partial<Record<'name' | 'description' | 'price' | 'city_id' | 'catalog_id' | 'address', string>>,
+  ) => apiRequest<{ message: string; data: ManagedAd }>('PATCH', '/product', { body: { productUuid, ...fields }, ...quiet }),
+  editableProduct: (uuid: string) => apiRequest<{ data: EditableAd }>('GET', `/product/${encodeURIComponent(uuid)}/edit`),
+  deleteProduct: (uuid: string) => apiRequest<MessageReply>('DELETE', `/product/${encodeURIComponent(uuid)}`),
+  /** Multipart: productUuid, files. */
+  addProductImages: (form: FormData) =>
+    apiRequest<{ message: string; data: EditableAd['images'] }>('POST', '/product-images', { body: form, ...quiet }),
+  deleteProductImage: (productUuid: string, imageUuid: string) =>
+    apiRequest<MessageReply>('POST', '/delete-product-images', { body: { productUuid, imageUuid } }),
+  reorderProductImages: (productUuid: string, order: string[]) =>
+    apiRequest<MessageReply>('POST', '/product-images/order', { body: { productUuid, order } }),
+  changeProductStatus: (id: number | string, status: AdStatus, reason?: string) =>
+    apiRequest<{ message: string; data: { id: number; uuid: string; status: AdStatus } }>('PATCH', '/product/change-status', {
+      body: reason === undefined ? { id, status } : { id, status, reason },
+    }),
+  userProducts: (query: { status?: AdStatus; page?: number } = {}) => {
+    const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+    return apiRequest<MyAdsReply>('GET', `/user-products${params.size ? `?${params}` : ''}`);
+  },
+
+  // Moderation (staff).
+  adminProducts: (status: AdStatus, page = 1) => apiRequest<AdminProductsReply>('POST', '/admin/products', { body: { status, page } }),
+  approveProduct: (uuid: string) => apiRequest<MessageReply>('POST', `/admin/products/${encodeURIComponent(uuid)}/approve`),
+  rejectProduct: (uuid: string, reason: string) =>
+    apiRequest<MessageReply>('POST', `/admin/products/${encodeURIComponent(uuid)}/reject`, { body: { reason }, ...quiet }),
 };
