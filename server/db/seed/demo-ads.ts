@@ -61,6 +61,8 @@ export async function seedDemoAds(
       usable.map((ad, index) => {
         const city = byCode.get(ad.city)!;
         const created = new Date(now - ad.ageDays * 86_400_000 - index * 97_000);
+        // A few ads wait for review, so the moderator's queue has something to show.
+        const waiting = ad.status === 'active' && index % 50 === 25;
         return {
           userId: sellerRows[index % sellerRows.length]!.id,
           catalogId: bySlug.get(ad.catalog)!.id,
@@ -70,10 +72,10 @@ export async function seedDemoAds(
           description: ad.description,
           priceCents: ad.priceCents,
           address: ad.address ?? null,
-          status: ad.status,
+          status: waiting ? ('moderate' as const) : ad.status,
           language: ad.language,
           imageCount: ad.pictures,
-          approvedAt: created,
+          approvedAt: waiting ? null : created,
           createdAt: created,
           updatedAt: created,
         };
