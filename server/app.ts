@@ -22,6 +22,7 @@ import sellerRoutes from './modules/products/seller.routes.ts';
 import seoRoutes from './modules/seo/seo.routes.ts';
 import { MAX_IMAGE_BYTES, MAX_UPLOAD_FILES } from './modules/images/image-processing.ts';
 import usersRoutes from './modules/users/users.routes.ts';
+import wishesRoutes from './modules/wishes/wishes.routes.ts';
 import { createMemoryCounters, createRedisCounters } from './platform/counters.ts';
 import { migrationsDir } from './paths.ts';
 import { errorHandlerPlugin, sendError } from './platform/error-handler.ts';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(twoFactorRoutes);
       await api.register(oauthRoutes);
       await api.register(usersRoutes);
+      await api.register(wishesRoutes);
       // Anything else under /api is a JSON 404, never a page.
       api.all('/*', { schema: { hide: true } }, (request, reply) => sendError(request, reply, 'route_not_found'));
     },

@@ -1,0 +1,138 @@
+import type { AdStatus } from '../../db/schema/products.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Locale } from '../../platform/i18n.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { type Throttle, type ThrottleRule, createThrottle } from '../../platform/throttle.ts';
+import type { Services } from '../../services.ts';
+import type { CurrentUser } from '../auth/auth.service.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { GeoService } from '../geo/geo.service.ts';
+import { isAdStaff } from '../products/ad-rules.ts';
+import { pictureUrls } from '../products/products.service.ts';
+import { type WishTarget, type WishesRepo, createWishesRepo } from './wishes.repo.ts';
+import { MAX_WISHES, type WishedAd } from './wishes.schemas.ts';
+
+export interface WishesDeps {
+  repo: WishesRepo;
+  catalog: CatalogService;
+  geo: GeoService;
+  storage: Storage;
+  throttle: Throttle;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Statuses whose page anyone may open (as the ad page decides); the rest are the owner's and staff's. */
+const PUBLIC_STATUSES: readonly AdStatus[] = ['active', 'sold', 'reserved'];
+/** Generous for a person tapping hearts down a page of results, tight for a script. */
+export const TOGGLES_PER_USER: ThrottleRule = { limit: 60, windowSeconds: 60 };
+
+export interface ToggleResult {
+  added: boolean;
+  id: number;
+  uuid: string;
+  count: number;
+}
+
+/**
+ * The wish list (spec: Wish product_id; the list of product uuids). Rules:
+ * - a toggle removes the ad when it is on the list, whatever its status now;
+ * - only an active ad can be added; an ad the user could not even open is an unknown ad (404);
+ * - the user's own ads may be wished too: cards do not say whose an ad is, so a heart behaves
+ *   the same everywhere, and a seller may keep an eye on their own ad;
+ * - at most MAX_WISHES ads.
+ */
+export function createWishesService(deps: WishesDeps) {
+  const { repo, catalog, geo, storage, throttle } = deps;
+
+  async function findTarget(ref: number | string): Promise<WishTarget> {
+    const found =
+      typeof ref === 'number' ? await repo.findProductById(ref) : UUID.test(ref) ? await repo.findProductByUuid(ref) : undefined;
+    if (!found) throw new AppError('not_found');
+    return found;
+  }
+
+  const mayOpen = (current: CurrentUser, ad: { status: AdStatus; userId: number }) =>
+    PUBLIC_STATUSES.includes(ad.status) || ad.userId === current.user.id || isAdStaff(current);
+
+  return {
+    /** POST /update-user-wishes: on the list it comes off, otherwise it goes on. */
+    async toggle(current: CurrentUser, ref: number | string): Promise<ToggleResult> {
+      const userId = current.user.id;
+      await throttle.consume(`wishes:${userId}`, TOGGLES_PER_USER);
+      const ad = await findTarget(ref);
+      if (await repo.remove(userId, ad.id)) {
+        return { added: false, id: ad.id, uuid: ad.uuid, count: await repo.count(userId) };
+      }
+      if (!mayOpen(current, ad)) throw new AppError('not_found');
+      if (ad.status !== 'active') throw AppError.field('product_id', 'wishes.not_available', { status: ad.status });
+      const count = await repo.count(userId);
+      if (count >= MAX_WISHES) throw AppError.field('product_id', 'wishes.full', { max: MAX_WISHES });
+      await repo.add(userId, ad.id);
+      return { added: true, id: ad.id, uuid: ad.uuid, count: await repo.count(userId) };
+    },
+
+    /** GET /user-wishes-list: the uuids, newest wish first. */
+    uuids: (current: CurrentUser) => repo.listUuids(current.user.id),
+
+    /**
+     * GET /user-wishes: every wished ad as a card, newest wish first. Ads that are no longer active
+     * stay, marked unavailable; a deleted ad has left the list with its row (ON DELETE CASCADE).
+     * An ad that has gone out of public view keeps its name but shows no picture.
+     */
+    async list(current: CurrentUser, locale: Locale): Promise<WishedAd[]> {
+      const [rows, cities, catalogs] = await Promise.all([
+        repo.listWished(current.user.id),
+        geo.listCities(locale),
+        catalog.flatten(locale),
+      ]);
+      const cityById = new Map(cities.map((c) => [c.id, c]));
+      const catalogById = new Map(catalogs.map((c) => [c.id, c]));
+      return rows.map((row) => {
+        const viewable = mayOpen(current, row);
+        const catalogRow = catalogById.get(row.catalogId);
+        return {
+          id: row.id,
+          uuid: row.uuid,
+          name: row.name,
+          price: row.priceCents / 100,
+          status: row.status,
+          city: { id: row.cityId, name: cityById.get(row.cityId)?.name ?? '' },
+          region_id: row.regionId,
+          catalog: { id: row.catalogId, slug: catalogRow?.slug ?? '', name: catalogRow?.name ?? '' },
+          image:
+            viewable && row.imageUuid && row.imagePrefix
+              ? { uuid: row.imageUuid, ...pictureUrls(storage, row.imagePrefix), width: row.imageWidth ?? 0, height: row.imageHeight ?? 0 }
+              : null,
+          images_count: row.imageCount,
+          created_at: row.createdAt.toISOString(),
+          available: row.status === 'active',
+          viewable,
+          wished_at: row.wishedAt.toISOString(),
+        };
+      });
+    },
+  };
+}
+
+export type WishesService = ReturnType<typeof createWishesService>;
+
+const instances = new WeakMap<Services, WishesService>();
+
+/**
+ * The service wired to the app's parts, one per app: the API routes and the /wishes page loader
+ * both reach it through here (services.ts does not list it, so this module stays self-contained).
+ */
+export function wishesService(services: Services): WishesService {
+  let service = instances.get(services);
+  if (!service) {
+    service = createWishesService({
+      repo: createWishesRepo(services.database.db),
+      catalog: services.catalog,
+      geo: services.geo,
+      storage: services.platform.storage,
+      throttle: createThrottle(services.platform.counters),
+    });
+    instances.set(services, service);
+  }
+  return service;
+}
