@@ -36,6 +36,8 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   /** Also ask the Have I Been Pwned range API (k-anonymity) whether a new password is breached. */
   hibpEnabled: boolean;
+  /** Seconds a listing answer is reused for identical searches in this process (0: off). */
+  listingCacheSeconds: number;
   /** An S3-compatible bucket for pictures; unset keeps them under DATA_DIR/media. */
   s3:
     | {
@@ -147,6 +149,7 @@ export function loadConfig(env: Env = process.env): Config {
     google:
       googleId && googleSecret ? { clientId: googleId, clientSecret: googleSecret, issuer: googleIssuer.replace(/\/+$/, '') } : undefined,
     hibpEnabled: bool('HIBP_ENABLED', false),
+    listingCacheSeconds: int('LISTING_CACHE_SECONDS', 15, 0, 3600),
     s3: s3Bucket
       ? {
           bucket: s3Bucket,

@@ -48,6 +48,14 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     site,
     hibpEnabled: config.hibpEnabled,
   });
+  const products = createProductsService({
+    repo: productsRepo,
+    catalog,
+    geo,
+    users,
+    storage: platform.storage,
+    listingCacheMs: config.listingCacheSeconds * 1000,
+  });
   const sellerRepo = createSellerRepo(db);
   const moderation = createModerationService({
     repo: sellerRepo,
@@ -57,14 +65,22 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     mailer: platform.mailer,
     site,
     audit: (entry) => authRepo.audit(entry),
+    onAdsChanged: () => products.invalidateListing(),
   });
   return {
     database,
     platform,
     geo,
     catalog,
-    products: createProductsService({ repo: productsRepo, catalog, geo, users, storage: platform.storage }),
-    seller: createSellerService({ repo: sellerRepo, catalog, geo, storage: platform.storage, moderation }),
+    products,
+    seller: createSellerService({
+      repo: sellerRepo,
+      catalog,
+      geo,
+      storage: platform.storage,
+      moderation,
+      onAdsChanged: () => products.invalidateListing(),
+    }),
     moderation,
     auth,
     twoFactor: createTwoFactorService({ repo: authRepo, auth, sealer: platform.sealer, throttle, siteName: config.siteName }),

@@ -15,6 +15,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       SEED_DEMO_DATA: 'false',
       DATA_DIR: dataDir,
       APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      // Tests change ads and list them at once; the cache has its own tests.
+      LISTING_CACHE_SECONDS: '0',
     }),
     ...overrides,
   };

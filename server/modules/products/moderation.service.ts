@@ -21,6 +21,8 @@ export interface ModerationDeps {
   storage: Storage;
   mailer: Mailer;
   site: { siteName: string; publicUrl: string };
+  /** Called after a status change, so cached listings are read fresh. */
+  onAdsChanged?: () => void;
   audit: (entry: { actorId: number; action: string; entity: string; entityId: string; data?: Record<string, unknown> }) => Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export function createModerationService(deps: ModerationDeps) {
       rejectionReason: rejection,
       ...(status === 'active' ? { approvedAt: new Date() } : {}),
     });
+    deps.onAdsChanged?.();
     await deps.audit({
       actorId: current.user.id,
       action: `ad_status_${status}`,

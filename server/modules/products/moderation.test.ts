@@ -163,3 +163,26 @@ describe('approve and reject', () => {
     expect(owner.statusCode).toBe(200);
   });
 });
+
+describe('with the listing cache on', () => {
+  it('shows an approved ad in the search at once, even though the same search was just cached', async () => {
+    const cached = await buildTestApp({ listingCacheSeconds: 60 });
+    try {
+      const staff = (await loginAs(cached, await createUser(cached, { roles: ['moderator'] }))).headers;
+      const owner = await createUser(cached);
+      const ad = await createAd(cached, { userId: owner.id, name: 'Kanootti Linder', status: 'moderate' });
+      const search = async () =>
+        (await cached.inject({ method: 'POST', url: '/api/products', payload: { name: 'kanootti' } }))
+          .json()
+          .data.map((a: { uuid: string }) => a.uuid);
+      expect(await search()).toEqual([]);
+      // A second ad appearing behind the cache's back stays hidden until something clears it.
+      await createAd(cached, { userId: owner.id, name: 'Kanootti toinen' });
+      expect(await search()).toEqual([]);
+      expect((await cached.inject({ method: 'POST', url: `/api/admin/products/${ad.uuid}/approve`, headers: staff })).statusCode).toBe(200);
+      expect(await search()).toContain(ad.uuid);
+    } finally {
+      await cached.close();
+    }
+  });
+});

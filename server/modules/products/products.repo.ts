@@ -177,6 +177,7 @@ export function createProductsRepo(db: Database) {
         // The `<%` operator reads its threshold from this setting; local to the transaction.
         if (query.terms.length)
           await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
+        if (relevanceRanked(query)) return rankedPage(tx, query);
         const rows = await listActive(tx, query);
         const total = rows.length < query.limit && query.offset === 0 ? rows.length : await countActive(tx, query);
         return { rows, total, capped: total >= (query.terms.length ? RELEVANCE_CANDIDATES : COUNT_CAP) };
@@ -184,8 +185,28 @@ export function createProductsRepo(db: Database) {
     },
   };
 
+  /**
+   * A text search ranked by relevance, in two short queries: the newest RELEVANCE_CANDIDATES
+   * matches with their score (one pass; it also gives the count), ranked here, then the page's
+   * twenty cards by id.
+   */
+  async function rankedPage(tx: Transaction, query: ListingQuery): Promise<{ rows: ListingRow[]; total: number; capped: boolean }> {
+    const scored = await tx
+      .select({ id: products.id, createdAt: products.createdAt, score: sql<number>`${relevance(query.terms)}`.mapWith(Number) })
+      .from(products)
+      .where(where(query))
+      .orderBy(sql`${products.createdAt} desc nulls last, ${products.id} desc nulls last`)
+      .limit(RELEVANCE_CANDIDATES);
+    scored.sort((a, b) => b.score - a.score || b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+    const ids = scored.slice(query.offset, query.offset + query.limit).map((r) => r.id);
+    const rows = ids.length ? await listActive(tx, { ...query, sort: 'created_at_desc', offset: 0 }, ids) : [];
+    const position = new Map(ids.map((id, index) => [id, index]));
+    rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    return { rows, total: scored.length, capped: scored.length >= RELEVANCE_CANDIDATES };
+  }
+
   /** One page of active ads with their cover picture. */
-  async function listActive(db: Database | Transaction, query: ListingQuery): Promise<ListingRow[]> {
+  async function listActive(db: Database | Transaction, query: ListingQuery, ids?: number[]): Promise<ListingRow[]> {
     const cover = db
       .select({
         uuid: productImages.uuid,
@@ -217,24 +238,10 @@ export function createProductsRepo(db: Database) {
       })
       .from(products)
       .leftJoinLateral(cover, sql`true`)
-      .where(relevanceRanked(query) ? sql`${products.id} in (${candidates(db, query)})` : where(query))
+      .where(ids ? and(eq(products.status, 'active'), inArray(products.id, ids)) : where(query))
       .orderBy(orderBy(query))
       .limit(query.limit)
       .offset(query.offset);
-  }
-
-  /**
-   * Ranking every match of a common word costs a pass over tens of thousands of rows; the
-   * newest RELEVANCE_CANDIDATES matches are ranked instead, which keeps text search fast and
-   * still puts the best of the fresh ads first.
-   */
-  function candidates(db: Database | Transaction, query: ListingQuery) {
-    return db
-      .select({ id: products.id })
-      .from(products)
-      .where(where(query))
-      .orderBy(sql`${products.createdAt} desc nulls last, ${products.id} desc nulls last`)
-      .limit(RELEVANCE_CANDIDATES);
   }
 
   /** How many ads match, counted up to COUNT_CAP (text searches: up to the ranked candidates). */

@@ -6,6 +6,7 @@ import type { Storage } from '../../platform/storage.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
 import type { UsersService } from '../users/users.service.ts';
+import { createListingCache } from './listing-cache.ts';
 import type { ListingQuery, ListingRow, ProductsRepo } from './products.repo.ts';
 import { type ListingBody, type ListingReply, MAX_PAGE, PAGE_SIZE, type ProductCard } from './products.schemas.ts';
 import { searchTerms } from './search-terms.ts';
@@ -16,6 +17,8 @@ export interface ProductsDeps {
   geo: GeoService;
   users: UsersService;
   storage: Storage;
+  /** How long a listing answer may be reused (0: never); see listing-cache.ts. */
+  listingCacheMs?: number;
 }
 
 /** Who is looking, as far as visibility goes. */
@@ -40,6 +43,12 @@ export function pictureUrls(storage: Storage, prefix: string) {
 
 export function createProductsService(deps: ProductsDeps) {
   const { repo, catalog, geo, users, storage } = deps;
+  const cache = createListingCache<Awaited<ReturnType<ProductsRepo['searchActive']>>>({
+    ttlMs: deps.listingCacheMs ?? 0,
+    maxEntries: 2_000,
+  });
+  /** The listing's answer for a query, shared by identical queries for a few seconds. */
+  const search = (query: ListingQuery) => cache.get(JSON.stringify(query), () => repo.searchActive(query));
 
   async function toCards(rows: ListingRow[], locale: Locale): Promise<ProductCard[]> {
     const [cities, catalogs] = await Promise.all([geo.listCities(locale), catalog.flatten(locale)]);
@@ -64,6 +73,11 @@ export function createProductsService(deps: ProductsDeps) {
   }
 
   return {
+    /** Ads changed (published, re-statused, edited, deleted): the next listing reads them fresh. */
+    invalidateListing(): void {
+      cache.clear();
+    },
+
     /**
      * One ad for its page. Active, sold and reserved ads are public (the last two show their
      * status); any other status is NotFound for everyone but the owner and staff.
@@ -125,7 +139,7 @@ export function createProductsService(deps: ProductsDeps) {
         offset: 0,
         excludeId: input.currentProductId,
       };
-      const { rows } = await repo.searchActive(query);
+      const { rows } = await search(query);
       return toCards(rows, locale);
     },
 
@@ -158,7 +172,7 @@ export function createProductsService(deps: ProductsDeps) {
       };
       // A catalog filter that names no existing catalog matches nothing (rather than everything).
       const unknownCatalogs = (body.catalogs?.length ?? 0) > 0 && query.catalogIds.length === 0;
-      const { rows, total, capped } = unknownCatalogs ? { rows: [], total: 0, capped: false } : await repo.searchActive(query);
+      const { rows, total, capped } = unknownCatalogs ? { rows: [], total: 0, capped: false } : await search(query);
       const lastPage = Math.max(1, Math.min(MAX_PAGE, Math.ceil(total / PAGE_SIZE)));
       return {
         data: await toCards(rows, locale),

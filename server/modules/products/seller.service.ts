@@ -34,6 +34,8 @@ export interface SellerDeps {
   geo: GeoService;
   storage: Storage;
   moderation: ModerationService;
+  /** Called after any change to an ad, so cached listings are read fresh. */
+  onAdsChanged?: () => void;
   log?: (message: string, detail: Record<string, unknown>) => void;
 }
 
@@ -72,6 +74,7 @@ function numberToCents(value: number): number | undefined {
 
 export function createSellerService(deps: SellerDeps) {
   const { repo, catalog, geo, storage } = deps;
+  const changed = () => deps.onAdsChanged?.();
 
   /**
    * Reads and checks the ad's fields. With `partial`, absent fields are left as they are (an edit);
@@ -259,7 +262,7 @@ export function createSellerService(deps: SellerDeps) {
       const { product } = await ownedAd(current, uuid);
       const fields = await readFields(raw, true);
       const byStaff = product.userId !== current.user.id;
-      const changed = REVIEWED_FIELDS.some((field) => fields[field] !== undefined && fields[field] !== product[field]);
+      const needsReview = REVIEWED_FIELDS.some((field) => fields[field] !== undefined && fields[field] !== product[field]);
       const language =
         fields.name || fields.description
           ? guessAdLanguage(`${fields.name ?? product.name}\n${fields.description ?? product.description}`)
@@ -267,8 +270,9 @@ export function createSellerService(deps: SellerDeps) {
       const updated = await repo.update(product.id, {
         ...fields,
         ...(language ? { language } : {}),
-        ...(changed ? reviewAgain(product, byStaff) : {}),
+        ...(needsReview ? reviewAgain(product, byStaff) : {}),
       });
+      changed();
       const images = (await repo.findByUuid(updated.uuid))?.images ?? [];
       return managedView({ ...updated, cover: images[0] ?? null }, locale);
     },
@@ -285,6 +289,7 @@ export function createSellerService(deps: SellerDeps) {
         if (!added) await removeKeys(variantKeys(pictures.map((p) => p.storagePrefix)));
       }
       if (!added) throw AppError.field('files', 'ads.too_many_pictures', { max: AD_MAX_PICTURES });
+      changed();
       return (await repo.findByUuid(product.uuid))!.images.map((image) => ({
         uuid: image.uuid,
         ...pictureUrls(storage, image.storagePrefix),
@@ -298,6 +303,7 @@ export function createSellerService(deps: SellerDeps) {
       if (typeof imageUuid !== 'string' || !UUID.test(imageUuid)) throw new AppError('not_found');
       const prefix = await repo.deletePicture(product.id, imageUuid, reviewAgain(product, product.userId !== current.user.id));
       if (!prefix) throw new AppError('not_found');
+      changed();
       await removeKeys(variantKeys([prefix]));
     },
 
@@ -306,6 +312,7 @@ export function createSellerService(deps: SellerDeps) {
       const known = new Set(images.map((i) => i.uuid));
       if (order.some((u) => !known.has(u)) || new Set(order).size !== order.length) throw AppError.field('order', 'validation.invalid');
       await repo.reorderPictures(product.id, order);
+      changed();
     },
 
     /** The owner's status menu (spec section 4), checked against the one transition table; staff may set any status. */
@@ -322,12 +329,15 @@ export function createSellerService(deps: SellerDeps) {
       if (!ownerMayMove(product.status, status, product.approvedAt !== null)) {
         throw AppError.field('status', 'ads.status_not_allowed');
       }
-      return repo.update(product.id, { status });
+      const updated = await repo.update(product.id, { status });
+      changed();
+      return updated;
     },
 
     async remove(current: CurrentUser, uuid: unknown): Promise<void> {
       const { product } = await ownedAd(current, uuid);
       const prefixes = await repo.delete(product.id);
+      changed();
       await removeKeys(variantKeys(prefixes));
     },
 
