@@ -1,32 +1,59 @@
 import type { Locale } from '../../lib/i18n';
 
 const INTL_LOCALE: Record<Locale, string> = { fi: 'fi-FI', en: 'en-FI', ru: 'ru-RU' };
+const TIME_ZONE = 'Europe/Helsinki';
+
+// Building an Intl formatter costs far more than using one: each is made once and reused
+// (a listing page formats dozens of prices and dates per render).
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let found = formatters.get(key) as T | undefined;
+  if (!found) {
+    found = make();
+    formatters.set(key, found);
+  }
+  return found;
+}
 
 /** A price in euros as the reader's language writes it: "1 250 €", "€1,250", "1 250 €". */
 export function formatPrice(euros: number, locale: Locale): string {
-  return new Intl.NumberFormat(INTL_LOCALE[locale], {
-    style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: Number.isInteger(euros) ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(euros);
+  const cents = !Number.isInteger(euros);
+  return formatter(
+    `price|${locale}|${cents}`,
+    () =>
+      new Intl.NumberFormat(INTL_LOCALE[locale], {
+        style: 'currency',
+        currency: 'EUR',
+        minimumFractionDigits: cents ? 2 : 0,
+        maximumFractionDigits: 2,
+      }),
+  ).format(euros);
 }
+
+const ordinal = (day: number) =>
+  day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th';
 
 /** The spec's "Mon Do YYYY, h:mma" reading, localized: "Nov 22nd 2026, 9:05pm" / "22. marrask. 2026 klo 21.05". */
 export function formatCreated(iso: string, locale: Locale): string {
   const date = new Date(iso);
   if (locale === 'en') {
-    const month = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'Europe/Helsinki' }).format(date);
-    const day = Number(new Intl.DateTimeFormat('en-GB', { day: 'numeric', timeZone: 'Europe/Helsinki' }).format(date));
-    const suffix = day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th';
-    const year = new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: 'Europe/Helsinki' }).format(date);
-    const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Europe/Helsinki' })
+    const parts = formatter(
+      'created|en',
+      () => new Intl.DateTimeFormat('en-GB', { month: 'short', day: 'numeric', year: 'numeric', timeZone: TIME_ZONE }),
+    ).formatToParts(date);
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+    const day = Number(part('day'));
+    const time = formatter(
+      'time|en',
+      () => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: TIME_ZONE }),
+    )
       .format(date)
-      .replace(' ', '')
+      .replace(/\s/g, '')
       .toLowerCase();
-    return `${month} ${day}${suffix} ${year}, ${time}`;
+    return `${part('month')} ${day}${ordinal(day)} ${part('year')}, ${time}`;
   }
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Helsinki' }).format(
-    date,
-  );
+  return formatter(
+    `created|${locale}`,
+    () => new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }),
+  ).format(date);
 }
