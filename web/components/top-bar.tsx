@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../server/load-context';
 import type { Theme } from '../lib/preferences';
+import { useWishCount, useWishListSync } from '../lib/wish-list';
 import { LanguageSelect } from './language-select';
 import { ThemeToggle } from './theme-toggle';
 import { LazyUserMenu } from './lazy-user-menu';
@@ -13,17 +14,18 @@ export function TopBar({
   siteName,
   user,
   theme,
-  wishCount = 0,
   onMenu,
 }: {
   siteName: string;
   user: SessionUser | null;
   theme: Theme | undefined;
-  /** Ads on the wish list; the badge shows only when there are some. */
-  wishCount?: number;
   onMenu: () => void;
 }) {
   const { t } = useTranslation();
+  // The bar is on every page, so it loads the wish list (once a session) and follows it.
+  useWishListSync(user?.id ?? null);
+  /** Ads on the wish list; the badge shows only when there are some. */
+  const wishCount = useWishCount();
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-raised/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:px-4">
@@ -48,7 +50,7 @@ export function TopBar({
             <Link
               to="/wishes"
               className={`${iconButton} relative`}
-              aria-label={wishCount > 0 ? t('nav.wishes_count', { count: wishCount }) : t('nav.wishes')}
+              aria-label={wishCount > 0 ? t('wishes.badge_label', { count: wishCount }) : t('nav.wishes')}
             >
               <Heart aria-hidden size={22} />
               {wishCount > 0 && (

@@ -4,6 +4,7 @@ import type { CityList, RegionList } from '../../server/modules/geo/geo.schemas'
 import type { AdStatus } from '../../server/db/schema/products';
 import type { HintReply } from '../../server/modules/products/products.schemas';
 import type { AdminProductsReply, EditableAd, ManagedAd, MyAdsReply } from '../../server/modules/products/seller.schemas';
+import type { ToggleWishReply, WishListReply, WishUuidsReply } from '../../server/modules/wishes/wishes.schemas';
 import type { ErrorBody } from '../../server/platform/errors';
 import { setGlobalError } from './global-error';
 import { ERROR_TOAST_MS, showToast } from './toasts';
@@ -238,4 +239,11 @@ export const api = {
   approveProduct: (uuid: string) => apiRequest<MessageReply>('POST', `/admin/products/${encodeURIComponent(uuid)}/approve`),
   rejectProduct: (uuid: string, reason: string) =>
     apiRequest<MessageReply>('POST', `/admin/products/${encodeURIComponent(uuid)}/reject`, { body: { reason }, ...quiet }),
+
+  // Wish list (spec section 7, Wishes). The hearts and the top bar handle their own errors: quiet.
+  userWishes: () => apiRequest<WishListReply>('GET', '/user-wishes'),
+  userWishesList: () => apiRequest<WishUuidsReply>('GET', '/user-wishes-list', quiet),
+  /** Toggles: the ad's numeric id or its uuid. */
+  updateUserWishes: (productId: number | string) =>
+    apiRequest<ToggleWishReply>('POST', '/update-user-wishes', { body: { product_id: productId }, ...quiet }),
 };

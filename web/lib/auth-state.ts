@@ -1,4 +1,5 @@
 import { forgetTheme } from './preferences';
+import { clearWishList } from './wish-list';
 
 /**
  * Keys of local storage that belong to the signed-in person rather than to the device. The user,
@@ -23,4 +24,6 @@ export function clearLocalAuthState(options: { theme?: boolean } = {}): void {
     // As above.
   }
   if (options.theme) forgetTheme();
+  // The badge and the hearts go blank at once, before the page goes home.
+  clearWishList();
 }

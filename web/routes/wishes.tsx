@@ -1,11 +1,22 @@
-import { ComingSoon } from '../components/coming-soon';
+import { WishList } from '../features/wishes/components/wish-list';
+import { loadWishList } from '../features/wishes/wishes.server';
 import { pageMetaFromLoader } from '../lib/meta';
-import { comingSoonLoader } from '../lib/page.server';
+import { pageMeta, requireAccess } from '../lib/page.server';
 import type { Route } from './+types/wishes';
 
-export const loader = comingSoonLoader('wishes', 'login');
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAccess(context, request, 'login');
+  // A signed-in page request always carries its session (load-context fills both together).
+  const current = context.currentUser!;
+  return {
+    meta: pageMeta(context, 'wishes', '/wishes', { noindex: true }),
+    userId: current.user.id,
+    ads: await loadWishList(context, current),
+  };
+}
+
 export const meta = pageMetaFromLoader;
 
 export default function Wishes({ loaderData }: Route.ComponentProps) {
-  return <ComingSoon titleKey={loaderData.titleKey} />;
+  return <WishList userId={loaderData.userId} ads={loaderData.ads} />;
 }

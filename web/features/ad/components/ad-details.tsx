@@ -2,6 +2,7 @@ import { CalendarDays, MapPin, MessageCircle, Share2, UserRound } from 'lucide-r
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { WishButton } from '../../../components/wish-button';
 import type { Locale } from '../../../lib/i18n';
 import { formatCreated, formatPrice } from '../../search/format';
 
@@ -49,6 +50,7 @@ export function AdDetails({ ad, canonicalUrl }: { ad: AdView; canonicalUrl: stri
   return (
     <div className="space-y-5">
       <div>
+        <WishButton product={ad} size="large" onlyWhenWished={ad.status !== 'active'} className="float-end ms-3" />
         {ad.status !== 'active' && (
           <p className="mb-2 inline-block rounded bg-warning/15 px-2 py-1 text-sm font-semibold text-warning">{t(`status.${ad.status}`)}</p>
         )}

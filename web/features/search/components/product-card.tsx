@@ -1,7 +1,9 @@
 import { ImageOff } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '../../../../server/modules/products/products.schemas';
+import { WishButton } from '../../../components/wish-button';
 import type { Locale } from '../../../lib/i18n';
 import { formatPrice } from '../format';
 
@@ -40,19 +42,45 @@ function StatusBadge({ status }: { status: Card['status'] }) {
   return <span className="rounded bg-ink/80 px-2 py-0.5 text-xs font-semibold text-surface">{t(`status.${status}`)}</span>;
 }
 
-/** An ad in the card grid: picture, title, price, place. */
-export function ProductCardItem({ product }: { product: Card }) {
+/** The title: a link over the whole card, or plain text when the ad's page would not open. */
+function Title({ product, linked }: { product: Card; linked: boolean }) {
+  return linked ? (
+    <Link to={`/${product.uuid}`} className="after:absolute after:inset-0">
+      {product.name}
+    </Link>
+  ) : (
+    product.name
+  );
+}
+
+export interface CardOptions {
+  /** False when the ad's page would be a 404 for this user (a wished ad that has gone out of view). */
+  linked?: boolean;
+  /** Greyed out: the ad can no longer be bought (the wish list keeps such ads). */
+  dimmed?: boolean;
+  /** The wish-list heart over the picture (default); the wish-list page has its own remove button. */
+  heart?: boolean;
+  /** Buttons under the card's text, above its link. */
+  actions?: ReactNode;
+}
+
+/** An ad in the card grid: picture, title, price, place, and the heart. */
+export function ProductCardItem({ product, linked = true, dimmed = false, heart = true, actions }: { product: Card } & CardOptions) {
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-line bg-raised transition hover:border-brand hover:shadow-md">
-      <Picture product={product} className="aspect-[4/3] w-full" sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw" />
+    <article
+      className={`group relative flex h-full flex-col overflow-hidden rounded-xl border border-line bg-raised transition ${linked ? 'hover:border-brand hover:shadow-md' : ''}`}
+    >
+      <Picture
+        product={product}
+        className={`aspect-[4/3] w-full ${dimmed ? 'opacity-50 grayscale' : ''}`}
+        sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+      />
       <div className="absolute top-2 left-2">
         <StatusBadge status={product.status} />
       </div>
-      <div className="flex flex-1 flex-col gap-1 p-3">
+      <div className={`flex flex-1 flex-col gap-1 p-3 ${dimmed ? 'text-muted' : ''}`}>
         <h3 className="line-clamp-2 text-sm font-medium sm:text-base">
-          <Link to={`/${product.uuid}`} className="after:absolute after:inset-0">
-            {product.name}
-          </Link>
+          <Title product={product} linked={linked} />
         </h3>
         <p className="mt-auto text-lg">
           <Price price={product.price} />
@@ -60,21 +88,22 @@ export function ProductCardItem({ product }: { product: Card }) {
         <p className="truncate text-xs text-muted">
           {product.city.name} · {product.catalog.name}
         </p>
+        {actions && <div className="relative z-10 mt-2">{actions}</div>}
       </div>
+      {/* After the title in reading and tab order; drawn over the picture. */}
+      {heart && <WishButton product={product} className="absolute top-2 right-2 z-10" />}
     </article>
   );
 }
 
-/** An ad in the list view: a row with a small picture. */
+/** An ad in the list view: a row with a small picture, and the heart at its end. */
 export function ProductRowItem({ product }: { product: Card }) {
   return (
     <article className="relative flex gap-3 rounded-xl border border-line bg-raised p-2 transition hover:border-brand">
       <Picture product={product} className="h-24 w-32 shrink-0 rounded-lg sm:h-28 sm:w-40" sizes="160px" />
-      <div className="flex min-w-0 flex-1 flex-col gap-1 py-1">
+      <div className="flex min-w-0 flex-1 flex-col gap-1 py-1 pr-12">
         <h3 className="line-clamp-2 font-medium">
-          <Link to={`/${product.uuid}`} className="after:absolute after:inset-0">
-            {product.name}
-          </Link>
+          <Title product={product} linked />
         </h3>
         <p className="text-sm text-muted">
           {product.city.name} · {product.catalog.name}
@@ -84,6 +113,7 @@ export function ProductRowItem({ product }: { product: Card }) {
           <StatusBadge status={product.status} />
         </div>
       </div>
+      <WishButton product={product} className="absolute top-2 right-2 z-10" />
     </article>
   );
 }

@@ -1,0 +1,210 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { api } from './api-client';
+import { createStore } from './store';
+
+/**
+ * The signed-in person's wish list as the browser keeps it: the wished ads' uuids, newest first.
+ * It is loaded once per browser session (GET /user-wishes-list), cached in local storage under
+ * `wishes` (an account key: log-out removes it) so the badge and hearts show at once on the next
+ * page load, and then changed only by the hearts, optimistically. Pages render on the server
+ * without it (the store is per browser, never per request), so hearts start unpressed there.
+ */
+export interface WishListState {
+  /** Whose list this is; null for visitors and before it is known. */
+  userId: number | null;
+  uuids: readonly string[];
+}
+
+export const WISH_STORAGE_KEY = 'wishes';
+/** Session storage: the user whose list this tab has fetched (session storage is cleared on log-out). */
+const SYNCED_KEY = 'wishes_synced';
+const EMPTY: WishListState = { userId: null, uuids: [] };
+
+export const wishListStore = createStore<WishListState>(EMPTY);
+
+/** Wishes toggled while the list is being fetched: applied over what the fetch brings. */
+let pendingFetch: { overrides: Map<string, boolean> } | null = null;
+/** One request per ad at a time: a second tap while the first is on its way is ignored. */
+const inFlight = new Set<string>();
+
+function readCache(userId: number): string[] | undefined {
+  try {
+    const cached = JSON.parse(window.localStorage.getItem(WISH_STORAGE_KEY) ?? 'null') as unknown;
+    if (typeof cached !== 'object' || cached === null) return undefined;
+    const { userId: owner, uuids } = cached as { userId?: unknown; uuids?: unknown };
+    if (owner !== userId || !Array.isArray(uuids)) return undefined;
+    return uuids.filter((uuid): uuid is string => typeof uuid === 'string');
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCache(state: WishListState): void {
+  try {
+    if (state.userId === null) window.localStorage.removeItem(WISH_STORAGE_KEY);
+    else window.localStorage.setItem(WISH_STORAGE_KEY, JSON.stringify(state));
+  } catch {
+    // Storage full or disabled: the list still lives in memory for this page.
+  }
+}
+
+function setState(next: WishListState): void {
+  wishListStore.set(next);
+  writeCache(next);
+}
+
+export function isWished(uuid: string): boolean {
+  return wishListStore.get().uuids.includes(uuid);
+}
+
+function setWished(uuid: string, wished: boolean): void {
+  const state = wishListStore.get();
+  const has = state.uuids.includes(uuid);
+  if (pendingFetch) pendingFetch.overrides.set(uuid, wished);
+  if (has === wished) return;
+  setState({ ...state, uuids: wished ? [uuid, ...state.uuids] : state.uuids.filter((u) => u !== uuid) });
+}
+
+/** Takes an ad off the list without asking the server (it answered that the ad is gone). */
+export function dropWish(uuid: string): void {
+  setWished(uuid, false);
+}
+
+/** Forgets the list in memory (log-out; local and session storage are cleared beside it). */
+export function clearWishList(): void {
+  pendingFetch = null;
+  wishListStore.set(EMPTY);
+}
+
+/** Takes the list a page loaded on the server as the truth (the /wishes page). */
+export function replaceWishList(userId: number, uuids: readonly string[]): void {
+  setState({ userId, uuids: [...uuids] });
+}
+
+/**
+ * Makes the store hold this user's list: from the cache at once, then from the server unless this
+ * tab already fetched it (`force` fetches anyway). Visitors (null) get an empty list.
+ */
+export async function syncWishList(userId: number | null, options: { force?: boolean } = {}): Promise<void> {
+  if (userId === null) {
+    if (wishListStore.get().userId !== null) setState(EMPTY);
+    return;
+  }
+  if (wishListStore.get().userId !== userId) {
+    const cached = readCache(userId);
+    setState({ userId, uuids: cached ?? [] });
+    if (cached && !options.force && readSynced() === String(userId)) return;
+  } else if (!options.force) {
+    return;
+  }
+  if (pendingFetch) return;
+  const fetching = { overrides: new Map<string, boolean>() };
+  pendingFetch = fetching;
+  try {
+    const { data } = await api.userWishesList();
+    // Logged out, or another user, while the answer was on its way.
+    if (pendingFetch !== fetching || wishListStore.get().userId !== userId) return;
+    let uuids = data;
+    for (const [uuid, wished] of fetching.overrides) {
+      uuids = uuids.filter((u) => u !== uuid);
+      if (wished) uuids = [uuid, ...uuids];
+    }
+    setState({ userId, uuids });
+    writeSynced(String(userId));
+  } catch {
+    // Offline or a server hiccup: the cached list stays; the next page load tries again.
+  } finally {
+    if (pendingFetch === fetching) pendingFetch = null;
+  }
+}
+
+function readSynced(): string | null {
+  try {
+    return window.sessionStorage.getItem(SYNCED_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeSynced(value: string): void {
+  try {
+    window.sessionStorage.setItem(SYNCED_KEY, value);
+  } catch {
+    // As above: the next page load fetches again, that is all.
+  }
+}
+
+/** What the hearts need of an ad: the list and the API both go by uuid. */
+export interface WishProduct {
+  uuid: string;
+}
+
+/**
+ * Flips the heart at once, asks the server, and settles on what the server says (it may know
+ * better, e.g. after a change in another tab). On failure the heart goes back and the error is
+ * thrown on. Resolves to undefined when a request for the same ad is already on its way.
+ */
+export async function toggleWish(product: WishProduct): Promise<{ added: boolean; message: string } | undefined> {
+  if (inFlight.has(product.uuid)) return undefined;
+  inFlight.add(product.uuid);
+  const before = isWished(product.uuid);
+  setWished(product.uuid, !before);
+  try {
+    const reply = await api.updateUserWishes(product.uuid);
+    setWished(product.uuid, reply.added);
+    inFlight.delete(product.uuid);
+    // The count disagrees once everything has settled: the list changed elsewhere (another device).
+    const { userId, uuids } = wishListStore.get();
+    if (inFlight.size === 0 && userId !== null && reply.data.count !== uuids.length) void syncWishList(userId, { force: true });
+    return { added: reply.added, message: reply.message };
+  } catch (error) {
+    setWished(product.uuid, before);
+    throw error;
+  } finally {
+    inFlight.delete(product.uuid);
+  }
+}
+
+const serverSnapshot = () => EMPTY;
+
+export function useWishList(): WishListState {
+  return useSyncExternalStore(wishListStore.subscribe, wishListStore.get, serverSnapshot);
+}
+
+export function useIsWished(uuid: string): boolean {
+  return useSyncExternalStore(
+    wishListStore.subscribe,
+    () => wishListStore.get().uuids.includes(uuid),
+    () => false,
+  );
+}
+
+export function useWishCount(): number {
+  return useSyncExternalStore(
+    wishListStore.subscribe,
+    () => wishListStore.get().uuids.length,
+    () => 0,
+  );
+}
+
+/**
+ * Keeps the store on the signed-in person's list (the top bar calls it, so it runs on every page)
+ * and follows changes made in other tabs of the same browser.
+ */
+export function useWishListSync(userId: number | null): void {
+  useEffect(() => {
+    void syncWishList(userId);
+  }, [userId]);
+
+  useEffect(() => {
+    function onStorage(event: StorageEvent) {
+      if (event.key !== WISH_STORAGE_KEY && event.key !== null) return;
+      const current = wishListStore.get().userId;
+      if (current === null) return;
+      // Another tab logged out (the key went away) or changed the list.
+      wishListStore.set({ userId: current, uuids: readCache(current) ?? [] });
+    }
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+}
