@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema/products.ts';
 import { createUser } from '../../test/accounts.ts';
 import { type AdInput, createAd } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';
@@ -31,9 +32,10 @@ describe('search as people type', () => {
     expect(await found('maastopyörä')).toContain('Maasto pyörä 26 tuumaa');
     expect(await found('lastenpyörä')).toContain('Lasten-pyörä punainen');
     // Through the search document (adjacent title words joined), not only through typo tolerance.
-    const { rows } = await app.services.database.db.execute<{ doc: string }>(
-      sql`select search_vector::text as doc from products where name = 'Maasto pyörä 26 tuumaa'`,
-    );
+    const rows = await app.services.database.db
+      .select({ doc: sql<string>`search_vector::text` })
+      .from(products)
+      .where(eq(products.name, 'Maasto pyörä 26 tuumaa'));
     expect(rows[0]!.doc).toContain("'maastopyörä'");
   });
 
