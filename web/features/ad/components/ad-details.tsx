@@ -52,7 +52,9 @@ export function AdDetails({ ad, canonicalUrl }: { ad: AdView; canonicalUrl: stri
       <div>
         <WishButton product={ad} size="large" onlyWhenWished={ad.status !== 'active'} className="float-end ms-3" />
         {ad.status !== 'active' && (
-          <p className="mb-2 inline-block rounded bg-warning/15 px-2 py-1 text-sm font-semibold text-warning">{t(`status.${ad.status}`)}</p>
+          <p className="mb-2 inline-block rounded border border-warning/60 bg-warning/15 px-2 py-1 text-sm font-semibold text-ink">
+            {t(`status.${ad.status}`)}
+          </p>
         )}
         <h1 className="text-2xl font-bold break-words sm:text-3xl">{ad.name}</h1>
         <p className="mt-2 text-3xl font-bold text-brand">{ad.price === 0 ? t('search.free') : formatPrice(ad.price, locale)}</p>
