@@ -16,6 +16,8 @@ import { createSellerService } from './modules/products/seller.service.ts';
 import { createSeoRepo } from './modules/seo/seo.repo.ts';
 import { createSeoService } from './modules/seo/seo.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createWishesRepo } from './modules/wishes/wishes.repo.ts';
+import { createWishesService } from './modules/wishes/wishes.service.ts';
 import type { Counters } from './platform/counters.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { Sealer } from './platform/secrets.ts';
@@ -86,6 +88,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     twoFactor: createTwoFactorService({ repo: authRepo, auth, sealer: platform.sealer, throttle, siteName: config.siteName }),
     oauth: createOauthService({ repo: authRepo, auth, sealer: platform.sealer, config }),
     users,
+    wishes: createWishesService({ repo: createWishesRepo(db), catalog, geo, storage: platform.storage, throttle }),
     seo: createSeoService({ repo: createSeoRepo(db), catalog, publicUrl: config.publicUrl }),
   };
 }

@@ -2,11 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { translate } from '../../platform/i18n.ts';
 import { requireUser } from '../../platform/session.ts';
 import { ToggleWishBody, ToggleWishReply, WishListReply, WishUuidsReply } from './wishes.schemas.ts';
-import { wishesService } from './wishes.service.ts';
 
 /** The wish list (spec section 7, Wishes); every call needs an account. */
 const wishesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const wishes = wishesService(app.services);
+  const wishes = app.services.wishes;
 
   app.get(
     '/user-wishes',

@@ -2,14 +2,13 @@ import type { AdStatus } from '../../db/schema/products.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Locale } from '../../platform/i18n.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { type Throttle, type ThrottleRule, createThrottle } from '../../platform/throttle.ts';
-import type { Services } from '../../services.ts';
+import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
 import type { CurrentUser } from '../auth/auth.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
 import { isAdStaff } from '../products/ad-rules.ts';
 import { pictureUrls } from '../products/products.service.ts';
-import { type WishTarget, type WishesRepo, createWishesRepo } from './wishes.repo.ts';
+import type { WishTarget, WishesRepo } from './wishes.repo.ts';
 import { MAX_WISHES, type WishedAd } from './wishes.schemas.ts';
 
 export interface WishesDeps {
@@ -115,24 +114,3 @@ export function createWishesService(deps: WishesDeps) {
 }
 
 export type WishesService = ReturnType<typeof createWishesService>;
-
-const instances = new WeakMap<Services, WishesService>();
-
-/**
- * The service wired to the app's parts, one per app: the API routes and the /wishes page loader
- * both reach it through here (services.ts does not list it, so this module stays self-contained).
- */
-export function wishesService(services: Services): WishesService {
-  let service = instances.get(services);
-  if (!service) {
-    service = createWishesService({
-      repo: createWishesRepo(services.database.db),
-      catalog: services.catalog,
-      geo: services.geo,
-      storage: services.platform.storage,
-      throttle: createThrottle(services.platform.counters),
-    });
-    instances.set(services, service);
-  }
-  return service;
-}

@@ -1,9 +1,8 @@
 import type { AppLoadContext } from 'react-router';
 import type { CurrentUser } from '../../../server/modules/auth/auth.service';
 import type { WishedAd } from '../../../server/modules/wishes/wishes.schemas';
-import { wishesService } from '../../../server/modules/wishes/wishes.service';
 
 /** The /wishes page's data, from the same service as GET /api/user-wishes. */
 export function loadWishList(context: AppLoadContext, current: CurrentUser): Promise<WishedAd[]> {
-  return wishesService(context.services).list(current, context.locale);
+  return context.services.wishes.list(current, context.locale);
 }
