@@ -26,10 +26,16 @@ export function CityComboBox({
   cities,
   defaultCityId,
   errors,
+  required = false,
+  onCityChange,
 }: {
   cities: CityOption[];
   defaultCityId: number | null;
   errors: string[] | undefined;
+  /** Required fields say so instead of "(optional)". */
+  required?: boolean;
+  /** Told of every choice (and of clearing), for forms that keep their own state. */
+  onCityChange?: (cityId: number | null) => void;
 }) {
   const { t } = useTranslation();
   const errorId = useId();
@@ -57,19 +63,24 @@ export function CityComboBox({
         const id = key === null ? null : Number(key);
         setCityId(id);
         setInput(id !== null ? (byId.get(id)?.name ?? '') : '');
+        onCityChange?.(id);
       }}
       inputValue={input}
       onInputChange={(value) => {
         setInput(value);
-        if (value === '') setCityId(null);
+        if (value === '') {
+          setCityId(null);
+          onCityChange?.(null);
+        }
       }}
       allowsEmptyCollection
       isInvalid={invalid}
+      isRequired={required}
       className="group"
     >
       <Label className="mb-1.5 block text-sm font-medium">
         {t('account.fields.city')}
-        <span className="font-normal text-muted"> ({t('account.fields.optional')})</span>
+        {!required && <span className="font-normal text-muted"> ({t('account.fields.optional')})</span>}
       </Label>
       <div className="relative">
         <Input placeholder={t('account.profile.city_placeholder')} className={`${inputClass} pr-11`} />

@@ -1,0 +1,162 @@
+import { Check, ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FieldErrors, inputClass } from '../../account/components/form-controls';
+
+export interface CatalogNode {
+  id: number;
+  name: string;
+  children: CatalogNode[];
+}
+
+interface Leaf {
+  id: number;
+  trail: string[];
+}
+
+/** Every leaf with the names above it: what a search looks through and how a choice is shown. */
+export function catalogLeaves(tree: CatalogNode[]): Leaf[] {
+  const out: Leaf[] = [];
+  const walk = (nodes: CatalogNode[], trail: string[]) => {
+    for (const node of nodes) {
+      if (node.children.length) walk(node.children, [...trail, node.name]);
+      else out.push({ id: node.id, trail: [...trail, node.name] });
+    }
+  };
+  walk(tree, []);
+  return out;
+}
+
+/** The path of node ids down to `id`, or [] when it is not in the tree. */
+function pathTo(tree: CatalogNode[], id: number | null): CatalogNode[] {
+  if (id === null) return [];
+  for (const node of tree) {
+    if (node.id === id) return [node];
+    const below = pathTo(node.children, id);
+    if (below.length) return [node, ...below];
+  }
+  return [];
+}
+
+/**
+ * The category picker: walk down from the ten parents to a leaf (only a leaf can be chosen, as the
+ * server wants the most precise category), or type to search all leaves by name.
+ */
+export function CatalogPicker({
+  tree,
+  value,
+  onChange,
+  errors,
+}: {
+  tree: CatalogNode[];
+  value: number | null;
+  onChange: (id: number) => void;
+  errors: string[] | undefined;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const chosenPath = useMemo(() => pathTo(tree, value), [tree, value]);
+  // Open at the chosen leaf's parent, so the choice is in view.
+  const [open, setOpen] = useState<CatalogNode[]>(() => chosenPath.slice(0, -1));
+  const [query, setQuery] = useState('');
+  const leaves = useMemo(() => catalogLeaves(tree), [tree]);
+  const level = open.length ? open[open.length - 1]!.children : tree;
+  const needle = query.trim().toLocaleLowerCase();
+  const found = needle ? leaves.filter((leaf) => leaf.trail.some((name) => name.toLocaleLowerCase().includes(needle))).slice(0, 30) : [];
+
+  const optionClass = (selected: boolean) =>
+    `flex min-h-12 w-full items-center justify-between gap-3 rounded-lg border px-3 py-2 text-left ${
+      selected ? 'border-brand bg-brand-soft font-semibold' : 'border-line bg-raised hover:bg-sunken'
+    }`;
+
+  return (
+    <fieldset aria-describedby={errors?.length ? `${id}-errors` : undefined}>
+      <legend className="mb-2 text-sm font-medium">{t('new_ad.catalog.label')}</legend>
+      {chosenPath.length > 0 && (
+        <p className="mb-3 rounded-lg bg-sunken px-3 py-2 text-sm" aria-live="polite">
+          {t('new_ad.catalog.chosen')}: <strong>{chosenPath.map((n) => n.name).join(' › ')}</strong>
+        </p>
+      )}
+      <label htmlFor={`${id}-search`} className="sr-only">
+        {t('new_ad.catalog.search')}
+      </label>
+      <div className="relative mb-3">
+        <Search aria-hidden size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
+        <input
+          id={`${id}-search`}
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={t('new_ad.catalog.search')}
+          className={`${inputClass} pl-10`}
+        />
+      </div>
+      {needle ? (
+        found.length ? (
+          <ul className="space-y-2">
+            {found.map((leaf) => (
+              <li key={leaf.id}>
+                <button
+                  type="button"
+                  aria-pressed={leaf.id === value}
+                  className={optionClass(leaf.id === value)}
+                  onClick={() => {
+                    onChange(leaf.id);
+                    setOpen(pathTo(tree, leaf.id).slice(0, -1));
+                    setQuery('');
+                  }}
+                >
+                  <span>
+                    <span className="block">{leaf.trail.at(-1)}</span>
+                    <span className="block text-xs font-normal text-muted">{leaf.trail.slice(0, -1).join(' › ')}</span>
+                  </span>
+                  {leaf.id === value && <Check aria-hidden size={18} className="text-brand" />}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted">{t('new_ad.catalog.none_found')}</p>
+        )
+      ) : (
+        <>
+          {open.length > 0 && (
+            <button
+              type="button"
+              onClick={() => setOpen(open.slice(0, -1))}
+              className="mb-2 inline-flex items-center gap-1 text-sm font-semibold text-brand hover:underline"
+            >
+              <ChevronLeft aria-hidden size={16} />
+              {open.length > 1 ? open[open.length - 2]!.name : t('new_ad.catalog.all')}
+            </button>
+          )}
+          {open.length > 0 && <h3 className="mb-2 font-semibold">{open[open.length - 1]!.name}</h3>}
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {level.map((node) => {
+              const leaf = node.children.length === 0;
+              const selected = leaf ? node.id === value : chosenPath.some((n) => n.id === node.id);
+              return (
+                <li key={node.id}>
+                  <button
+                    type="button"
+                    aria-pressed={leaf ? selected : undefined}
+                    className={optionClass(selected)}
+                    onClick={() => (leaf ? onChange(node.id) : setOpen([...open, node]))}
+                  >
+                    <span>{node.name}</span>
+                    {leaf ? (
+                      selected && <Check aria-hidden size={18} className="text-brand" />
+                    ) : (
+                      <ChevronRight aria-hidden size={18} className="text-muted" />
+                    )}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+      <FieldErrors id={`${id}-errors`} errors={errors} />
+    </fieldset>
+  );
+}

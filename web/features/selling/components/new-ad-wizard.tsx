@@ -1,0 +1,311 @@
+import { CheckCircle2, Clock, Loader2 } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError, api } from '../../../lib/api-client';
+import type { Locale } from '../../../lib/i18n';
+import { FormAlert, primaryButton, secondaryButton } from '../../account/components/form-controls';
+import type { CityOption } from '../../account/components/city-combo-box';
+import { formatPrice } from '../../search/format';
+import {
+  AD_MAX_PICTURES,
+  type AdDraft,
+  type DraftErrors,
+  type DraftPicture,
+  EMPTY_DRAFT,
+  FIELD_STEP,
+  STEPS,
+  type Step,
+  clearDraft,
+  draftPriceEuros,
+  loadDraft,
+  loadPictures,
+  pictureProblem,
+  saveDraft,
+  savePictures,
+  validateStep,
+} from '../ad-draft';
+import { DetailsFields, NameField, PlaceFields } from './ad-fields';
+import { type CatalogNode, CatalogPicker, catalogLeaves } from './catalog-picker';
+import { PhotoPicker } from './photo-picker';
+
+interface Props {
+  userId: number;
+  cities: CityOption[];
+  tree: CatalogNode[];
+}
+
+/** Object URLs for the pictures in the draft, revoked when they go. */
+function usePictureUrls(pictures: DraftPicture[]) {
+  const urls = useMemo(() => new Map(pictures.map((p) => [p.id, URL.createObjectURL(p.blob)])), [pictures]);
+  useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls]);
+  return urls;
+}
+
+/**
+ * The new-ad wizard (spec: name, city, description and price, photo, catalog, preview). Every step
+ * checks its own fields with the server's rules before moving on; back and forth loses nothing,
+ * and the draft (pictures too) survives a reload until the ad is sent.
+ */
+export function NewAdWizard({ userId, cities, tree }: Props) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const [draft, setDraft] = useState<AdDraft>(EMPTY_DRAFT);
+  const [step, setStep] = useState<Step>('name');
+  const [pictures, setPictures] = useState<DraftPicture[]>([]);
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [restored, setRestored] = useState(false);
+  const [created, setCreated] = useState<{ uuid: string; name: string } | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  const urls = usePictureUrls(pictures);
+  const leaves = useMemo(() => catalogLeaves(tree), [tree]);
+  const leafIds = useMemo(() => new Set(leaves.map((l) => l.id)), [leaves]);
+
+  // The draft comes back after a reload (it lives in this browser, so after the first render).
+  useEffect(() => {
+    void loadPictures(userId).then((saved) => {
+      const stored = loadDraft(userId);
+      if (stored) {
+        setDraft(stored.draft);
+        setStep(stored.step);
+      }
+      setPictures(saved);
+      setRestored(true);
+    });
+  }, [userId]);
+
+  useEffect(() => {
+    if (restored && !created) saveDraft(userId, { draft, step });
+  }, [userId, draft, step, restored, created]);
+
+  // Focus follows the step, so screen readers hear where they are.
+  useEffect(() => {
+    if (moved.current) heading.current?.focus();
+  }, [step, created]);
+
+  const index = STEPS.indexOf(step);
+  const change = (patch: Partial<AdDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setErrors((e) => {
+      const next = { ...e };
+      for (const key of Object.keys(patch)) delete next[key === 'cityId' ? 'city_id' : key === 'catalogId' ? 'catalog_id' : key];
+      return next;
+    });
+  };
+  const go = (next: Step) => {
+    moved.current = true;
+    setFormError(undefined);
+    setStep(next);
+  };
+  const updatePictures = (next: DraftPicture[]) => {
+    setPictures(next);
+    void savePictures(userId, next);
+  };
+
+  const next = () => {
+    const found = validateStep(step, draft, t, leafIds);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"], fieldset [aria-pressed]')?.focus());
+      return;
+    }
+    go(STEPS[index + 1]!);
+  };
+
+  const publish = async () => {
+    const found = validateStep('preview', draft, t, leafIds);
+    if (Object.keys(found).length) {
+      setErrors(found);
+      go(STEPS.find((s) => Object.keys(found).some((field) => FIELD_STEP[field] === s)) ?? 'name');
+      return;
+    }
+    const form = new FormData();
+    form.append('name', draft.name);
+    form.append('description', draft.description);
+    form.append('price', draft.price);
+    form.append('city_id', String(draft.cityId));
+    form.append('catalog_id', String(draft.catalogId));
+    if (draft.address.trim()) form.append('address', draft.address);
+    for (const picture of pictures) form.append('files', picture.blob, picture.name);
+    setBusy(true);
+    setFormError(undefined);
+    try {
+      const reply = await api.createProduct(form);
+      clearDraft(userId);
+      moved.current = true;
+      setCreated({ uuid: reply.data.uuid, name: reply.data.name });
+    } catch (error) {
+      if (error instanceof ApiError && error.data?.errors) {
+        const fields = error.data.errors as DraftErrors;
+        setErrors(fields);
+        go(STEPS.find((s) => Object.keys(fields).some((field) => FIELD_STEP[field] === s)) ?? 'preview');
+        setFormError(error.message);
+      } else {
+        setFormError(error instanceof Error ? error.message : t('errors.unknown'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const startOver = () => {
+    clearDraft(userId);
+    setDraft(EMPTY_DRAFT);
+    setPictures([]);
+    setErrors({});
+    setCreated(null);
+    go('name');
+  };
+
+  if (created) {
+    return (
+      <section className="mx-auto max-w-xl py-6 text-center" aria-labelledby="new-ad-done">
+        <CheckCircle2 aria-hidden size={56} className="mx-auto text-success" />
+        <h1 id="new-ad-done" ref={heading} tabIndex={-1} className="mt-4 text-2xl font-bold outline-none">
+          {t('new_ad.done.title')}
+        </h1>
+        <p className="mt-3 text-muted">{t('new_ad.done.body', { name: created.name })}</p>
+        <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-warning/15 px-3 py-1 text-sm font-semibold">
+          <Clock aria-hidden size={16} />
+          {t('status.moderate')}
+        </p>
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+          <Link to="/my-showcase" className={primaryButton}>
+            {t('new_ad.done.showcase')}
+          </Link>
+          <button type="button" className={secondaryButton} onClick={startOver}>
+            {t('new_ad.done.another')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  const trail = leaves.find((l) => l.id === draft.catalogId)?.trail ?? [];
+  const city = cities.find((c) => c.id === draft.cityId);
+  const price = draftPriceEuros(draft);
+
+  return (
+    <section className="mx-auto max-w-2xl py-2 sm:py-6" aria-labelledby="new-ad-step">
+      <p className="text-sm font-semibold text-brand">{t('new_ad.title')}</p>
+      <ol className="mt-3 mb-6 flex gap-1.5" aria-label={t('new_ad.progress')}>
+        {STEPS.map((s, i) => (
+          <li key={s} className="flex-1" aria-current={s === step ? 'step' : undefined}>
+            <span className={`block h-1.5 rounded-full ${i <= index ? 'bg-brand' : 'bg-line'}`} />
+            <span className="sr-only">
+              {t('new_ad.step_of', { n: i + 1, total: STEPS.length })}: {t(`new_ad.steps.${s}`)}
+            </span>
+          </li>
+        ))}
+      </ol>
+      <p className="text-sm text-muted">{t('new_ad.step_of', { n: index + 1, total: STEPS.length })}</p>
+      <h1 id="new-ad-step" ref={heading} tabIndex={-1} className="mb-5 text-2xl font-bold outline-none">
+        {t(`new_ad.steps.${step}`)}
+      </h1>
+
+      {formError && (
+        <div className="mb-4">
+          <FormAlert tone="error">{formError}</FormAlert>
+        </div>
+      )}
+
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (step === 'preview') void publish();
+          else next();
+        }}
+      >
+        {step === 'name' && <NameField draft={draft} errors={errors} onChange={change} />}
+        {step === 'city' && <PlaceFields draft={draft} errors={errors} cities={cities} onChange={change} />}
+        {step === 'details' && <DetailsFields draft={draft} errors={errors} onChange={change} />}
+        {step === 'photos' && (
+          <PhotoPicker
+            items={pictures.map((p) => ({ id: p.id, name: p.name, url: urls.get(p.id) ?? '' }))}
+            max={AD_MAX_PICTURES}
+            errors={errors.files}
+            onAdd={(files) => {
+              const problems: string[] = [];
+              const room = AD_MAX_PICTURES - pictures.length;
+              const accepted: DraftPicture[] = [];
+              for (const file of files) {
+                const problem = pictureProblem(file, t);
+                if (problem) problems.push(`${file.name}: ${problem}`);
+                else if (accepted.length >= room) problems.push(t('ads.too_many_pictures', { max: AD_MAX_PICTURES }));
+                else accepted.push({ id: crypto.randomUUID(), name: file.name, type: file.type, blob: file });
+              }
+              setErrors((e) => ({ ...e, files: problems.length ? [...new Set(problems)] : undefined }));
+              if (accepted.length) updatePictures([...pictures, ...accepted]);
+            }}
+            onRemove={(id) => updatePictures(pictures.filter((p) => p.id !== id))}
+            onMove={(id, by) => {
+              const from = pictures.findIndex((p) => p.id === id);
+              const to = from + by;
+              if (from < 0 || to < 0 || to >= pictures.length) return;
+              const copy = [...pictures];
+              [copy[from], copy[to]] = [copy[to]!, copy[from]!];
+              updatePictures(copy);
+            }}
+          />
+        )}
+        {step === 'catalog' && (
+          <CatalogPicker tree={tree} value={draft.catalogId} errors={errors.catalog_id} onChange={(catalogId) => change({ catalogId })} />
+        )}
+        {step === 'preview' && (
+          <article className="overflow-hidden rounded-2xl border border-line bg-raised" aria-label={t('new_ad.preview.label')}>
+            {pictures.length > 0 ? (
+              <div className="grid grid-cols-3 gap-1 bg-sunken">
+                {pictures.map((p, i) => (
+                  <img
+                    key={p.id}
+                    src={urls.get(p.id)}
+                    alt={t('new_ad.photos.picture', { n: i + 1 })}
+                    className={`${i === 0 ? 'col-span-3 aspect-[4/3]' : 'aspect-square'} w-full object-cover`}
+                  />
+                ))}
+              </div>
+            ) : (
+              <p className="bg-sunken p-6 text-center text-sm text-muted">{t('new_ad.preview.no_pictures')}</p>
+            )}
+            <div className="space-y-2 p-5">
+              <h2 className="text-xl font-bold break-words">{draft.name.trim()}</h2>
+              <p className="text-2xl font-bold text-brand">
+                {price === undefined ? '' : price === 0 ? t('search.free') : formatPrice(price, locale)}
+              </p>
+              <p className="text-sm text-muted">{[draft.address.trim(), city?.name].filter(Boolean).join(', ')}</p>
+              <p className="text-sm text-muted">{trail.join(' › ')}</p>
+              <p className="pt-2 break-words whitespace-pre-line">{draft.description.trim()}</p>
+            </div>
+            <p className="border-t border-line bg-sunken px-5 py-3 text-sm text-muted">{t('new_ad.preview.review_note')}</p>
+          </article>
+        )}
+
+        <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
+          <div className="flex gap-3">
+            {index > 0 && (
+              <button type="button" className={secondaryButton} onClick={() => go(STEPS[index - 1]!)} disabled={busy}>
+                {t('new_ad.back')}
+              </button>
+            )}
+            <button type="submit" className={primaryButton} disabled={busy || (step === 'preview' && !restored)}>
+              {busy && <Loader2 aria-hidden size={18} className="animate-spin" />}
+              {step === 'preview' ? (busy ? t('new_ad.publishing') : t('new_ad.publish')) : t('new_ad.next')}
+            </button>
+          </div>
+          <button
+            type="button"
+            className="text-sm font-semibold text-muted hover:text-ink hover:underline"
+            onClick={startOver}
+            disabled={busy}
+          >
+            {t('new_ad.start_over')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
