@@ -70,8 +70,8 @@ const sellerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const current = requireUser(request);
       const { productUuid, ...fields } = request.body;
-      const data = await seller.update(current, productUuid, fields, request.locale);
-      return { message: translate(request.locale, data.status === 'moderate' ? 'ads.updated_review' : 'ads.updated'), data };
+      const { view, sentToReview } = await seller.update(current, productUuid, fields, request.locale);
+      return { message: translate(request.locale, sentToReview ? 'ads.updated_review' : 'ads.updated'), data: view };
     },
   );
 

@@ -274,7 +274,8 @@ export function createSellerService(deps: SellerDeps) {
       });
       changed();
       const images = (await repo.findByUuid(updated.uuid))?.images ?? [];
-      return managedView({ ...updated, cover: images[0] ?? null }, locale);
+      const view = await managedView({ ...updated, cover: images[0] ?? null }, locale);
+      return { view, sentToReview: product.status !== 'moderate' && updated.status === 'moderate' };
     },
 
     async addPictures(current: CurrentUser, uuid: unknown, files: Buffer[]) {
