@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { catalogTree } from '../db/seed/catalog-tree.ts';
 import { createTestDatabase } from '../test/database.ts';
-import { createUser } from '../test/accounts.ts';
+import { createUser, loginAs } from '../test/accounts.ts';
 import { createAd } from '../test/ads.ts';
 import { testConfig } from '../test/app.ts';
 
@@ -150,6 +150,24 @@ describe('server-rendered pages', () => {
   it('shows admin pages as NotFound to anyone who is not an admin', async () => {
     expect((await app.inject({ url: '/admin' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/admin/users' })).statusCode).toBe(404);
+  });
+
+  it('opens the ad moderation, and only it, to moderators', async () => {
+    const as = async (roles: Parameters<typeof createUser>[1]['roles']) => {
+      const { token } = await loginAs(app, await createUser(app, { roles }));
+      return { cookie: `session=${token}; lang=en` };
+    };
+    const moderator = await as(['moderator']);
+    const moderation = await app.inject({ url: '/admin/advertisements', headers: moderator });
+    expect(moderation.statusCode).toBe(200);
+    expect(title(moderation.body)).toContain('|');
+    expect((await app.inject({ url: '/admin/users', headers: moderator })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/admin', headers: moderator })).statusCode).toBe(404);
+    const user = await as(['user']);
+    expect((await app.inject({ url: '/admin/advertisements', headers: user })).statusCode).toBe(404);
+    const admin = await as(['admin']);
+    expect((await app.inject({ url: '/admin/advertisements', headers: admin })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/admin/users', headers: admin })).statusCode).toBe(200);
   });
 
   it('shows guest pages to visitors with their title', async () => {

@@ -19,7 +19,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { NavLink } from 'react-router';
-import { ADMIN_ROLE_SLUGS } from '../../server/db/schema/roles';
+import { ADMIN_ROLE_SLUGS, STAFF_ROLE_SLUGS } from '../../server/db/schema/roles';
 import type { SessionUser } from '../../server/load-context';
 import { clearLocalAuthState } from '../lib/auth-state';
 
@@ -87,6 +87,9 @@ export function Drawer({
 }) {
   const { t } = useTranslation();
   const isAdmin = !!user?.roles.some((role) => ADMIN_ROLE_SLUGS.includes(role));
+  const isStaff = !!user?.roles.some((role) => STAFF_ROLE_SLUGS.includes(role));
+  // Moderators see the one admin screen that is theirs.
+  const adminLinks = isAdmin ? ADMIN_LINKS : ADMIN_LINKS.filter((link) => link.to === '/admin/advertisements');
   const close = () => onOpenChange(false);
   return (
     <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className="fixed inset-0 z-40 bg-black/40">
@@ -116,10 +119,10 @@ export function Drawer({
               </form>
             )}
           </nav>
-          {isAdmin && (
+          {isStaff && (
             <nav aria-label={t('admin_menu.title')}>
               <h3 className="mb-2 px-3 text-xs font-semibold uppercase tracking-wide text-muted">{t('admin_menu.title')}</h3>
-              <MenuList links={ADMIN_LINKS} onNavigate={close} />
+              <MenuList links={adminLinks} onNavigate={close} />
             </nav>
           )}
         </Dialog>

@@ -1,14 +1,14 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
-import { ADMIN_ROLE_SLUGS } from '../../server/db/schema/roles';
+import { ADMIN_ROLE_SLUGS, STAFF_ROLE_SLUGS } from '../../server/db/schema/roles';
 import type { PageMeta } from './meta';
 
 /** Who may open a screen (spec section 2). */
-export type Access = 'all' | 'login' | 'guest' | 'admin';
+export type Access = 'all' | 'login' | 'guest' | 'staff' | 'admin';
 
 /**
  * The route guards: a signed-out visitor on a login-required page goes to log-in (and comes back
  * after), a signed-in one on a guest page goes home, and admin pages are NotFound for everyone
- * but super admins and admins.
+ * but super admins and admins (`staff` pages, the ad moderation, also let moderators in).
  */
 export function requireAccess(context: AppLoadContext, request: Request, access: Access): void {
   const user = context.user;
@@ -23,6 +23,9 @@ export function requireAccess(context: AppLoadContext, request: Request, access:
       return;
     case 'guest':
       if (user) throw redirect('/');
+      return;
+    case 'staff':
+      if (!user?.roles.some((role) => STAFF_ROLE_SLUGS.includes(role))) throw notFound();
       return;
     case 'admin':
       if (!user?.roles.some((role) => ADMIN_ROLE_SLUGS.includes(role))) throw notFound();

@@ -8,6 +8,9 @@ export type RoleSlug = (typeof ROLE_SLUGS)[number];
 /** Roles that may open the admin area. */
 export const ADMIN_ROLE_SLUGS: readonly RoleSlug[] = ['superAdmin', 'admin'];
 
+/** Roles that moderate ads: the admin area opens for them, with the moderation screen only. */
+export const STAFF_ROLE_SLUGS: readonly RoleSlug[] = ['superAdmin', 'admin', 'moderator'];
+
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),

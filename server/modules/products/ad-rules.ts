@@ -4,10 +4,10 @@
  * two can never disagree.
  */
 import type { AdLanguage, AdStatus } from '../../db/schema/products.ts';
-import type { RoleSlug } from '../../db/schema/roles.ts';
+import { type RoleSlug, STAFF_ROLE_SLUGS } from '../../db/schema/roles.ts';
 
 /** Staff who may see, approve, reject and re-status any ad. */
-export const AD_STAFF_ROLES: readonly RoleSlug[] = ['superAdmin', 'admin', 'moderator'];
+export const AD_STAFF_ROLES: readonly RoleSlug[] = STAFF_ROLE_SLUGS;
 export const isAdStaff = (who: { roles: readonly RoleSlug[] }) => who.roles.some((role) => AD_STAFF_ROLES.includes(role));
 
 export const AD_NAME_MIN = 3;
