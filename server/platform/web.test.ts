@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import type { RoleSlug } from '../db/schema/roles.ts';
 import { catalogTree } from '../db/seed/catalog-tree.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { createUser, loginAs } from '../test/accounts.ts';
@@ -153,7 +154,7 @@ describe('server-rendered pages', () => {
   });
 
   it('opens the ad moderation, and only it, to moderators', async () => {
-    const as = async (roles: Parameters<typeof createUser>[1]['roles']) => {
+    const as = async (roles: RoleSlug[]) => {
       const { token } = await loginAs(app, await createUser(app, { roles }));
       return { cookie: `session=${token}; lang=en` };
     };
