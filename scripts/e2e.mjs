@@ -59,6 +59,8 @@ const server = spawn(process.execPath, [path.join(root, 'build/server/main.js')]
     PORT: String(port),
     PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
+    // The map shows no tiles: journeys never reach the internet.
+    MAP_TILE_URL: '',
   },
 });
 let serverExited = false;

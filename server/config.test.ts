@@ -45,4 +45,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: '/tmp/kauppis' }).dataDir).toBe('/tmp/kauppis');
     expect(loadConfig({ DATA_DIR: 'var/state' }).dataDir).toBe(path.join(projectRoot, 'var/state'));
   });
+
+  it('shows OpenStreetMap tiles by default, none when MAP_TILE_URL is empty, and refuses a template without {z}/{x}/{y}', () => {
+    expect(loadConfig({}).mapTileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(loadConfig({ MAP_TILE_URL: '' }).mapTileUrl).toBe('');
+    expect(loadConfig({ MAP_TILE_URL: 'https://tiles.example.fi/{z}/{x}/{y}.png' }).mapTileUrl).toBe(
+      'https://tiles.example.fi/{z}/{x}/{y}.png',
+    );
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example.fi/tile.png' })).toThrow(ConfigError);
+    expect(() => loadConfig({ MAP_TILE_URL: 'ftp://x/{z}/{x}/{y}' })).toThrow(/MAP_TILE_URL/);
+  });
+
+  it('keeps listing answers 15 seconds unless told otherwise', () => {
+    expect(loadConfig({}).listingCacheSeconds).toBe(15);
+    expect(loadConfig({ LISTING_CACHE_SECONDS: '0' }).listingCacheSeconds).toBe(0);
+    expect(() => loadConfig({ LISTING_CACHE_SECONDS: '-1' })).toThrow(/LISTING_CACHE_SECONDS/);
+  });
 });

@@ -38,6 +38,9 @@ export interface Config {
   hibpEnabled: boolean;
   /** Seconds a listing answer is reused for identical searches in this process (0: off). */
   listingCacheSeconds: number;
+  /** Map tiles of the ad page's map ({z}/{x}/{y}); empty turns tiles off (tests make no network call). */
+  mapTileUrl: string;
+  mapAttribution: string;
   /** An S3-compatible bucket for pictures; unset keeps them under DATA_DIR/media. */
   s3:
     | {
@@ -97,6 +100,16 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`${key} must be one of ${allowed.join(', ')}, got "${raw}"`);
     return fallback;
   };
+  // Unset: OpenStreetMap's tiles; set but empty: no tiles at all (tests, intranets).
+  const tileUrl = (raw: string | undefined): string => {
+    if (raw === undefined) return 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+    const value = raw.trim();
+    if (value && (!/^https?:\/\//.test(value) || !['{z}', '{x}', '{y}'].every((part) => value.includes(part)))) {
+      problems.push(`MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}, got "${value}"`);
+      return '';
+    }
+    return value;
+  };
   const url = (key: string, value: string | undefined, protocols: string[]): string | undefined => {
     if (value === undefined) return undefined;
     try {
@@ -150,6 +163,8 @@ export function loadConfig(env: Env = process.env): Config {
       googleId && googleSecret ? { clientId: googleId, clientSecret: googleSecret, issuer: googleIssuer.replace(/\/+$/, '') } : undefined,
     hibpEnabled: bool('HIBP_ENABLED', false),
     listingCacheSeconds: int('LISTING_CACHE_SECONDS', 15, 0, 3600),
+    mapTileUrl: tileUrl(env.MAP_TILE_URL),
+    mapAttribution: str('MAP_ATTRIBUTION', '© OpenStreetMap contributors'),
     s3: s3Bucket
       ? {
           bucket: s3Bucket,

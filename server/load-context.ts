@@ -30,6 +30,8 @@ export interface SiteSettings {
   siteName: string;
   publicUrl: string;
   repositoryUrl: string;
+  /** The ad page's map: tile URL template (empty: no tiles) and its attribution. */
+  map: { tileUrl: string; attribution: string };
 }
 
 declare module 'react-router' {
@@ -73,7 +75,12 @@ export function createLoadContext(app: FastifyInstance, request: FastifyRequest,
   const theme = user ? (user.themeDark ? 'dark' : 'light') : request.cookies[THEME_COOKIE];
   return {
     services: app.services,
-    site: { siteName: app.config.siteName, publicUrl: app.config.publicUrl, repositoryUrl: app.config.repositoryUrl },
+    site: {
+      siteName: app.config.siteName,
+      publicUrl: app.config.publicUrl,
+      repositoryUrl: app.config.repositoryUrl,
+      map: { tileUrl: app.config.mapTileUrl, attribution: app.config.mapAttribution },
+    },
     locale,
     preferences: {
       theme: theme === 'dark' || theme === 'light' ? theme : undefined,

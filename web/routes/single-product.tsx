@@ -55,6 +55,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     sameCity,
     sameCatalog,
     jsonLd,
+    map: context.site.map,
   };
 }
 
@@ -99,7 +100,7 @@ export default function SingleProduct({ loaderData, matches }: Route.ComponentPr
       </nav>
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <Gallery pictures={ad.images} title={ad.name} />
-        <AdDetails ad={ad} canonicalUrl={canonicalUrl} />
+        <AdDetails ad={ad} canonicalUrl={canonicalUrl} mapTiles={loaderData.map} />
       </div>
       {sameCity.length > 0 && (
         <section aria-labelledby="same-city" className="mt-10">

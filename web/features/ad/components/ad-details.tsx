@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WishButton } from '../../../components/wish-button';
 import type { Locale } from '../../../lib/i18n';
+import { openDialog } from '../../../lib/dialogs';
 import { formatCreated, formatPrice } from '../../search/format';
+import { MapDialog, type MapTiles } from './map-dialog';
 
 export interface AdView {
   uuid: string;
@@ -13,7 +15,7 @@ export interface AdView {
   price: number;
   status: string;
   address: string | null;
-  city: { name: string };
+  city: { name: string; lat: number | null; lon: number | null };
   region: { name: string };
   seller: { id: number; name: string; member_since: string; active_ads_count: number };
   created_at: string;
@@ -40,7 +42,7 @@ export function shareUrl(network: (typeof SHARE_NETWORKS)[number], url: string, 
 
 const DESCRIPTION_PREVIEW = 400;
 
-export function AdDetails({ ad, canonicalUrl }: { ad: AdView; canonicalUrl: string }) {
+export function AdDetails({ ad, canonicalUrl, mapTiles }: { ad: AdView; canonicalUrl: string; mapTiles: MapTiles }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   const [expanded, setExpanded] = useState(false);
@@ -63,6 +65,25 @@ export function AdDetails({ ad, canonicalUrl }: { ad: AdView; canonicalUrl: stri
         <li className="flex items-center gap-2">
           <MapPin aria-hidden size={16} />
           {[ad.address, ad.city.name, ad.region.name].filter(Boolean).join(', ')}
+          {ad.city.lat !== null && ad.city.lon !== null && (
+            <button
+              type="button"
+              className="ms-1 font-semibold text-brand hover:underline"
+              onClick={() =>
+                openDialog(MapDialog, {
+                  place: {
+                    lat: ad.city.lat!,
+                    lon: ad.city.lon!,
+                    cityName: ad.city.name,
+                    label: [ad.address, ad.city.name].filter(Boolean).join(', '),
+                  },
+                  tiles: mapTiles,
+                })
+              }
+            >
+              {t('map.open')}
+            </button>
+          )}
         </li>
         <li className="flex items-center gap-2">
           <CalendarDays aria-hidden size={16} />
