@@ -1,3 +1,4 @@
+import type { Map as LeafletMap } from 'leaflet';
 import { Loader2, MapPin, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
@@ -34,7 +35,7 @@ export function MapDialog({
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
-    let map: import('leaflet').Map | undefined;
+    let map: LeafletMap | undefined;
     let cancelled = false;
     void Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]).then(([{ default: L }]) => {
       if (cancelled || !container.current) return;
