@@ -208,6 +208,11 @@ export const api = {
   searchHint: (query: string, signal?: AbortSignal) =>
     apiRequest<Static<typeof HintReply>>('POST', '/search-hint', { body: { query }, silent: true, ...(signal ? { signal } : {}) }),
 
+  /** Multipart: avatar (one picture). */
+  uploadAvatar: (form: FormData) =>
+    apiRequest<{ message: string; user: { avatar: string | null } }>('POST', '/avatar', { body: form, ...quiet }),
+  removeAvatar: () => apiRequest<{ user: { avatar: string | null } }>('DELETE', '/avatar'),
+
   // Selling (spec section 7, the seller's Products calls). Forms show field errors themselves: quiet.
   /** Multipart: name, description, price, city_id, catalog_id, address, files (0–10). */
   createProduct: (form: FormData) => apiRequest<{ message: string; data: ManagedAd }>('POST', '/product', { body: form, ...quiet }),

@@ -33,6 +33,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get('intent'));
   switch (intent) {
+    case 'end_other_sessions':
+      return runAction(context, async () => {
+        await context.services.auth.endOtherSessions(current, requestMeta(context, request));
+        return { ok: true as const, message: context.t('auth.other_sessions_ended') };
+      });
     case 'end_session': {
       const session = String(form.get('session') ?? '').slice(0, 16);
       return runAction(context, async () => {

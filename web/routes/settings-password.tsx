@@ -28,7 +28,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const current = requireCurrentUser(context, request);
   const form = await request.formData();
   const check = formChecks(form);
-  const currentPassword = check.password('current_password');
+  // An account that signs in only with Google sets its first password without an old one.
+  const currentPassword = current.user.passwordHash ? check.password('current_password') : undefined;
   const password = check.password('password');
   const confirmation = check.text('password_confirmation', { raw: true, max: 1024 });
   return runAction(context, async () => {
@@ -60,19 +61,24 @@ export default function SettingsPassword({ loaderData, actionData }: Route.Compo
 
   return (
     <div className="space-y-6">
-      <SettingsCard title={t('account.password.heading')} description={t('account.password.intro')}>
+      <SettingsCard
+        title={loaderData.hasPassword ? t('account.password.heading') : t('account.password.set_heading')}
+        description={loaderData.hasPassword ? t('account.password.intro') : t('account.password.set_intro')}
+      >
         <fetcher.Form method="post" noValidate ref={formRef} className="max-w-md space-y-4">
           {actionData?.ok && !fetcher.data && <FormAlert tone="success">{actionData.message}</FormAlert>}
           {failure && Object.keys(errors).length === 0 && <FormAlert tone="error">{failure.message}</FormAlert>}
           {/* For password managers: which account this password belongs to. */}
           <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
           <div className="space-y-4">
-            <PasswordField
-              label={t('account.fields.current_password')}
-              name="current_password"
-              autoComplete="current-password"
-              errors={errors.current_password}
-            />
+            {loaderData.hasPassword && (
+              <PasswordField
+                label={t('account.fields.current_password')}
+                name="current_password"
+                autoComplete="current-password"
+                errors={errors.current_password}
+              />
+            )}
             <PasswordField
               label={t('account.fields.new_password')}
               name="password"

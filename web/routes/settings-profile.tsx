@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { formChecks, requireCurrentUser } from '../features/account/account-forms.server';
+import { AvatarUpload } from '../features/account/components/avatar-upload';
 import { CityComboBox } from '../features/account/components/city-combo-box';
 import { FormAlert, SettingsCard, SubmitButton, TextField } from '../features/account/components/form-controls';
 import { useFocusFirstError } from '../features/account/hooks/use-focus-first-error';
@@ -32,6 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
     cities: cities.map(({ id, name, name_fi, name_sv }) => ({ id, name, name_fi, name_sv })),
     today: finnishToday(),
+    avatar: { name: user.name, avatar: user.avatarKey ? `/media/${user.avatarKey}` : null },
   };
 }
 
@@ -82,69 +84,74 @@ export default function SettingsProfile({ loaderData, actionData }: Route.Compon
   }, [fetcher.state, fetcher.data]);
 
   return (
-    <SettingsCard title={t('pages.settings_profile.title')} description={t('account.profile.intro')}>
-      <fetcher.Form method="post" noValidate ref={formRef} className="space-y-5">
-        {actionData?.ok && !fetcher.data && <FormAlert tone="success">{actionData.message}</FormAlert>}
-        {failure && Object.keys(errors).length === 0 && <FormAlert tone="error">{failure.message}</FormAlert>}
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label={t('account.fields.first_name')}
-            name="name"
-            autoComplete="given-name"
-            required
-            maxLength={100}
-            defaultValue={values?.name ?? profile.name}
-            errors={errors.name}
-          />
-          <TextField
-            label={t('account.fields.surname')}
-            name="surname"
-            autoComplete="family-name"
-            maxLength={100}
-            optionalText={t('account.fields.optional')}
-            defaultValue={values?.surname ?? profile.surname}
-            errors={errors.surname}
-          />
-          <TextField
-            label={t('account.fields.phone')}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            maxLength={30}
-            optionalText={t('account.fields.optional')}
-            hint={t('account.profile.phone_hint')}
-            defaultValue={values?.phone ?? profile.phone}
-            errors={errors.phone}
-          />
-          <TextField
-            label={t('account.fields.birthday')}
-            name="birthday"
-            type="date"
-            autoComplete="bday"
-            min="1900-01-01"
-            max={loaderData.today}
-            optionalText={t('account.fields.optional')}
-            defaultValue={values?.birthday ?? profile.birthday}
-            errors={errors.birthday}
-          />
-          <CityComboBox
-            cities={loaderData.cities}
-            defaultCityId={values?.city_id ? Number(values.city_id) : profile.cityId}
-            errors={errors.city_id}
-          />
-          <TextField
-            label={t('account.fields.street')}
-            name="street"
-            autoComplete="street-address"
-            maxLength={200}
-            optionalText={t('account.fields.optional')}
-            defaultValue={values?.street ?? profile.street}
-            errors={errors.street}
-          />
-        </div>
-        <SubmitButton busy={fetcher.state !== 'idle'} label={t('account.profile.submit')} busyLabel={t('account.common.saving')} />
-      </fetcher.Form>
-    </SettingsCard>
+    <div className="space-y-6">
+      <SettingsCard title={t('account.avatar.heading')}>
+        <AvatarUpload user={loaderData.avatar} />
+      </SettingsCard>
+      <SettingsCard title={t('pages.settings_profile.title')} description={t('account.profile.intro')}>
+        <fetcher.Form method="post" noValidate ref={formRef} className="space-y-5">
+          {actionData?.ok && !fetcher.data && <FormAlert tone="success">{actionData.message}</FormAlert>}
+          {failure && Object.keys(errors).length === 0 && <FormAlert tone="error">{failure.message}</FormAlert>}
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label={t('account.fields.first_name')}
+              name="name"
+              autoComplete="given-name"
+              required
+              maxLength={100}
+              defaultValue={values?.name ?? profile.name}
+              errors={errors.name}
+            />
+            <TextField
+              label={t('account.fields.surname')}
+              name="surname"
+              autoComplete="family-name"
+              maxLength={100}
+              optionalText={t('account.fields.optional')}
+              defaultValue={values?.surname ?? profile.surname}
+              errors={errors.surname}
+            />
+            <TextField
+              label={t('account.fields.phone')}
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              maxLength={30}
+              optionalText={t('account.fields.optional')}
+              hint={t('account.profile.phone_hint')}
+              defaultValue={values?.phone ?? profile.phone}
+              errors={errors.phone}
+            />
+            <TextField
+              label={t('account.fields.birthday')}
+              name="birthday"
+              type="date"
+              autoComplete="bday"
+              min="1900-01-01"
+              max={loaderData.today}
+              optionalText={t('account.fields.optional')}
+              defaultValue={values?.birthday ?? profile.birthday}
+              errors={errors.birthday}
+            />
+            <CityComboBox
+              cities={loaderData.cities}
+              defaultCityId={values?.city_id ? Number(values.city_id) : profile.cityId}
+              errors={errors.city_id}
+            />
+            <TextField
+              label={t('account.fields.street')}
+              name="street"
+              autoComplete="street-address"
+              maxLength={200}
+              optionalText={t('account.fields.optional')}
+              defaultValue={values?.street ?? profile.street}
+              errors={errors.street}
+            />
+          </div>
+          <SubmitButton busy={fetcher.state !== 'idle'} label={t('account.profile.submit')} busyLabel={t('account.common.saving')} />
+        </fetcher.Form>
+      </SettingsCard>
+    </div>
   );
 }

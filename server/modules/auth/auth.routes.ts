@@ -89,6 +89,15 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     data: await auth.listSessions(requireUser(request)),
   }));
 
+  app.delete(
+    '/sessions',
+    { schema: { tags: ['auth'], summary: 'Sign out every other device', response: { 200: Message } } },
+    async (request) => {
+      await auth.endOtherSessions(requireUser(request), requestMeta(request));
+      return message(request, 'auth.other_sessions_ended');
+    },
+  );
+
   app.delete('/sessions/:id', { schema: { tags: ['auth'], params: SessionParams, response: { 200: Message } } }, async (request) => {
     await auth.endSession(requireUser(request), request.params.id);
     return message(request, 'auth.session_ended');

@@ -34,7 +34,11 @@ export const ResetBody = Type.Object(
   { additionalProperties: false },
 );
 export const PasswordBody = Type.Object(
-  { current_password: Password, password: Password, password_confirmation: Type.String({ maxLength: 1024 }) },
+  {
+    current_password: Type.Optional(Type.String({ maxLength: 1024, description: 'Needed when the account has a password' })),
+    password: Password,
+    password_confirmation: Type.String({ maxLength: 1024 }),
+  },
   { additionalProperties: false },
 );
 export const SessionParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{16}$' }) });

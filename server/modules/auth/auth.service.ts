@@ -267,13 +267,15 @@ export function createAuthService(deps: AuthDeps) {
     /** Needs the current password; other sessions end, this one stays. */
     async changePassword(
       current: CurrentUser,
-      input: { current_password: string; password: string; password_confirmation: string },
+      input: { current_password?: string | undefined; password: string; password_confirmation: string },
       meta: RequestMeta,
     ): Promise<void> {
       await throttle.check(`password:${current.user.id}`, LOGIN_PER_ADDRESS);
-      if (!current.user.passwordHash || !(await verifyPassword(current.user.passwordHash, input.current_password))) {
+      // An account that only signs in with Google has no password yet: it sets one without the old one.
+      const hash = current.user.passwordHash;
+      if (hash && !(input.current_password && (await verifyPassword(hash, input.current_password)))) {
         await throttle.hit(`password:${current.user.id}`, LOGIN_PER_ADDRESS);
-        throw AppError.field('current_password', 'auth.current_password');
+        throw AppError.field('current_password', input.current_password ? 'auth.current_password' : 'validation.required');
       }
       await checkNewPassword(input.password, input.password_confirmation);
       const passwordHash = await hashPassword(input.password);
@@ -301,6 +303,19 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /** Sessions are named by the first 16 hex digits of their hash: enough to pick one, useless to sign in. */
+    /** Signs out every other device; answers how many sessions ended. */
+    async endOtherSessions(current: CurrentUser, meta: RequestMeta): Promise<number> {
+      const others = (await repo.listSessions(current.user.id)).filter((s) => s.id !== current.session.id).length;
+      await repo.db.transaction(async (tx) => {
+        await repo.deleteOtherSessions(current.user.id, current.session.id, tx);
+        await repo.audit(
+          { actorId: current.user.id, action: 'end_other_sessions', entity: 'user', entityId: String(current.user.id), ip: meta.ip },
+          tx,
+        );
+      });
+      return others;
+    },
+
     async endSession(current: CurrentUser, shortId: string): Promise<void> {
       const rows = await repo.listSessions(current.user.id);
       const target = rows.find((s) => s.id.slice(0, 16) === shortId);

@@ -65,15 +65,41 @@ function SessionRow({ session }: { session: SessionItem }) {
   );
 }
 
+/** Signs out every device but this one (after a lost phone, a shared computer). */
+function EndOthers() {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data) {
+      showToast({ icon: fetcher.data.ok ? 'success' : 'error', message: fetcher.data.message, timer: fetcher.data.ok ? 3000 : 5000 });
+    }
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <fetcher.Form method="post" className="mt-3">
+      <input type="hidden" name="intent" value="end_other_sessions" />
+      <SubmitButton
+        busy={fetcher.state !== 'idle'}
+        label={t('account.sessions.end_others')}
+        busyLabel={t('account.sessions.ending')}
+        variant="secondary"
+        className="h-10 text-sm"
+      />
+    </fetcher.Form>
+  );
+}
+
 export function SessionsList({ sessions }: { sessions: SessionItem[] }) {
   const { t } = useTranslation();
   // This device first, then the most recently used.
   const ordered = [...sessions].sort((a, b) => Number(b.current) - Number(a.current) || b.last_seen_at.localeCompare(a.last_seen_at));
   return (
-    <ul className="divide-y divide-line" aria-label={t('account.sessions.heading')}>
-      {ordered.map((session) => (
-        <SessionRow key={session.id} session={session} />
-      ))}
-    </ul>
+    <>
+      <ul className="divide-y divide-line" aria-label={t('account.sessions.heading')}>
+        {ordered.map((session) => (
+          <SessionRow key={session.id} session={session} />
+        ))}
+      </ul>
+      {sessions.some((s) => !s.current) && <EndOthers />}
+    </>
   );
 }
