@@ -240,6 +240,6 @@ const lines = [
   '```',
   '',
 ];
-fs.writeFileSync(path.join(projectRoot, 'bench/RESULTS.md'), lines.join('\n'));
+fs.writeFileSync(path.resolve(projectRoot, process.env.BENCH_OUT ?? 'bench/RESULTS.md'), lines.join('\n'));
 fs.rmSync(dataDir, { recursive: true, force: true });
 console.log(lines.join('\n'));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AuthCard, FormAlert, SubmitButton, TextField } from '../features/account/components/form-controls';
+import { AuthCard, FormAlert, OneTimeCodeField, SubmitButton, TextField } from '../features/account/components/form-controls';
 import { ApiError, api } from '../lib/api-client';
 import { pageMetaFromLoader } from '../lib/meta';
 import { pageMeta, requireAccess } from '../lib/page.server';
@@ -83,19 +83,7 @@ export default function MfaConfirm({ loaderData, actionData }: Route.ComponentPr
         {formError && <FormAlert tone="error">{formError}</FormAlert>}
         <form method="post" noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
           {mode === 'code' ? (
-            <TextField
-              key="code"
-              label={t('account.mfa.code')}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="\d{6}"
-              maxLength={6}
-              required
-              autoFocus
-              errors={fieldError ? [fieldError] : undefined}
-              inputClassName="font-mono tracking-[0.3em]"
-            />
+            <OneTimeCodeField key="code" label={t('account.mfa.code')} autoFocus fullWidth errors={fieldError ? [fieldError] : undefined} />
           ) : (
             <TextField
               key="recovery"

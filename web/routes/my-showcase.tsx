@@ -1,9 +1,11 @@
+import { redirect } from 'react-router';
 import { AD_STATUSES, type AdStatus } from '../../server/db/schema/products';
 import { MyAds } from '../features/showcase/components/my-ads';
 import { pageMetaFromLoader } from '../lib/meta';
 import { pageMeta, requireAccess } from '../lib/page.server';
 import type { Route } from './+types/my-showcase';
 
+/** My showcase: the signed-in person's own ads of every status, `?status=` to filter, 20 a page. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAccess(context, request, 'login');
   const url = new URL(request.url);
@@ -11,6 +13,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const status = AD_STATUSES.includes(asked as AdStatus) ? (asked as AdStatus) : null;
   const page = Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1));
   const mine = await context.services.seller.myAds(context.currentUser!, { status: status ?? undefined, page }, context.locale);
+  if (page > mine.meta.last_page) {
+    // Past the end (the last ads were deleted or moved): the last page there is.
+    if (mine.meta.last_page > 1) url.searchParams.set('page', String(mine.meta.last_page));
+    else url.searchParams.delete('page');
+    throw redirect(`${url.pathname}${url.searchParams.size ? `?${url.searchParams}` : ''}`);
+  }
   return {
     meta: pageMeta(context, 'my_showcase', '/my-showcase', { noindex: true }),
     status,
@@ -25,6 +33,7 @@ export const meta = pageMetaFromLoader;
 export default function MyShowcase({ loaderData }: Route.ComponentProps) {
   const { status, ads, counts, pages } = loaderData;
   return (
+    // A new filter or page starts afresh.
     <MyAds
       key={`${status}:${pages.current_page}`}
       status={status}

@@ -1,5 +1,6 @@
 import { AD_STATUSES, type AdStatus } from '../../db/schema/products.ts';
 import { AppError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/uuid.ts';
 import type { Locale } from '../../platform/i18n.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -12,7 +13,6 @@ import { pictureUrls } from './products.service.ts';
 import type { ProductRow, SellerRepo } from './seller.repo.ts';
 
 export const MODERATION_PAGE_SIZE = 20;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ModerationDeps {
   repo: SellerRepo;
@@ -35,7 +35,7 @@ export function createModerationService(deps: ModerationDeps) {
   }
 
   async function find(uuid: unknown): Promise<ProductRow> {
-    const found = typeof uuid === 'string' && UUID.test(uuid) ? await repo.findByUuid(uuid) : undefined;
+    const found = isUuid(uuid) ? await repo.findByUuid(uuid) : undefined;
     if (!found) throw new AppError('not_found');
     return found.product;
   }

@@ -21,7 +21,8 @@ export const ListingBody = Type.Object(
 );
 export type ListingBody = Static<typeof ListingBody>;
 
-const Picture = Type.Object({
+/** One picture of an ad in its three sizes. */
+export const Picture = Type.Object({
   uuid: Type.String(),
   thumb: Type.String(),
   card: Type.String(),

@@ -1,6 +1,7 @@
 import type { AdStatus, SortKey } from '../../db/schema/products.ts';
 import type { RoleSlug } from '../../db/schema/roles.ts';
 import { AppError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/uuid.ts';
 import type { Locale } from '../../platform/i18n.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -27,7 +28,6 @@ export interface Viewer {
   roles: RoleSlug[];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PUBLIC_STATUSES: AdStatus[] = ['active', 'sold', 'reserved'];
 const STAFF_ROLES: RoleSlug[] = ['superAdmin', 'admin', 'moderator'];
 export const SIMILAR_LIMIT = 8;
@@ -83,7 +83,7 @@ export function createProductsService(deps: ProductsDeps) {
      * status); any other status is NotFound for everyone but the owner and staff.
      */
     async detail(uuid: string, viewer: Viewer | null, locale: Locale) {
-      const found = UUID.test(uuid) ? await repo.findByUuid(uuid) : undefined;
+      const found = isUuid(uuid) ? await repo.findByUuid(uuid) : undefined;
       if (!found) throw new AppError('not_found');
       const { product, images } = found;
       const isOwner = viewer?.userId === product.userId;

@@ -1,17 +1,9 @@
 import { type Static, Type } from 'typebox';
 import { AD_STATUSES } from '../../db/schema/products.ts';
+import { Picture } from './products.schemas.ts';
 import { AD_ADDRESS_MAX, AD_DESCRIPTION_MAX, AD_MAX_PICTURES, AD_NAME_MAX, REJECTION_REASON_MAX } from './ad-rules.ts';
 
 const Uuid = Type.String({ maxLength: 64, description: 'An ad uuid' });
-const Picture = Type.Object({
-  uuid: Type.String(),
-  thumb: Type.String(),
-  card: Type.String(),
-  full: Type.String(),
-  width: Type.Integer(),
-  height: Type.Integer(),
-});
-
 /**
  * The fields of an ad as text or numbers: multipart and form bodies carry text, JSON may carry
  * numbers. The service checks them (bounds in ad-rules.ts), so every problem gets its own message.
@@ -52,24 +44,29 @@ export const MyAdsQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const ManagedAd = Type.Object({
+/** What every staff or owner view of an ad has, whatever its status. */
+const managedFields = {
   id: Type.Integer(),
   uuid: Type.String(),
   name: Type.String(),
   description: Type.String(),
-  price: Type.Number(),
+  price: Type.Number({ description: 'Euros' }),
   status: Type.Enum(AD_STATUSES),
   address: Type.Union([Type.String(), Type.Null()]),
   city: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  approved: Type.Boolean({ description: 'A moderator approved the current content' }),
+  rejection_reason: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+};
+
+export const ManagedAd = Type.Object({
+  ...managedFields,
   region_id: Type.Integer(),
   catalog: Type.Object({ id: Type.Integer(), slug: Type.String(), name: Type.String() }),
   image: Type.Union([Picture, Type.Null()]),
   images_count: Type.Integer(),
-  approved: Type.Boolean({ description: 'A moderator approved the current content' }),
-  rejection_reason: Type.Union([Type.String(), Type.Null()]),
   next_statuses: Type.Array(Type.String(), { description: 'What the owner may set next' }),
-  created_at: Type.String(),
-  updated_at: Type.String(),
 });
 export type ManagedAd = Static<typeof ManagedAd>;
 
@@ -89,21 +86,10 @@ export const AdminProductsBody = Type.Object(
 );
 
 export const ModerationItem = Type.Object({
-  id: Type.Integer(),
-  uuid: Type.String(),
-  name: Type.String(),
-  description: Type.String(),
-  price: Type.Number(),
-  status: Type.Enum(AD_STATUSES),
-  address: Type.Union([Type.String(), Type.Null()]),
-  city: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  ...managedFields,
   catalog: Type.Object({ id: Type.Integer(), path: Type.Array(Type.Object({ slug: Type.String(), name: Type.String() })) }),
   images: Type.Array(Picture),
   seller: Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String() }),
-  approved: Type.Boolean(),
-  rejection_reason: Type.Union([Type.String(), Type.Null()]),
-  created_at: Type.String(),
-  updated_at: Type.String(),
 });
 export type ModerationItem = Static<typeof ModerationItem>;
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { AD_STATUSES, type AdStatus } from '../../db/schema/products.ts';
 import { AppError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/uuid.ts';
 import type { Locale } from '../../platform/i18n.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { CurrentUser } from '../auth/auth.service.ts';
@@ -26,7 +27,6 @@ import { pictureUrls } from './products.service.ts';
 import type { ManagedRow, NewPicture, NewProduct, ProductRow, SellerRepo } from './seller.repo.ts';
 
 export const MY_ADS_PAGE_SIZE = 20;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface SellerDeps {
   repo: SellerRepo;
@@ -183,7 +183,7 @@ export function createSellerService(deps: SellerDeps) {
 
   /** The ad for a change by `current`: 404 when there is none, 403 when it is someone else's (and `current` is not staff). */
   async function ownedAd(current: CurrentUser, uuid: unknown) {
-    const found = typeof uuid === 'string' && UUID.test(uuid) ? await repo.findByUuid(uuid) : undefined;
+    const found = isUuid(uuid) ? await repo.findByUuid(uuid) : undefined;
     if (!found) throw new AppError('not_found');
     if (found.product.userId !== current.user.id && !isAdStaff(current)) throw new AppError('forbidden');
     return found;
@@ -301,7 +301,7 @@ export function createSellerService(deps: SellerDeps) {
 
     async deletePicture(current: CurrentUser, uuid: unknown, imageUuid: unknown) {
       const { product } = await ownedAd(current, uuid);
-      if (typeof imageUuid !== 'string' || !UUID.test(imageUuid)) throw new AppError('not_found');
+      if (!isUuid(imageUuid)) throw new AppError('not_found');
       const prefix = await repo.deletePicture(product.id, imageUuid, reviewAgain(product, product.userId !== current.user.id));
       if (!prefix) throw new AppError('not_found');
       changed();
@@ -318,12 +318,7 @@ export function createSellerService(deps: SellerDeps) {
 
     /** The owner's status menu (spec section 4), checked against the one transition table; staff may set any status. */
     async changeStatus(current: CurrentUser, id: unknown, status: AdStatus, reason?: unknown): Promise<ProductRow> {
-      const product =
-        typeof id === 'number'
-          ? await repo.findById(id)
-          : typeof id === 'string' && UUID.test(id)
-            ? (await repo.findByUuid(id))?.product
-            : undefined;
+      const product = typeof id === 'number' ? await repo.findById(id) : isUuid(id) ? (await repo.findByUuid(id))?.product : undefined;
       if (!product) throw new AppError('not_found');
       if (isAdStaff(current)) return deps.moderation.setStatus(current, product, status, reason);
       if (product.userId !== current.user.id) throw new AppError('forbidden');

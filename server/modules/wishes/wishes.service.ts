@@ -1,5 +1,6 @@
 import type { AdStatus } from '../../db/schema/products.ts';
 import { AppError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/uuid.ts';
 import type { Locale } from '../../platform/i18n.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
@@ -19,7 +20,6 @@ export interface WishesDeps {
   throttle: Throttle;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Statuses whose page anyone may open (as the ad page decides); the rest are the owner's and staff's. */
 const PUBLIC_STATUSES: readonly AdStatus[] = ['active', 'sold', 'reserved'];
 /** Generous for a person tapping hearts down a page of results, tight for a script. */
@@ -44,8 +44,7 @@ export function createWishesService(deps: WishesDeps) {
   const { repo, catalog, geo, storage, throttle } = deps;
 
   async function findTarget(ref: number | string): Promise<WishTarget> {
-    const found =
-      typeof ref === 'number' ? await repo.findProductById(ref) : UUID.test(ref) ? await repo.findProductByUuid(ref) : undefined;
+    const found = typeof ref === 'number' ? await repo.findProductById(ref) : isUuid(ref) ? await repo.findProductByUuid(ref) : undefined;
     if (!found) throw new AppError('not_found');
     return found;
   }

@@ -1,3 +1,4 @@
+import { redirect } from 'react-router';
 import { AD_STATUSES, type AdStatus } from '../../../server/db/schema/products';
 import { ModerationList } from '../../features/moderation/components/moderation-list';
 import { pageMetaFromLoader } from '../../lib/meta';
@@ -7,14 +8,26 @@ import type { Route } from './+types/advertisements';
 /** Ad moderation (moderators, admins, super admins): the review queue by default, any status by `?status=`. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAccess(context, request, 'staff');
+  const current = context.currentUser!;
   const url = new URL(request.url);
   const asked = url.searchParams.get('status');
   const status: AdStatus = AD_STATUSES.includes(asked as AdStatus) ? (asked as AdStatus) : 'moderate';
   const page = Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1));
-  const list = await context.services.moderation.list(context.currentUser!, status, page, context.locale);
+  const [list, queue] = await Promise.all([
+    context.services.moderation.list(current, status, page, context.locale),
+    // The queue's tab shows how many wait, whichever tab is open.
+    status === 'moderate' ? null : context.services.moderation.list(current, 'moderate', 1, context.locale),
+  ]);
+  if (page > list.last_page) {
+    // Past the end (the last ones were handled): the last page there is.
+    if (list.last_page > 1) url.searchParams.set('page', String(list.last_page));
+    else url.searchParams.delete('page');
+    throw redirect(`${url.pathname}${url.searchParams.size ? `?${url.searchParams}` : ''}`);
+  }
   return {
     meta: pageMeta(context, 'admin_advertisements', '/admin/advertisements', { noindex: true }),
     status,
+    queueCount: queue ? queue.total : list.total,
     ...list,
   };
 }
@@ -22,9 +35,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta = pageMetaFromLoader;
 
 export default function AdminAdvertisements({ loaderData }: Route.ComponentProps) {
-  const { status, data, total, current_page, last_page } = loaderData;
-  // A new status or page starts the list afresh.
+  const { status, data, total, queueCount, current_page, last_page } = loaderData;
   return (
-    <ModerationList key={`${status}:${current_page}`} status={status} items={data} total={total} page={current_page} lastPage={last_page} />
+    // A new status or page starts the list afresh.
+    <ModerationList
+      key={`${status}:${current_page}`}
+      status={status}
+      items={data}
+      total={total}
+      queueCount={queueCount}
+      page={current_page}
+      lastPage={last_page}
+    />
   );
 }

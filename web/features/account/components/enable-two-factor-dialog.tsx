@@ -5,7 +5,7 @@ import { type TwoFactorSetup, api } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { AccountDialog } from './account-dialog';
-import { SubmitButton, TextField, primaryButton, secondaryButton } from './form-controls';
+import { DialogActions, OneTimeCodeField, primaryButton, secondaryButton } from './form-controls';
 import { refusalText } from './password-confirm-dialog';
 import { RecoveryCodes } from './recovery-codes';
 
@@ -123,23 +123,8 @@ export function EnableTwoFactorDialog({
               </div>
             </div>
           </div>
-          <TextField
-            label={t('account.two_factor.step_code')}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\d{6}"
-            maxLength={6}
-            required
-            errors={error ? [error] : undefined}
-            inputClassName="max-w-48 font-mono tracking-[0.3em]"
-          />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" onClick={close} className={secondaryButton}>
-              {t('account.common.cancel')}
-            </button>
-            <SubmitButton busy={busy} label={t('account.two_factor.confirm')} busyLabel={t('account.common.working')} />
-          </div>
+          <OneTimeCodeField label={t('account.two_factor.step_code')} errors={error ? [error] : undefined} />
+          <DialogActions close={close} busy={busy} label={t('account.two_factor.confirm')} />
         </form>
       )}
       {step.kind === 'codes' && (

@@ -80,6 +80,57 @@ export function TextField({
   );
 }
 
+/** A six-digit code from an authenticator app: numeric keyboard, one-time-code autofill, spaced digits. */
+export function OneTimeCodeField({
+  label,
+  errors,
+  autoFocus = false,
+  fullWidth = false,
+}: {
+  label: string;
+  errors?: string[] | undefined;
+  autoFocus?: boolean;
+  fullWidth?: boolean;
+}) {
+  return (
+    <TextField
+      label={label}
+      name="code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="\d{6}"
+      maxLength={6}
+      required
+      autoFocus={autoFocus}
+      errors={errors}
+      inputClassName={`${fullWidth ? '' : 'max-w-48 '}font-mono tracking-[0.3em]`}
+    />
+  );
+}
+
+/** Cancel and confirm at the foot of a dialog form: stacked on a phone (confirm on top), side by side above. */
+export function DialogActions({
+  close,
+  busy,
+  label,
+  variant = 'primary',
+}: {
+  close: () => void;
+  busy: boolean;
+  label: string;
+  variant?: 'primary' | 'danger';
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <button type="button" onClick={close} className={secondaryButton}>
+        {t('account.common.cancel')}
+      </button>
+      <SubmitButton busy={busy} label={label} busyLabel={t('account.common.working')} variant={variant} />
+    </div>
+  );
+}
+
 /** The e-mail field of the account forms: one label, type and keyboard everywhere. */
 export function EmailField({
   autoComplete,

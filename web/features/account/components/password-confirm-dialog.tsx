@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, type Identity } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
 import { AccountDialog } from './account-dialog';
-import { SubmitButton, TextField, secondaryButton } from './form-controls';
+import { DialogActions, OneTimeCodeField } from './form-controls';
 import { PasswordField } from './password-field';
 
 export interface PasswordConfirmProps {
@@ -68,25 +68,9 @@ export function PasswordConfirmDialog({
             errors={error ? [error] : undefined}
           />
         ) : (
-          <TextField
-            label={t('account.two_factor.identity_code')}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\d{6}"
-            maxLength={6}
-            required
-            autoFocus
-            errors={error ? [error] : undefined}
-            inputClassName="max-w-48 font-mono tracking-[0.3em]"
-          />
+          <OneTimeCodeField label={t('account.two_factor.identity_code')} autoFocus errors={error ? [error] : undefined} />
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={close} className={secondaryButton}>
-            {t('account.common.cancel')}
-          </button>
-          <SubmitButton busy={busy} label={confirmLabel} busyLabel={t('account.common.working')} variant={danger ? 'danger' : 'primary'} />
-        </div>
+        <DialogActions close={close} busy={busy} label={confirmLabel} variant={danger ? 'danger' : 'primary'} />
       </form>
     </AccountDialog>
   );

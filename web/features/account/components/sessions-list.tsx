@@ -1,9 +1,8 @@
 import { Laptop, Smartphone } from 'lucide-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
-import { showToast } from '../../../lib/toasts';
 import { describeDevice, formatDateTime } from '../format';
+import { useFetcherToast } from '../hooks/use-fetcher-toast';
 import { SubmitButton } from './form-controls';
 
 export interface SessionItem {
@@ -25,11 +24,7 @@ function SessionRow({ session }: { session: SessionItem }) {
   const device =
     browser && system ? t('account.sessions.device', { browser, system }) : (browser ?? system ?? t('account.sessions.unknown_device'));
 
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data) {
-      showToast({ icon: fetcher.data.ok ? 'success' : 'error', message: fetcher.data.message, timer: fetcher.data.ok ? 3000 : 5000 });
-    }
-  }, [fetcher.state, fetcher.data]);
+  useFetcherToast(fetcher);
 
   return (
     <li className="flex flex-wrap items-center gap-3 py-3 sm:flex-nowrap">
@@ -69,11 +64,7 @@ function SessionRow({ session }: { session: SessionItem }) {
 function EndOthers() {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data) {
-      showToast({ icon: fetcher.data.ok ? 'success' : 'error', message: fetcher.data.message, timer: fetcher.data.ok ? 3000 : 5000 });
-    }
-  }, [fetcher.state, fetcher.data]);
+  useFetcherToast(fetcher);
   return (
     <fetcher.Form method="post" className="mt-3">
       <input type="hidden" name="intent" value="end_other_sessions" />

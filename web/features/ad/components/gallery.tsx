@@ -21,9 +21,9 @@ interface CarouselProps {
 
 /**
  * The carousel, opened through the global dialog manager: arrow keys and swipes move between
- * pictures; Escape or the close button ends it.
+ * pictures; Escape or the close button ends it. Also opened by the moderation screen.
  */
-function CarouselDialog({ pictures, start, title, close, isOpen = true }: CarouselProps & DialogProps & { isOpen?: boolean }) {
+export function CarouselDialog({ pictures, start, title, close, isOpen = true }: CarouselProps & DialogProps & { isOpen?: boolean }) {
   const onClose = close;
   const { t } = useTranslation();
   const [index, setIndex] = useState(start);

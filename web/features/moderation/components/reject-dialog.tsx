@@ -1,13 +1,18 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '../../../../server/modules/products/ad-rules';
 import { ApiError, api } from '../../../lib/api-client';
 import { AccountDialog } from '../../account/components/account-dialog';
-import { FieldErrors, dangerButton, describedBy, secondaryButton } from '../../account/components/form-controls';
+import { FieldErrors, FormAlert, SubmitButton, describedBy, secondaryButton } from '../../account/components/form-controls';
+import { addQuickReason, reasonProblem } from '../reject-reason';
 
-const QUICK_REASONS = ['pictures', 'prohibited', 'category', 'duplicate'] as const;
+export const QUICK_REASONS = ['pictures', 'prohibited', 'category', 'duplicate', 'incomplete'] as const;
 
-/** Why the ad is refused: the seller reads this in their showcase and in the mail. Quick reasons fill the box. */
+/**
+ * Why the ad is refused: the seller reads it in their showcase and in the mail. Quick reasons
+ * add a ready sentence to the box (several may be combined, and edited). Mount it with a `key`
+ * per ad, so a reason typed for one ad never shows up for another.
+ */
 export function RejectDialog({
   ad,
   onClose,
@@ -19,22 +24,32 @@ export function RejectDialog({
 }) {
   const { t } = useTranslation();
   const id = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<string[]>();
+  const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const length = reason.trim().length;
 
   const submit = async () => {
-    const text = reason.trim();
-    if (!text) return setErrors([t('validation.required')]);
-    if (text.length < REJECTION_REASON_MIN) return setErrors([t('validation.min_length', { limit: REJECTION_REASON_MIN })]);
-    if (text.length > REJECTION_REASON_MAX) return setErrors([t('validation.max_length', { limit: REJECTION_REASON_MAX })]);
+    const problem = reasonProblem(reason);
+    if (problem) {
+      setErrors([t(`validation.${problem}`, { limit: problem === 'min_length' ? REJECTION_REASON_MIN : REJECTION_REASON_MAX })]);
+      field.current?.focus();
+      return;
+    }
     setBusy(true);
+    setFailure(undefined);
     try {
-      const reply = await api.rejectProduct(ad!.uuid, text);
-      setReason('');
+      const reply = await api.rejectProduct(ad!.uuid, reason.trim());
       onRejected(reply.message);
     } catch (error) {
-      setErrors(error instanceof ApiError && error.data?.errors?.reason ? error.data.errors.reason : [(error as Error).message]);
+      // The call is quiet: its errors are shown here, on the field when they are about the reason.
+      const fieldErrors = error instanceof ApiError ? error.data?.errors?.reason : undefined;
+      if (fieldErrors?.length) {
+        setErrors(fieldErrors);
+        field.current?.focus();
+      } else setFailure((error as Error).message);
     } finally {
       setBusy(false);
     }
@@ -42,68 +57,79 @@ export function RejectDialog({
 
   return (
     <AccountDialog
-      title={t('moderation.reject_title')}
+      title={t('moderation.reject_dialog.title')}
       isOpen={ad !== null}
       onOpenChange={(open) => {
-        if (!open) {
-          setErrors(undefined);
-          onClose();
-        }
+        if (!open) onClose();
       }}
       wide
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <p className="mb-4 text-sm text-muted">{t('moderation.reject_body', { name: ad?.name ?? '' })}</p>
-        <p className="mb-2 text-sm font-medium">{t('moderation.quick_reasons')}</p>
-        <div className="mb-4 flex flex-wrap gap-2">
-          {QUICK_REASONS.map((key) => (
-            <button
-              key={key}
-              type="button"
-              className="rounded-full border border-line bg-sunken px-3 py-1.5 text-sm hover:border-brand"
-              onClick={() => {
-                setReason(t(`moderation.reasons.${key}`));
-                setErrors(undefined);
-              }}
-            >
-              {t(`moderation.reasons_short.${key}`)}
-            </button>
-          ))}
-        </div>
-        <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
-          {t('moderation.reason')}
-        </label>
-        <textarea
-          id={id}
-          rows={5}
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setErrors(undefined);
+      {(close) => (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
           }}
-          aria-invalid={errors?.length ? true : undefined}
-          aria-describedby={describedBy(`${id}-count`, !!errors?.length && `${id}-errors`)}
-          className="w-full rounded-lg border border-line bg-raised px-3 py-2 text-base text-ink outline-none focus:border-brand aria-[invalid=true]:border-danger"
-        />
-        <p id={`${id}-count`} className="mt-1 text-right text-xs text-muted">
-          {reason.trim().length} / {REJECTION_REASON_MAX}
-        </p>
-        <FieldErrors id={`${id}-errors`} errors={errors} />
-        <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={onClose}>
-            {t('edit_ad.cancel')}
-          </button>
-          <button type="submit" className={dangerButton} disabled={busy}>
-            {t('moderation.reject')}
-          </button>
-        </div>
-      </form>
+        >
+          <p className="mb-4 text-sm text-muted">{t('moderation.reject_dialog.body', { name: ad?.name ?? '' })}</p>
+          <fieldset className="mb-4">
+            <legend className="mb-2 text-sm font-medium">{t('moderation.reject_dialog.quick')}</legend>
+            <div className="flex flex-wrap gap-2">
+              {QUICK_REASONS.map((key) => (
+                <button
+                  key={key}
+                  type="button"
+                  className="h-10 rounded-full border border-line bg-sunken px-3.5 text-sm hover:border-brand"
+                  onClick={() => {
+                    setReason((text) => addQuickReason(text, t(`moderation.reasons.${key}`)));
+                    setErrors(undefined);
+                    field.current?.focus();
+                  }}
+                >
+                  {t(`moderation.reasons_short.${key}`)}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+          <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
+            {t('moderation.reject_dialog.reason')}
+          </label>
+          <textarea
+            ref={field}
+            id={id}
+            name="reason"
+            rows={5}
+            required
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setErrors(undefined);
+            }}
+            aria-invalid={errors?.length ? true : undefined}
+            aria-describedby={describedBy(`${id}-hint`, !!errors?.length && `${id}-errors`)}
+            className="block w-full rounded-lg border border-line bg-raised px-3 py-2 text-base text-ink outline-none focus:border-brand aria-[invalid=true]:border-danger"
+          />
+          <div className="mt-1 flex items-start justify-between gap-3 text-xs text-muted">
+            <p id={`${id}-hint`}>{t('moderation.reject_dialog.hint', { min: REJECTION_REASON_MIN, max: REJECTION_REASON_MAX })}</p>
+            <p aria-hidden className={`shrink-0 tabular-nums ${length > REJECTION_REASON_MAX ? 'font-semibold text-danger' : ''}`}>
+              {length} / {REJECTION_REASON_MAX}
+            </p>
+          </div>
+          <FieldErrors id={`${id}-errors`} errors={errors} />
+          {failure && (
+            <div className="mt-3">
+              <FormAlert tone="error">{failure}</FormAlert>
+            </div>
+          )}
+          <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <button type="button" className={secondaryButton} onClick={close}>
+              {t('moderation.cancel')}
+            </button>
+            <SubmitButton busy={busy} label={t('moderation.reject_dialog.submit')} busyLabel={t('moderation.working')} variant="danger" />
+          </div>
+        </form>
+      )}
     </AccountDialog>
   );
 }

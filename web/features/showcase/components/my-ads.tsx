@@ -1,216 +1,196 @@
-import { Clock, ImageOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus, Store } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { AD_STATUSES, type AdStatus } from '../../../../server/db/schema/products';
+import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import type { AdStatus } from '../../../../server/db/schema/products';
 import type { ManagedAd } from '../../../../server/modules/products/seller.schemas';
+import { AdStatusBadge } from '../../../components/ad-status';
 import { api } from '../../../lib/api-client';
-import type { Locale } from '../../../lib/i18n';
+import { focusAfterRemoval, focusSoon } from '../../../lib/list-focus';
 import { showToast } from '../../../lib/toasts';
-import { FormAlert, primaryButton, secondaryButton } from '../../account/components/form-controls';
+import { primaryButton } from '../../account/components/form-controls';
 import { Pagination } from '../../search/components/pagination';
-import { formatCreated, formatPrice } from '../../search/format';
 import { ConfirmDialog } from '../../selling/components/confirm-dialog';
+import { type ShowcaseState, replaceAd, restoreAd, statusChips, withStatus, withoutAd } from '../showcase-state';
+import { ManagedAdRow, rowId } from './managed-ad-row';
 
-const STATUS_TONE: Record<AdStatus, string> = {
-  new: 'border-line bg-sunken',
-  moderate: 'border-warning/60 bg-warning/15',
-  active: 'border-success/60 bg-success/15',
-  sold: 'border-line bg-sunken',
-  reserved: 'border-brand/40 bg-brand-soft',
-  disabled: 'border-line bg-sunken',
-  canceled: 'border-danger/60 bg-danger/10',
-};
-const PUBLIC: AdStatus[] = ['active', 'sold', 'reserved'];
+const HEADING_ID = 'showcase-title';
 
 /**
- * The seller's own ads of every status (spec: my showcase): counts per status, the status each
- * ad may move to next (the server's transition table decides), edit and delete.
+ * My showcase (spec: my ads): the seller's ads of every status with a chip per status, the moves
+ * the transition table allows, edit and delete. Changes show at once and are undone if the
+ * server says no (its message is shown by the API client).
  */
 export function MyAds({
   status,
-  ads: initial,
+  ads,
   counts,
   page,
   lastPage,
 }: {
   status: AdStatus | null;
   ads: ManagedAd[];
-  counts: Record<string, number>;
+  counts: Record<AdStatus, number>;
   page: number;
   lastPage: number;
 }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language as Locale;
-  const [ads, setAds] = useState(initial);
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [searchParams] = useSearchParams();
+  const [state, setState] = useState<ShowcaseState>({ ads, counts });
+  // A revalidation brings the server's list: it replaces what was shown.
+  const [source, setSource] = useState(ads);
+  if (source !== ads) {
+    setSource(ads);
+    setState({ ads, counts });
+  }
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<ManagedAd | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const chips = statusChips(state.counts, status);
+  const total = chips[0]!.count;
+
+  const setBusyFor = (uuid: string, on: boolean) =>
+    setBusy((set) => {
+      const next = new Set(set);
+      if (on) next.add(uuid);
+      else next.delete(uuid);
+      return next;
+    });
 
   const changeStatus = async (ad: ManagedAd, next: AdStatus) => {
-    setBusy(ad.uuid);
+    setBusyFor(ad.uuid, true);
+    setState((s) => replaceAd(s, withStatus(ad, next)));
     try {
       const reply = await api.changeProductStatus(ad.id, next);
-      // The menu of the next moves follows the new status; the server's list is the truth on reload.
-      const fresh = await api.userProducts(status ? { status, page } : { page });
-      setAds(fresh.data);
+      if (reply.data.status !== next) setState((s) => replaceAd(s, withStatus(ad, reply.data.status)));
       showToast({ icon: 'success', message: reply.message });
     } catch {
-      // The API client has shown the error.
+      // The API client has shown why; the ad goes back to what it was.
+      setState((s) => replaceAd(s, ad));
     } finally {
-      setBusy(null);
+      setBusyFor(ad.uuid, false);
     }
   };
 
-  const chip = (key: AdStatus | null, count: number) => (
-    <Link
-      key={key ?? 'all'}
-      to={key ? `?status=${key}` : '?'}
-      aria-current={key === status ? 'page' : undefined}
-      className={`shrink-0 rounded-full border px-3 py-1.5 text-sm whitespace-nowrap ${
-        key === status ? 'border-brand bg-brand font-semibold text-brand-ink' : 'border-line bg-raised hover:border-brand'
-      }`}
-    >
-      {key ? t(`status.${key}`) : t('showcase.all')} <span className="opacity-80">({count})</span>
-    </Link>
-  );
+  const remove = async (ad: ManagedAd) => {
+    const target = focusAfterRemoval(
+      state.ads.map((a) => a.uuid),
+      ad.uuid,
+    );
+    const removed = withoutAd(state, ad.uuid);
+    setState(removed.state);
+    focusSoon(target ? rowId(target) : HEADING_ID);
+    try {
+      const reply = await api.deleteProduct(ad.uuid);
+      showToast({ icon: 'success', message: reply.message });
+      if (removed.state.ads.length === 0 && page > 1) {
+        // The page is empty: go to the one before it.
+        const params = new URLSearchParams(searchParams);
+        if (page - 1 <= 1) params.delete('page');
+        else params.set('page', String(page - 1));
+        void navigate(`?${params}`, { replace: true });
+      } else if (removed.state.ads.length === 0 && lastPage > 1) {
+        void revalidator.revalidate();
+      }
+    } catch {
+      setState((s) => restoreAd(s, ad, removed.index));
+      focusSoon(rowId(ad.uuid));
+    }
+  };
 
   return (
-    <section aria-labelledby="showcase-title" className="py-2 sm:py-4">
+    <section aria-labelledby={HEADING_ID} className="py-2 sm:py-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="showcase-title" className="text-2xl font-bold">
+        <h1 id={HEADING_ID} tabIndex={-1} className="text-2xl font-bold outline-none">
           {t('showcase.title')}
         </h1>
-        <Link to="/new-ad" className={primaryButton}>
-          <Plus aria-hidden size={18} />
-          {t('showcase.new_ad')}
-        </Link>
+        {total > 0 && (
+          <Link to="/new-ad" className={`${primaryButton} h-10 px-4`}>
+            <Plus aria-hidden size={18} />
+            {t('showcase.new_ad')}
+          </Link>
+        )}
       </div>
+
       {total > 0 && (
-        <nav aria-label={t('moderation.statuses')} className="mt-4 -mx-1 flex gap-1 overflow-x-auto px-1 pb-2">
-          {chip(null, total)}
-          {AD_STATUSES.filter((s) => (counts[s] ?? 0) > 0 || s === status).map((s) => chip(s, counts[s] ?? 0))}
+        <nav aria-label={t('showcase.filters')} className="-mx-4 mt-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+          <ul className="flex gap-2 sm:flex-wrap">
+            {chips.map((chip) => {
+              const current = chip.status === status;
+              return (
+                <li key={chip.status ?? 'all'} className="shrink-0">
+                  <Link
+                    to={chip.status ? `?status=${chip.status}` : '?'}
+                    aria-current={current ? 'page' : undefined}
+                    className={`inline-flex h-10 items-center gap-2 rounded-full border px-3.5 text-sm whitespace-nowrap ${
+                      current ? 'border-brand bg-brand font-semibold text-brand-ink' : 'border-line bg-raised hover:border-brand'
+                    }`}
+                  >
+                    {chip.status ? t(`status.${chip.status}`) : t('showcase.all')}
+                    <span className={`rounded-full px-1.5 text-xs font-semibold ${current ? 'bg-brand-ink/20' : 'bg-sunken text-muted'}`}>
+                      {chip.count}
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
         </nav>
       )}
 
-      {ads.length === 0 ? (
+      {total === 0 ? (
+        <div className="mt-6 rounded-2xl border border-dashed border-line bg-raised px-6 py-10 text-center">
+          <Store aria-hidden size={40} className="mx-auto text-muted" />
+          <h2 className="mt-3 text-lg font-semibold">{t('showcase.empty.title')}</h2>
+          <p className="mx-auto mt-1 max-w-md text-muted">{t('showcase.empty.body')}</p>
+          <Link to="/new-ad" className={`${primaryButton} mt-5`}>
+            <Plus aria-hidden size={18} />
+            {t('showcase.empty.create')}
+          </Link>
+        </div>
+      ) : state.ads.length === 0 ? (
         <div className="mt-6 rounded-2xl border border-dashed border-line p-8 text-center">
-          <p className="text-muted">{total === 0 ? t('showcase.empty') : t('moderation.none')}</p>
-          {total === 0 && (
-            <Link to="/new-ad" className={`${primaryButton} mt-4`}>
-              {t('showcase.first_ad')}
-            </Link>
-          )}
+          <p className="text-muted">
+            {status ? (
+              <>
+                {t('showcase.none_with_status')} <AdStatusBadge status={status} />
+              </>
+            ) : (
+              t('showcase.none_on_page')
+            )}
+          </p>
+          <Link to="?" className="mt-3 inline-block font-semibold text-brand hover:underline">
+            {t('showcase.show_all')}
+          </Link>
         </div>
       ) : (
-        <ul className="mt-4 space-y-3">
-          {ads.map((ad) => (
+        <ul aria-label={t('showcase.list')} className="mt-4 space-y-3">
+          {state.ads.map((ad) => (
             <li key={ad.uuid}>
-              <article aria-labelledby={`mine-${ad.uuid}`} className="rounded-2xl border border-line bg-raised p-3 sm:p-4">
-                <div className="flex gap-3 sm:gap-4">
-                  {ad.image ? (
-                    <img
-                      src={ad.image.thumb}
-                      alt=""
-                      loading="lazy"
-                      className="h-20 w-20 shrink-0 rounded-lg object-cover sm:h-24 sm:w-24"
-                    />
-                  ) : (
-                    <span className="flex h-20 w-20 shrink-0 items-center justify-center rounded-lg bg-sunken text-muted sm:h-24 sm:w-24">
-                      <ImageOff aria-hidden size={22} />
-                    </span>
-                  )}
-                  <div className="min-w-0 flex-1">
-                    <p>
-                      <span className={`inline-block rounded border px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[ad.status]}`}>
-                        {t(`status.${ad.status}`)}
-                      </span>
-                    </p>
-                    <h2 id={`mine-${ad.uuid}`} className="mt-1 font-semibold break-words">
-                      {PUBLIC.includes(ad.status) ? (
-                        <Link to={`/${ad.uuid}`} className="hover:underline">
-                          {ad.name}
-                        </Link>
-                      ) : (
-                        ad.name
-                      )}
-                    </h2>
-                    <p className="text-sm">
-                      <span className="font-semibold text-brand">{ad.price === 0 ? t('search.free') : formatPrice(ad.price, locale)}</span>
-                      <span className="text-muted"> · {ad.city.name}</span>
-                    </p>
-                    <p className="text-xs text-muted">{t('showcase.updated', { date: formatCreated(ad.updated_at, locale) })}</p>
-                  </div>
-                </div>
-                {ad.status === 'canceled' && ad.rejection_reason && (
-                  <div className="mt-3">
-                    <FormAlert tone="error">
-                      <p className="font-semibold">{t('edit_ad.rejected')}</p>
-                      <p className="mt-1 whitespace-pre-line">{ad.rejection_reason}</p>
-                      <Link to={`/my-showcase/edit/${ad.uuid}`} className="mt-2 inline-block font-semibold text-brand hover:underline">
-                        {t('showcase.fix_and_resend')}
-                      </Link>
-                    </FormAlert>
-                  </div>
-                )}
-                {ad.status === 'moderate' && (
-                  <p className="mt-3 flex items-center gap-2 text-sm text-muted">
-                    <Clock aria-hidden size={16} />
-                    {t('showcase.in_review')}
-                  </p>
-                )}
-                <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-line pt-3">
-                  {ad.next_statuses.length > 0 && (
-                    <label className="flex items-center gap-2 text-sm">
-                      {t('showcase.set_status')}
-                      <select
-                        className="h-10 rounded-lg border border-line bg-raised px-2"
-                        value=""
-                        disabled={busy === ad.uuid}
-                        onChange={(event) => void changeStatus(ad, event.target.value as AdStatus)}
-                      >
-                        <option value="" disabled>
-                          {t(`status.${ad.status}`)}
-                        </option>
-                        {ad.next_statuses.map((s) => (
-                          <option key={s} value={s}>
-                            {t(`showcase.make.${s}`)}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                  )}
-                  {['sold', 'reserved', 'disabled'].includes(ad.status) && !ad.approved && (
-                    <p className="text-xs text-muted">{t('showcase.needs_review')}</p>
-                  )}
-                  <span className="flex-1" />
-                  <Link to={`/my-showcase/edit/${ad.uuid}`} className={`${secondaryButton} h-10`}>
-                    <Pencil aria-hidden size={16} />
-                    {t('showcase.edit')}
-                  </Link>
-                  <button type="button" className={`${secondaryButton} h-10 text-danger`} onClick={() => setDeleting(ad)}>
-                    <Trash2 aria-hidden size={16} />
-                    {t('edit_ad.delete')}
-                  </button>
-                </div>
-              </article>
+              <ManagedAdRow
+                ad={ad}
+                busy={busy.has(ad.uuid)}
+                onStatus={(next) => void changeStatus(ad, next)}
+                onDelete={() => setDeleting(ad)}
+              />
             </li>
           ))}
         </ul>
       )}
+
       <Pagination page={page} lastPage={lastPage} />
+
       <ConfirmDialog
         isOpen={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('edit_ad.delete_confirm_title')}
-        body={t('edit_ad.delete_confirm_body', { name: deleting?.name ?? '' })}
-        confirmLabel={t('edit_ad.delete')}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={t('showcase.delete_confirm.title')}
+        body={t('showcase.delete_confirm.body', { name: deleting?.name ?? '' })}
+        confirmLabel={t('showcase.delete')}
         onConfirm={() => {
-          const ad = deleting!;
-          void api.deleteProduct(ad.uuid).then((reply) => {
-            setAds((list) => list.filter((a) => a.uuid !== ad.uuid));
-            showToast({ icon: 'success', message: reply.message });
-          });
+          if (deleting) void remove(deleting);
         }}
       />
     </section>
