@@ -21,7 +21,8 @@ const original = pg.Client.prototype.query as (...args: unknown[]) => Promise<un
   ...rest: unknown[]
 ) {
   const c = typeof config === 'string' ? { text: config, values } : (config as { text?: string; values?: unknown[] });
-  if (capturing && c.text && /from "products"/.test(c.text)) seen.push({ text: c.text, values: ((c.values ?? values) as unknown[]) ?? [] });
+  if (capturing && c.text && /from "products"|set_config/.test(c.text))
+    seen.push({ text: c.text, values: ((c.values ?? values) as unknown[]) ?? [] });
   return original.call(this, config, values, ...rest);
 };
 const db = drizzle({ client: pool, schema, casing: 'snake_case' });
@@ -59,6 +60,7 @@ for (const [name, query] of scenarios) {
   try {
     await client.query('begin');
     await client.query(`select set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
+    if (process.env.PLAN_SETTINGS) await client.query(process.env.PLAN_SETTINGS);
     for (const q of seen) {
       const plan = (await client.query(`explain (analyze, costs off, timing off) ${q.text}`, q.values)).rows.map((r) => r['QUERY PLAN']);
       console.log(plan.join('\n'));

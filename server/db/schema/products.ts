@@ -71,6 +71,13 @@ export const products = pgTable(
     index('products_active_city_idx')
       .on(t.cityId, t.createdAt.desc())
       .where(sql`status = 'active'`),
+    // Counting a filtered listing (region or city with a catalog subtree) reads only these.
+    index('products_active_region_catalog_idx')
+      .on(t.regionId, t.catalogId)
+      .where(sql`status = 'active'`),
+    index('products_active_city_catalog_idx')
+      .on(t.cityId, t.catalogId)
+      .where(sql`status = 'active'`),
     index('products_search_idx')
       .using('gin', t.searchVector)
       .where(sql`status = 'active'`),

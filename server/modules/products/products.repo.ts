@@ -1,4 +1,4 @@
-import { type SQL, and, eq, inArray, or, sql } from 'drizzle-orm';
+import { type Column, type SQL, type SQLWrapper, and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { productImages, products } from '../../db/schema/products.ts';
 import type { SortKey } from '../../db/schema/products.ts';
@@ -44,10 +44,16 @@ export interface ListingRow {
 
 /** Counting stops here: 50 pages of 20; the pager needs "1,000+" no more precisely. */
 export const COUNT_CAP = 1_001;
-/** A text search ranks at most this many of the newest matches (25 pages). */
+/** A text search ranks and sorts at most this many matches, the newest first found (25 pages). */
 export const RELEVANCE_CANDIDATES = 500;
-
-const relevanceRanked = (query: ListingQuery) => query.sort === 'relevance' && query.terms.length > 0;
+/**
+ * How many of the newest ads (after the place and catalog filters) a text search reads in date
+ * order before it turns to the word indexes. A common word fills the candidates inside this
+ * window; a rare one would otherwise walk the whole table (seconds on a million ads).
+ */
+export const TEXT_SCAN_WINDOW = 5_000;
+/** How many older matches the word indexes add when the window did not fill the candidates. */
+export const TEXT_INDEX_MATCHES = 1_000;
 
 const CONFIGS = ['finnish', 'swedish', 'english', 'russian', 'simple'] as const;
 
@@ -70,23 +76,69 @@ function stemPattern(term: SearchTerm): string | undefined {
  * (GIN on the search document), the stem inside a compound title (trigram regex), or a typo
  * (trigram word similarity).
  */
-function termMatch(term: SearchTerm): SQL {
-  const alternatives: SQL[] = [sql`${products.searchVector} @@ ${termQuery(term)}`];
+/** Where the words are looked for: the table itself, or a subquery that carries the same two columns. */
+interface TextColumns {
+  name: SQLWrapper;
+  searchVector: SQLWrapper;
+}
+const TABLE_TEXT: TextColumns = { name: products.name, searchVector: products.searchVector };
+
+function termMatch(term: SearchTerm, from: TextColumns = TABLE_TEXT): SQL {
+  const alternatives: SQL[] = [sql`${from.searchVector} @@ ${termQuery(term)}`];
   const pattern = stemPattern(term);
-  if (pattern) alternatives.push(sql`lower(${products.name}) ~ ${pattern}`);
-  if (term.fuzzy.length >= 4) alternatives.push(sql`${term.fuzzy} <% lower(${products.name})`);
+  if (pattern) alternatives.push(sql`lower(${from.name}) ~ ${pattern}`);
+  if (term.fuzzy.length >= 4) alternatives.push(sql`${term.fuzzy} <% lower(${from.name})`);
   return sql`(${sql.join(alternatives, sql` or `)})`;
 }
 
 /** Exact (stemmed) matches first, then matches inside compounds, then typo matches. */
-function relevance(terms: SearchTerm[]): SQL {
+function relevance(terms: SearchTerm[], from: TextColumns = TABLE_TEXT): SQL {
   const parts = terms.map((term) => {
     const tsquery = termQuery(term);
     const pattern = stemPattern(term);
-    const stemHit = pattern ? sql`(case when lower(${products.name}) ~ ${pattern} then 0.5 else 0 end)` : sql`0`;
-    return sql`(case when ${products.searchVector} @@ ${tsquery} then 1 + ts_rank_cd(${products.searchVector}, ${tsquery}) else 0 end + ${stemHit} + 0.3 * word_similarity(${term.fuzzy}, lower(${products.name})))`;
+    const stemHit = pattern ? sql`(case when lower(${from.name}) ~ ${pattern} then 0.5 else 0 end)` : sql`0`;
+    return sql`(case when ${from.searchVector} @@ ${tsquery} then 1 + ts_rank_cd(${from.searchVector}, ${tsquery}) else 0 end + ${stemHit} + 0.3 * word_similarity(${term.fuzzy}, lower(${from.name})))`;
   });
   return sql.join(parts, sql` + `);
+}
+
+/** The columns the place and catalog filters read. */
+interface PlaceColumns {
+  id: Column;
+  cityId: Column;
+  regionId: Column;
+  catalogId: Column;
+}
+
+/** A match of a text search with what its sorts need. */
+interface Candidate {
+  id: number;
+  createdAt: Date;
+  priceCents: number;
+  imageCount: number;
+  score: number;
+}
+
+const newestFirst = (a: Candidate, b: Candidate) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
+
+/** The listing orders of `orderBy`, for text-search candidates sorted in memory. */
+function candidateOrder(sort: ListingQuery['sort']): (a: Candidate, b: Candidate) => number {
+  switch (sort) {
+    case 'relevance':
+      return (a, b) => b.score - a.score || newestFirst(a, b);
+    case 'created_at_desc':
+      return newestFirst;
+    case 'created_at_asc':
+      return (a, b) => -newestFirst(a, b);
+    case 'price_asc':
+      return (a, b) => a.priceCents - b.priceCents || a.id - b.id;
+    case 'price_desc':
+      return (a, b) => b.priceCents - a.priceCents || b.id - a.id;
+    case 'image_desc':
+      return (a, b) => Number(b.imageCount > 0) - Number(a.imageCount > 0) || newestFirst(a, b);
+    case 'image_asc':
+      return (a, b) => Number(a.imageCount > 0) - Number(b.imageCount > 0) || newestFirst(a, b);
+  }
 }
 
 /**
@@ -97,8 +149,7 @@ function relevance(terms: SearchTerm[]): SQL {
 function orderBy(query: ListingQuery): SQL {
   const newest = sql`${products.createdAt} desc nulls last, ${products.id} desc nulls last`;
   switch (query.sort) {
-    case 'relevance':
-      return query.terms.length ? sql`${relevance(query.terms)} desc, ${newest}` : newest;
+    case 'relevance': // without words (text searches are ordered in textPage)
     case 'created_at_desc':
       return newest;
     case 'created_at_asc':
@@ -120,17 +171,33 @@ function orderBy(query: ListingQuery): SQL {
  */
 export const TYPO_SIMILARITY = 0.5;
 
-export function createProductsRepo(db: Database) {
-  function where(query: ListingQuery): SQL {
-    const conditions: SQL[] = [eq(products.status, 'active')];
+/** How far a text search reads before it turns to the word indexes; tests make the window tiny. */
+export interface TextSearchBounds {
+  scanWindow: number;
+  indexMatches: number;
+}
+
+export function createProductsRepo(
+  db: Database,
+  bounds: TextSearchBounds = { scanWindow: TEXT_SCAN_WINDOW, indexMatches: TEXT_INDEX_MATCHES },
+) {
+  /**
+   * Place, catalog and exclusion (and, on the table, the status): the conditions the btree
+   * indexes serve. `from` is the table or a subquery of active ads with the same columns.
+   */
+  function placeAndCatalog(query: ListingQuery, from: PlaceColumns = products): SQL[] {
+    const conditions: SQL[] = from === products ? [eq(products.status, 'active')] : [];
     const places: SQL[] = [];
-    if (query.cityIds.length) places.push(inArray(products.cityId, query.cityIds));
-    if (query.regionIds.length) places.push(inArray(products.regionId, query.regionIds));
+    if (query.cityIds.length) places.push(inArray(from.cityId, query.cityIds));
+    if (query.regionIds.length) places.push(inArray(from.regionId, query.regionIds));
     if (places.length) conditions.push(or(...places)!);
-    if (query.catalogIds.length) conditions.push(inArray(products.catalogId, query.catalogIds));
-    if (query.excludeId !== undefined) conditions.push(sql`${products.id} <> ${query.excludeId}`);
-    for (const term of query.terms) conditions.push(termMatch(term));
-    return and(...conditions)!;
+    if (query.catalogIds.length) conditions.push(inArray(from.catalogId, query.catalogIds));
+    if (query.excludeId !== undefined) conditions.push(sql`${from.id} <> ${query.excludeId}`);
+    return conditions;
+  }
+
+  function where(query: ListingQuery): SQL {
+    return and(...placeAndCatalog(query), ...query.terms.map((term) => termMatch(term)))!;
   }
 
   return {
@@ -177,32 +244,98 @@ export function createProductsRepo(db: Database) {
         // The `<%` operator reads its threshold from this setting; local to the transaction.
         if (query.terms.length)
           await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
-        if (relevanceRanked(query)) return rankedPage(tx, query);
+        if (query.terms.length) return textPage(tx, query);
         const rows = await listActive(tx, query);
         const total = rows.length < query.limit && query.offset === 0 ? rows.length : await countActive(tx, query);
-        return { rows, total, capped: total >= (query.terms.length ? RELEVANCE_CANDIDATES : COUNT_CAP) };
+        return { rows, total, capped: total >= COUNT_CAP };
       });
     },
   };
 
   /**
-   * A text search ranked by relevance, in two short queries: the newest RELEVANCE_CANDIDATES
-   * matches with their score (one pass; it also gives the count), ranked here, then the page's
-   * twenty cards by id.
+   * A text search: the candidates (below), put in the asked order here, then the page's twenty
+   * cards by id. Relevance puts exact (stemmed) matches first, then matches inside compounds,
+   * then typos; ties and the other sorts as in the plain listing.
    */
-  async function rankedPage(tx: Transaction, query: ListingQuery): Promise<{ rows: ListingRow[]; total: number; capped: boolean }> {
-    const scored = await tx
-      .select({ id: products.id, createdAt: products.createdAt, score: sql<number>`${relevance(query.terms)}`.mapWith(Number) })
-      .from(products)
-      .where(where(query))
-      .orderBy(sql`${products.createdAt} desc nulls last, ${products.id} desc nulls last`)
-      .limit(RELEVANCE_CANDIDATES);
-    scored.sort((a, b) => b.score - a.score || b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
-    const ids = scored.slice(query.offset, query.offset + query.limit).map((r) => r.id);
+  async function textPage(tx: Transaction, query: ListingQuery): Promise<{ rows: ListingRow[]; total: number; capped: boolean }> {
+    const { candidates, complete } = await textCandidates(tx, query);
+    candidates.sort(candidateOrder(query.sort));
+    const ids = candidates.slice(query.offset, query.offset + query.limit).map((r) => r.id);
     const rows = ids.length ? await listActive(tx, { ...query, sort: 'created_at_desc', offset: 0 }, ids) : [];
     const position = new Map(ids.map((id, index) => [id, index]));
     rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-    return { rows, total: scored.length, capped: scored.length >= RELEVANCE_CANDIDATES };
+    return { rows, total: candidates.length, capped: !complete || candidates.length >= RELEVANCE_CANDIDATES };
+  }
+
+  /**
+   * The matches of a text search, at most RELEVANCE_CANDIDATES, with what the sorts need, in two
+   * bounded steps so no query walks the whole table:
+   * 1. the newest `scanWindow` active ads, read in date order (an index walk), tested against the
+   *    filters and the words: a common word fills the candidates here;
+   * 2. when it did not, and older ads exist, up to `indexMatches` older matches straight from the
+   *    word indexes (GIN on the search document, trigrams on the title) and the place and catalog
+   *    indexes, in any order: a rare word has few matches, so reading them is quick, and a word
+   *    that matches nothing costs a few index pages.
+   * `complete` is true when every match was seen (the count shown is then exact).
+   */
+  async function textCandidates(tx: Transaction, query: ListingQuery): Promise<{ candidates: Candidate[]; complete: boolean }> {
+    const score = sql<number>`${relevance(query.terms)}`.mapWith(Number);
+    const newest = sql`${products.createdAt} desc nulls last, ${products.id} desc nulls last`;
+    const recent = tx
+      .select({
+        id: products.id,
+        createdAt: products.createdAt,
+        priceCents: products.priceCents,
+        imageCount: products.imageCount,
+        name: products.name,
+        searchVector: products.searchVector,
+        cityId: products.cityId,
+        regionId: products.regionId,
+        catalogId: products.catalogId,
+      })
+      .from(products)
+      .where(eq(products.status, 'active'))
+      .orderBy(newest)
+      .limit(bounds.scanWindow)
+      .as('recent');
+    const windowRows = await tx
+      .select({
+        id: recent.id,
+        createdAt: recent.createdAt,
+        priceCents: recent.priceCents,
+        imageCount: recent.imageCount,
+        score: sql<number>`${relevance(query.terms, recent)}`.mapWith(Number),
+      })
+      .from(recent)
+      .where(and(...placeAndCatalog(query, recent), ...query.terms.map((term) => termMatch(term, recent))))
+      .orderBy(sql`${recent.createdAt} desc nulls last, ${recent.id} desc nulls last`)
+      .limit(RELEVANCE_CANDIDATES);
+    if (windowRows.length >= RELEVANCE_CANDIDATES) return { candidates: windowRows, complete: false };
+
+    const [oldest] = await tx
+      .select({ createdAt: products.createdAt, id: products.id })
+      .from(products)
+      .where(eq(products.status, 'active'))
+      .orderBy(newest)
+      .offset(bounds.scanWindow - 1)
+      .limit(1);
+    if (!oldest) return { candidates: windowRows, complete: true };
+
+    // The word indexes, not a date-order walk: the planner would otherwise hope to meet matches
+    // early in date order, and read the whole table when the word is rare. Local to the transaction.
+    await tx.execute(sql`select set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)`);
+    const older = await tx
+      .select({ id: products.id, createdAt: products.createdAt, priceCents: products.priceCents, imageCount: products.imageCount, score })
+      .from(products)
+      .where(
+        and(where(query), sql`(${products.createdAt}, ${products.id}) < (${oldest.createdAt.toISOString()}::timestamptz, ${oldest.id})`),
+      )
+      .limit(bounds.indexMatches + 1);
+    await tx.execute(sql`select set_config('enable_indexscan', 'on', true), set_config('enable_seqscan', 'on', true)`);
+    const complete = older.length <= bounds.indexMatches;
+    const candidates = [...windowRows, ...older.slice(0, bounds.indexMatches)];
+    candidates.sort(candidateOrder('created_at_desc'));
+    return { candidates: candidates.slice(0, RELEVANCE_CANDIDATES), complete: complete && candidates.length <= RELEVANCE_CANDIDATES };
   }
 
   /** One page of active ads with their cover picture. */
@@ -244,9 +377,9 @@ export function createProductsRepo(db: Database) {
       .offset(query.offset);
   }
 
-  /** How many ads match, counted up to COUNT_CAP (text searches: up to the ranked candidates). */
+  /** How many ads match, counted up to COUNT_CAP (listings without a text query). */
   async function countActive(db: Database | Transaction, query: ListingQuery): Promise<number> {
-    const cap = query.terms.length ? RELEVANCE_CANDIDATES : COUNT_CAP;
+    const cap = COUNT_CAP;
     const capped = db
       .select({ one: sql`1` })
       .from(products)

@@ -1,0 +1,2 @@
+CREATE INDEX "products_active_region_catalog_idx" ON "products" USING btree ("region_id","catalog_id") WHERE status = 'active';--> statement-breakpoint
+CREATE INDEX "products_active_city_catalog_idx" ON "products" USING btree ("city_id","catalog_id") WHERE status = 'active';

@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SortKey } from '../../db/schema/products.ts';
+import { createUser } from '../../test/accounts.ts';
+import { type AdInput, createAd } from '../../test/ads.ts';
+import { buildTestApp } from '../../test/app.ts';
+import { type ListingQuery, type ProductsRepo, createProductsRepo } from './products.repo.ts';
+import { searchTerms } from './search-terms.ts';
+
+/**
+ * A text search reads the newest ads in date order only up to a window, then asks the word
+ * indexes for older matches. With a window of three ads, every search below takes the second
+ * step, and must give what one unbounded pass gives.
+ */
+let app: FastifyInstance;
+let unbounded: ProductsRepo;
+let tinyWindow: ProductsRepo;
+let fewFromIndex: ProductsRepo;
+let catalogIds: Record<string, number>;
+
+const base: ListingQuery = { cityIds: [], regionIds: [], catalogIds: [], terms: [], sort: 'relevance', limit: 20, offset: 0 };
+const query = (text: string, extra: Partial<ListingQuery> = {}): ListingQuery => ({ ...base, terms: searchTerms(text), ...extra });
+const names = async (repo: ProductsRepo, q: ListingQuery) => (await repo.searchActive(q)).rows.map((r) => r.name);
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  const seller = await createUser(app);
+  const day = (n: number) => new Date(Date.UTC(2026, 9, n));
+  const ads: Omit<AdInput, 'userId'>[] = [
+    { name: 'Polkupyörä Helkama', catalog: 'city-bikes', city: '091', priceCents: 15000, createdAt: day(1), imageCount: 2 },
+    { name: 'Maastopyörä Tunturi', catalog: 'mountain-bikes', city: '853', priceCents: 30000, createdAt: day(2) },
+    { name: 'Lasten pyörä', catalog: 'childrens-bikes', city: '091', priceCents: 4000, createdAt: day(3), imageCount: 1 },
+    { name: 'Fillari myydään', catalog: 'city-bikes', city: '564', priceCents: 2500, createdAt: day(4) },
+    { name: 'Kulmasohva harmaa', catalog: 'sofas-and-armchairs', city: '091', priceCents: 20000, createdAt: day(5) },
+    { name: 'Volvo V70 farmari', catalog: 'passenger-cars', city: '091', priceCents: 450000, createdAt: day(6) },
+    { name: 'Nojatuoli', catalog: 'sofas-and-armchairs', city: '049', priceCents: 9000, createdAt: day(7) },
+    { name: 'Talvirenkaat Nokian', catalog: 'tyres-and-rims', city: '049', priceCents: 12000, createdAt: day(8) },
+    { name: 'Vuodesohva', catalog: 'sofas-and-armchairs', city: '853', priceCents: 15000, createdAt: day(9) },
+    { name: 'Kitara Yamaha', catalog: 'sofas-and-armchairs', city: '091', priceCents: 10000, createdAt: day(10) },
+  ];
+  for (const ad of ads) await createAd(app, { userId: seller.id, ...ad });
+  const db = app.services.database.db;
+  unbounded = createProductsRepo(db, { scanWindow: 100_000, indexMatches: 100_000 });
+  tinyWindow = createProductsRepo(db, { scanWindow: 3, indexMatches: 1_000 });
+  fewFromIndex = createProductsRepo(db, { scanWindow: 3, indexMatches: 1 });
+  const flat: { id: number; slug: string }[] = (await app.inject({ url: '/api/catalogs-flatten' })).json().data;
+  catalogIds = Object.fromEntries(flat.map((c) => [c.slug, c.id]));
+});
+afterAll(() => app.close());
+
+describe('a text search past the date-order window', () => {
+  const sorts: (SortKey | 'relevance')[] = [
+    'relevance',
+    'created_at_desc',
+    'created_at_asc',
+    'price_asc',
+    'price_desc',
+    'image_desc',
+    'image_asc',
+  ];
+
+  it.each(sorts)('finds the same ads in the same order as one unbounded pass (%s)', async (sort) => {
+    for (const text of ['pyörä', 'sohva', 'nokian', 'helkma']) {
+      const q = query(text, { sort });
+      const expected = await unbounded.searchActive(q);
+      const got = await tinyWindow.searchActive(q);
+      expect(
+        got.rows.map((r) => r.name),
+        `${text} ${sort}`,
+      ).toEqual(expected.rows.map((r) => r.name));
+      expect(got.total).toBe(expected.total);
+      expect(got.capped).toBe(false);
+    }
+  });
+
+  it('finds the old ads only the word indexes reach, and the newest ones from the window', async () => {
+    const found = await names(tinyWindow, query('pyörä', { sort: 'created_at_desc' }));
+    expect(found).toEqual(['Fillari myydään', 'Lasten pyörä', 'Maastopyörä Tunturi', 'Polkupyörä Helkama']);
+  });
+
+  it('keeps the place and catalog filters on both steps', async () => {
+    const inCatalog = await names(tinyWindow, query('pyörä', { catalogIds: [catalogIds['city-bikes']!], sort: 'created_at_desc' }));
+    expect(inCatalog).toEqual(['Fillari myydään', 'Polkupyörä Helkama']);
+    const helsinki = (await app.inject({ url: '/api/cities' })).json().data.find((c: { code: string }) => c.code === '091').id as number;
+    const inCity = await names(tinyWindow, query('sohva', { cityIds: [helsinki] }));
+    expect(inCity).toEqual(['Kulmasohva harmaa']);
+  });
+
+  it('says the count is not exact when the word indexes had more than it read', async () => {
+    const result = await fewFromIndex.searchActive(query('pyörä', { sort: 'created_at_desc' }));
+    // None of the three newest ads is a bike; the index gave one of the four and had more.
+    expect(result.capped).toBe(true);
+    expect(result.total).toBe(1);
+    expect(['Fillari myydään', 'Lasten pyörä', 'Maastopyörä Tunturi', 'Polkupyörä Helkama']).toContain(result.rows[0]?.name);
+  });
+
+  it('answers a word that matches nothing with nothing, exactly', async () => {
+    expect(await tinyWindow.searchActive(query('xyzzyq'))).toEqual({ rows: [], total: 0, capped: false });
+  });
+
+  it('pages through the candidates', async () => {
+    const first = await names(tinyWindow, query('pyörä', { sort: 'price_asc', limit: 2 }));
+    const second = await names(tinyWindow, query('pyörä', { sort: 'price_asc', limit: 2, offset: 2 }));
+    expect([...first, ...second]).toEqual(['Fillari myydään', 'Lasten pyörä', 'Polkupyörä Helkama', 'Maastopyörä Tunturi']);
+  });
+});
