@@ -8,6 +8,7 @@ import { AdStatusBadge, StatusMenu } from '../../../components/ad-status';
 import type { Locale } from '../../../lib/i18n';
 import { primaryButton } from '../../account/components/form-controls';
 import { formatCreated, formatPrice } from '../../search/format';
+import { wasUpdated } from '../../showcase/showcase-state';
 import { descriptionPreview, staffChoices } from '../moderation-state';
 import { PictureStrip } from './picture-strip';
 
@@ -95,8 +96,12 @@ export function ModerationCard({
             </dd>
             <dt className="text-muted">{t('moderation.created')}</dt>
             <dd>{formatCreated(item.created_at, locale)}</dd>
-            <dt className="text-muted">{t('moderation.updated')}</dt>
-            <dd>{formatCreated(item.updated_at, locale)}</dd>
+            {wasUpdated(item) && (
+              <>
+                <dt className="text-muted">{t('moderation.updated')}</dt>
+                <dd>{formatCreated(item.updated_at, locale)}</dd>
+              </>
+            )}
           </dl>
           {item.rejection_reason && (
             <div className="rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm">
