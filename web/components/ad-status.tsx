@@ -1,7 +1,7 @@
 import { BadgeEuro, Bookmark, ChevronDown, CircleCheck, CircleX, Clock, EyeOff, FilePen, Loader2 } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import type { AdStatus } from '../../server/db/schema/products';
 
 /** Each status has an icon and a tint, so it reads without colour too; the text stays in body colour for contrast. */

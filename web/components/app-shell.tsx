@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { useMatches, useNavigate } from 'react-router';
 import type { SessionUser } from '../../server/load-context';
 import { useStoredLanguage } from '../hooks/use-language';

@@ -1,5 +1,5 @@
 import { Hammer } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Link, useRouteLoaderData } from 'react-router';
 
 /** A screen whose feature is not built yet: its title and a short "coming" note. */

@@ -1,6 +1,6 @@
 import { Cookie } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
 import { announceConsent } from '../lib/consent';
 import { CONSENT_KEY, type Consent, storeConsent, storeConsentCookie } from '../lib/preferences';

@@ -16,7 +16,7 @@ import {
   X,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { NavLink } from 'react-router';
 import { ADMIN_ROLE_SLUGS, STAFF_ROLE_SLUGS } from '../../server/db/schema/roles';

@@ -1,6 +1,6 @@
 import { Check, Loader2, MailWarning } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { api } from '../lib/api-client';
 import { ERROR_TOAST_MS, showToast } from '../lib/toasts';
 

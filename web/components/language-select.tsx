@@ -1,5 +1,5 @@
 import { Globe } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { useLanguage } from '../hooks/use-language';
 import { LOCALES, isLocale } from '../lib/i18n';
 

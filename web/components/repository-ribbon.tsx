@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 
 /**
  * The corner ribbon to the source code, on the front, about and terms pages. It sits in the

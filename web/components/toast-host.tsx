@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, Info, X, XCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { useStore } from '../lib/store';
 import { type Toast, type ToastPosition, dismissToast, toastStore } from '../lib/toasts';
 

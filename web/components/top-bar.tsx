@@ -1,5 +1,5 @@
 import { Heart, LogIn, Menu as MenuIcon, MessageCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../server/load-context';
 import type { Theme } from '../lib/preferences';

@@ -1,7 +1,7 @@
 import { FilePlus2, Heart, LogOut, MessageCircle, Store, User } from 'lucide-react';
 import { type ComponentType, useRef } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover, RouterProvider, Separator } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { useHref, useNavigate, useSubmit } from 'react-router';
 import type { SessionUser } from '../../server/load-context';
 import { clearLocalAuthState } from '../lib/auth-state';

@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import type { SessionUser } from '../../server/load-context';
 import { ApiError } from '../lib/api-client';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { useRevalidator, useSearchParams } from 'react-router';
 import { type Locale, isLocale, switchLanguage } from '../lib/i18n';
 import { storeLocale, storedLocale } from '../lib/preferences';

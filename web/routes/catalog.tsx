@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
 import { Pagination } from '../features/search/components/pagination';
 import { ProductResults } from '../features/search/components/product-results';

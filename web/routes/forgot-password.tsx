@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Form, Link, useNavigation } from 'react-router';
 import { formChecks } from '../features/account/account-forms.server';
 import { AuthCard, EmailField, FormAlert, SubmitButton } from '../features/account/components/form-controls';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
 import type { RouteHandle } from '../components/app-shell';
 import { finnishHour, greetingFor } from '../lib/greeting';

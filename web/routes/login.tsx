@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { formChecks, sessionCookieOf, twoFactorChallengeCookieHeader } from '../features/account/account-forms.server';
 import { AuthCard, CheckboxField, EmailField, FormAlert, SubmitButton } from '../features/account/components/form-controls';

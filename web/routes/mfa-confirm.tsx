@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
 import { AuthCard, FormAlert, OneTimeCodeField, SubmitButton, TextField } from '../features/account/components/form-controls';
 import { ApiError, api } from '../lib/api-client';

@@ -1,6 +1,7 @@
 import { MailCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Form, Link, useNavigation } from 'react-router';
 import { formChecks } from '../features/account/account-forms.server';
 import { AuthCard, CheckboxField, EmailField, FormAlert, SubmitButton, TextField } from '../features/account/components/form-controls';

@@ -1,5 +1,5 @@
 import { BadgeCheck, MailWarning } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { data, redirect } from 'react-router';
 import { formChecks, requireCurrentUser } from '../features/account/account-forms.server';
 import { DeleteAccountDialog } from '../features/account/components/delete-account-dialog';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { useFetcher } from 'react-router';
 import { formChecks, requireCurrentUser } from '../features/account/account-forms.server';
 import { AvatarUpload } from '../features/account/components/avatar-upload';

@@ -1,5 +1,5 @@
 import { KeyRound, UserRound, UserRoundCog } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { NavLink, Outlet } from 'react-router';
 import { requireAccess } from '../lib/page.server';
 import type { Route } from './+types/settings';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
 import { AppError } from '../../server/platform/errors';
 import { AdDetails } from '../features/ad/components/ad-details';

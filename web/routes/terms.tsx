@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import type { RouteHandle } from '../components/app-shell';
 import { pageMetaFromLoader } from '../lib/meta';
 import { pageMeta } from '../lib/page.server';

@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, ShieldX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Link, data, redirect } from 'react-router';
 import { AppError } from '../../server/platform/errors';
 import { AuthCard, primaryButton } from '../features/account/components/form-controls';

@@ -1,6 +1,6 @@
 import { Camera, Loader2, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useRevalidator } from 'react-router';
 import type { SessionUser } from '../../../../server/load-context';
 import { Avatar } from '../../../components/avatar';

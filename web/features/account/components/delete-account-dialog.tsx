@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { Button, DialogTrigger } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useFetcher } from 'react-router';
 import { clearLocalAuthState } from '../../../lib/auth-state';
 import type { FormFailure } from '../../../lib/forms.server';

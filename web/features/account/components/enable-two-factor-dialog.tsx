@@ -1,6 +1,6 @@
 import { Check, Copy, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { type TwoFactorSetup, api } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';

@@ -1,6 +1,6 @@
 import { Loader2, Unlink } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useRevalidator } from 'react-router';
 import { type OauthAccount, api } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toasts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ApiError, type Identity } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
 import { AccountDialog } from './account-dialog';

@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { FieldErrors, describedBy, inputClass } from './form-controls';
 import { PasswordRules } from './password-rules';
 

@@ -1,5 +1,5 @@
 import { Check, Circle, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { type PasswordRule, brokenPasswordRules } from '../../../../server/modules/auth/password-rules';
 
 /** The rules shown as a checklist; "letters" is part of "mixed_case" for the reader. */

@@ -1,6 +1,6 @@
 import { KeyRound, Loader2 } from 'lucide-react';
 import { type ComponentType, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { api } from '../../../lib/api-client';
 
 /** Brand names are names, not words: they are the same in every language. */

@@ -1,6 +1,6 @@
 import { AlertTriangle, Check, Copy, Download } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { secondaryButton } from './form-controls';
 
 /** The text file a person keeps: a heading that says what the codes are for, then one code a line. */

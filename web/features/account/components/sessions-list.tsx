@@ -1,5 +1,5 @@
 import { Laptop, Smartphone } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useFetcher } from 'react-router';
 import { describeDevice, formatDateTime } from '../format';
 import { useFetcherToast } from '../hooks/use-fetcher-toast';

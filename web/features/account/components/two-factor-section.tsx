@@ -1,6 +1,6 @@
 import { Loader2, RefreshCw, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { type Identity, type TwoFactorState, api } from '../../../lib/api-client';
 import { openDialog } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';

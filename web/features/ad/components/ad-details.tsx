@@ -1,6 +1,6 @@
 import { CalendarDays, MapPin, MessageCircle, Share2, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { WishButton } from '../../../components/wish-button';
 import type { Locale } from '../../../lib/i18n';

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Expand, ImageOff, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { type DialogProps, openDialog } from '../../../lib/dialogs';
 

@@ -2,7 +2,7 @@ import type { Map as LeafletMap } from 'leaflet';
 import { Loader2, MapPin, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { DialogProps } from '../../../lib/dialogs';
 
 export interface MapPlace {

@@ -1,6 +1,6 @@
 import { Check, ChevronRight, Loader2, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import type { AdStatus } from '../../../../server/db/schema/products';
 import type { ModerationItem } from '../../../../server/modules/products/seller.schemas';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useRevalidator } from 'react-router';
 import type { AdStatus } from '../../../../server/db/schema/products';
 import type { ModerationItem } from '../../../../server/modules/products/seller.schemas';

@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { ModerationItem } from '../../../../server/modules/products/seller.schemas';
 import { openDialog } from '../../../lib/dialogs';
 import { CarouselDialog } from '../../ad/components/gallery';

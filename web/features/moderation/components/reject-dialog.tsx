@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '../../../../server/modules/products/ad-rules';
 import { ApiError, api } from '../../../lib/api-client';
 import { AccountDialog } from '../../account/components/account-dialog';

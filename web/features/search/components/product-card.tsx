@@ -1,6 +1,6 @@
 import { ImageOff } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '../../../../server/modules/products/products.schemas';
 import { WishButton } from '../../../components/wish-button';

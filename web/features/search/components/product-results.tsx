@@ -1,5 +1,5 @@
 import { SearchX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { ProductCard } from '../../../../server/modules/products/products.schemas';
 import type { ViewMode } from '../listing.server';
 import { ProductCardItem, ProductRowItem } from './product-card';

@@ -1,6 +1,6 @@
 import { LayoutGrid, List, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Form, Link, useLocation } from 'react-router';
 import { SORT_KEYS } from '../../../../server/db/schema/products';
 import { storeViewMode } from '../../../lib/preferences';

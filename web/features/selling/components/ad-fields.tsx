@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { CityComboBox, type CityOption } from '../../account/components/city-combo-box';
 import { FieldErrors, TextField, describedBy } from '../../account/components/form-controls';
 import { AD_DESCRIPTION_MAX, AD_NAME_MAX, type AdDraft, type DraftErrors } from '../ad-draft';

@@ -1,6 +1,6 @@
 import { Check, ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { FieldErrors, inputClass } from '../../account/components/form-controls';
 
 export interface CatalogNode {

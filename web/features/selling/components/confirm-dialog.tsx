@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { AccountDialog } from '../../account/components/account-dialog';
 import { dangerButton, secondaryButton } from '../../account/components/form-controls';
 

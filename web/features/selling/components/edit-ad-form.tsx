@@ -1,6 +1,6 @@
 import { AlertTriangle, ExternalLink, Loader2, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate } from 'react-router';
 import type { EditableAd } from '../../../../server/modules/products/seller.schemas';
 import { ApiError, api } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock, Loader2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { ApiError, api } from '../../../lib/api-client';
 import type { Locale } from '../../../lib/i18n';

@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, ImagePlus, Loader2, X } from 'lucide-react';
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ACCEPTED_PICTURE_TYPES } from '../ad-draft';
 import { FieldErrors } from '../../account/components/form-controls';
 

@@ -1,5 +1,5 @@
 import { Clock, ImageOff, Pencil, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import type { ManagedAd } from '../../../../server/modules/products/seller.schemas';
 import { AdStatusBadge, StatusMenu } from '../../../components/ad-status';

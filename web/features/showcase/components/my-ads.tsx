@@ -1,6 +1,6 @@
 import { Plus, Store } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import type { AdStatus } from '../../../../server/db/schema/products';
 import type { ManagedAd } from '../../../../server/modules/products/seller.schemas';

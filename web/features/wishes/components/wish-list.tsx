@@ -1,6 +1,6 @@
 import { Heart, Trash2 } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import type { WishedAd } from '../../../../server/modules/wishes/wishes.schemas';
 import { useWishToggle } from '../../../components/wish-button';
