@@ -8,8 +8,8 @@ import { NotFoundScreen } from './components/not-found-screen';
 import { pageTitle } from './lib/meta';
 import { themeBootScript } from './lib/preferences';
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { site, locale, preferences, user } = context;
+export async function loader({ context }: Route.LoaderArgs) {
+  const { site, locale, preferences, user, currentUser } = context;
   return {
     site: { siteName: site.siteName, publicUrl: site.publicUrl, locale },
     repositoryUrl: site.repositoryUrl,
@@ -17,6 +17,8 @@ export function loader({ context }: Route.LoaderArgs) {
     theme: preferences.theme,
     consent: preferences.consent,
     user,
+    // The badge and the hearts are right in the first HTML, not only after hydration.
+    wishes: currentUser ? await context.services.wishes.uuids(currentUser) : null,
     cspNonce: context.cspNonce,
     // Titles for the error screens, whose own loaders never ran.
     errorTitles: { notFound: context.t('not_found.title'), error: context.t('error_page.title') },

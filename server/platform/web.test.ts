@@ -117,6 +117,25 @@ describe('server-rendered pages', () => {
     expect(res.body).not.toContain('<b>ilman</b>');
   });
 
+  it("renders a signed-in person's wish badge and pressed hearts in the first HTML", async () => {
+    const buyer = await loginAs(app, await createUser(app));
+    const headers = { cookie: `session=${buyer.token}; lang=en` };
+    for (const ad of [ads.bike!, ads.sofa!]) {
+      const toggled = await app.inject({
+        method: 'POST',
+        url: '/api/update-user-wishes',
+        headers: buyer.headers,
+        payload: { product_id: ad.uuid },
+      });
+      expect(toggled.statusCode).toBe(200);
+    }
+    const page = await app.inject({ url: `/${ads.bike!.uuid}`, headers });
+    expect(page.body).toContain('aria-label="Wish list, saved ads: 2"');
+    expect(page.body).toContain('aria-pressed="true" aria-label="Save to wish list: Helkama polkupyörä"');
+    const visitor = await app.inject({ url: `/${ads.bike!.uuid}`, headers: { cookie: 'lang=en' } });
+    expect(visitor.body).not.toContain('Wish list, saved ads');
+  });
+
   it('shows a sold ad with its status and hides an ad under review', async () => {
     const sold = await app.inject({ url: `/${ads.sold!.uuid}`, headers: { cookie: 'lang=en' } });
     expect(sold.statusCode).toBe(200);

@@ -13,6 +13,7 @@ import { Footer } from './footer';
 import { RepositoryRibbon } from './repository-ribbon';
 import { ToastHost } from './toast-host';
 import { TopBar } from './top-bar';
+import { ServerWishList } from '../lib/wish-list';
 
 // The drawer (and the dialog code it brings) loads on the first press of the menu button.
 const Drawer = lazy(() => import('./drawer').then((m) => ({ default: m.Drawer })));
@@ -24,6 +25,8 @@ export interface ShellData {
   theme: Theme | undefined;
   consent: Consent | undefined;
   user: SessionUser | null;
+  /** The signed-in person's wished ads (uuids), read by the server for this page. */
+  wishes: readonly string[] | null;
 }
 
 /** Route modules set `handle = { ribbon: true }` to show the repository ribbon. */
@@ -44,36 +47,38 @@ export function AppShell({ data, children }: { data: ShellData; children: React.
   }, [t, i18n, navigate]);
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-raised focus:px-3 focus:py-2"
-      >
-        {t('nav.skip_to_content')}
-      </a>
-      <TopBar
-        siteName={data.site.siteName}
-        user={data.user}
-        theme={data.theme}
-        onMenu={() => {
-          setDrawerWanted(true);
-          setDrawerOpen(true);
-        }}
-      />
-      {data.user && !data.user.emailVerified && <EmailVerificationBanner userId={data.user.id} email={data.user.email} />}
-      {drawerWanted && (
-        <Suspense fallback={null}>
-          <Drawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} user={data.user} />
-        </Suspense>
-      )}
-      {showRibbon && <RepositoryRibbon href={data.repositoryUrl} />}
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6">
-        {children}
-      </main>
-      <Footer siteName={data.site.siteName} />
-      <ConsentBanner initial={data.consent} />
-      <ToastHost />
-      <DialogHost />
-    </div>
+    <ServerWishList.Provider value={data.wishes}>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-raised focus:px-3 focus:py-2"
+        >
+          {t('nav.skip_to_content')}
+        </a>
+        <TopBar
+          siteName={data.site.siteName}
+          user={data.user}
+          theme={data.theme}
+          onMenu={() => {
+            setDrawerWanted(true);
+            setDrawerOpen(true);
+          }}
+        />
+        {data.user && !data.user.emailVerified && <EmailVerificationBanner userId={data.user.id} email={data.user.email} />}
+        {drawerWanted && (
+          <Suspense fallback={null}>
+            <Drawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} user={data.user} />
+          </Suspense>
+        )}
+        {showRibbon && <RepositoryRibbon href={data.repositoryUrl} />}
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6">
+          {children}
+        </main>
+        <Footer siteName={data.site.siteName} />
+        <ConsentBanner initial={data.consent} />
+        <ToastHost />
+        <DialogHost />
+      </div>
+    </ServerWishList.Provider>
   );
 }

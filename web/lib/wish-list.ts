@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import { api } from './api-client';
 import { createStore } from './store';
 
@@ -6,8 +6,9 @@ import { createStore } from './store';
  * The signed-in person's wish list as the browser keeps it: the wished ads' uuids, newest first.
  * It is loaded once per browser session (GET /user-wishes-list), cached in local storage under
  * `wishes` (an account key: log-out removes it) so the badge and hearts show at once on the next
- * page load, and then changed only by the hearts, optimistically. Pages render on the server
- * without it (the store is per browser, never per request), so hearts start unpressed there.
+ * page load, and then changed only by the hearts, optimistically. The store is per browser, never
+ * per request: pages rendered on the server read the list the root loader gave them instead
+ * (`ServerWishList`), so the badge and hearts are right before any JavaScript runs.
  */
 export interface WishListState {
   /** Whose list this is; null for visitors and before it is known. */
@@ -21,6 +22,18 @@ const SYNCED_KEY = 'wishes_synced';
 const EMPTY: WishListState = { userId: null, uuids: [] };
 
 export const wishListStore = createStore<WishListState>(EMPTY);
+
+/**
+ * The signed-in person's list as the server read it for this page (root loader); null for
+ * visitors. Used for the server render and hydration, and until the store has a list.
+ */
+export const ServerWishList = createContext<readonly string[] | null>(null);
+
+/** What the hooks show: the store's list once it has one, the server's before that. */
+function shown(seed: readonly string[] | null): readonly string[] {
+  const state = wishListStore.get();
+  return state.userId === null && seed ? seed : state.uuids;
+}
 
 /** Wishes toggled while the list is being fetched: applied over what the fetch brings. */
 let pendingFetch: { overrides: Map<string, boolean> } | null = null;
@@ -172,28 +185,39 @@ export function useWishList(): WishListState {
 }
 
 export function useIsWished(uuid: string): boolean {
+  const seed = useContext(ServerWishList);
   return useSyncExternalStore(
     wishListStore.subscribe,
-    () => wishListStore.get().uuids.includes(uuid),
-    () => false,
+    () => shown(seed).includes(uuid),
+    () => seed?.includes(uuid) ?? false,
   );
 }
 
 export function useWishCount(): number {
+  const seed = useContext(ServerWishList);
   return useSyncExternalStore(
     wishListStore.subscribe,
-    () => wishListStore.get().uuids.length,
-    () => 0,
+    () => shown(seed).length,
+    () => seed?.length ?? 0,
   );
 }
 
 /**
  * Keeps the store on the signed-in person's list (the top bar calls it, so it runs on every page)
- * and follows changes made in other tabs of the same browser.
+ * and follows changes made in other tabs of the same browser. The list the server sent with the
+ * page is fresh, so it is taken as this tab's fetch.
  */
 export function useWishListSync(userId: number | null): void {
+  const seed = useContext(ServerWishList);
   useEffect(() => {
+    if (userId !== null && seed && wishListStore.get().userId !== userId && !pendingFetch) {
+      setState({ userId, uuids: [...seed] });
+      writeSynced(String(userId));
+      return;
+    }
     void syncWishList(userId);
+    // The seed only matters for the first list of a user; later ones come from the hearts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId]);
 
   useEffect(() => {

@@ -2,7 +2,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from './api-client';
 import { clearLocalAuthState } from './auth-state';
-import { WISH_STORAGE_KEY, clearWishList, isWished, replaceWishList, syncWishList, toggleWish, wishListStore } from './wish-list';
+import { render, screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import {
+  ServerWishList,
+  WISH_STORAGE_KEY,
+  clearWishList,
+  isWished,
+  replaceWishList,
+  syncWishList,
+  toggleWish,
+  useWishCount,
+  useWishListSync,
+  wishListStore,
+} from './wish-list';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
@@ -123,5 +136,33 @@ describe('log-out', () => {
     expect(wishListStore.get()).toEqual({ userId: null, uuids: [] });
     expect(window.localStorage.getItem(WISH_STORAGE_KEY)).toBeNull();
     expect(window.sessionStorage.getItem('wishes_synced')).toBeNull();
+  });
+});
+
+describe('the list the server sent with the page', () => {
+  function Badge({ userId }: { userId: number | null }) {
+    useWishListSync(userId);
+    return <span data-testid="count">{useWishCount()}</span>;
+  }
+  const withSeed = (seed: readonly string[] | null, userId: number | null) => (
+    <ServerWishList.Provider value={seed}>
+      <Badge userId={userId} />
+    </ServerWishList.Provider>
+  );
+
+  it('renders on the server from the seed, never from the shared store', () => {
+    replaceWishList(99, [C]);
+    clearWishList();
+    expect(renderToString(withSeed([A, B], 7))).toContain('>2<');
+    expect(renderToString(withSeed(null, null))).toContain('>0<');
+  });
+
+  it('takes the seed as this tab’s fetch in the browser: no request, the count stays put', async () => {
+    const list = vi.spyOn(api, 'userWishesList').mockResolvedValue({ data: [] });
+    render(withSeed([A, B], 7));
+    expect(screen.getByTestId('count').textContent).toBe('2');
+    await waitFor(() => expect(wishListStore.get()).toEqual({ userId: 7, uuids: [A, B] }));
+    expect(list).not.toHaveBeenCalled();
+    expect(JSON.parse(window.localStorage.getItem(WISH_STORAGE_KEY)!)).toEqual({ userId: 7, uuids: [A, B] });
   });
 });
