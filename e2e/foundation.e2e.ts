@@ -48,8 +48,16 @@ describe('foundation: front page, consent, language, theme', () => {
   });
 
   it('opens in Finnish with a greeting, a Finnish title and the cookie banner', async () => {
+    const scripts: Promise<string | undefined>[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/assets/') && r.url().endsWith('.js')) scripts.push(r.allHeaders().then((h) => h['content-encoding']));
+    });
     const response = await open(page, '/');
     expect(response?.status()).toBe(200);
+    // The page compressed as it is made, the scripts as the build compressed them.
+    expect((await response!.allHeaders())['content-encoding']).toBe('br');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(new Set(await Promise.all(scripts))).toEqual(new Set(['br']));
     expect(await htmlLang(page)).toBe('fi');
     expect(FI_GREETINGS).toContain(await greeting(page));
     expect(await page.title()).toBe('Osta ja myy koko Suomessa | Kauppis');

@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { build } from 'esbuild';
 import { root, sourceHash, stampFile } from './source-hash.mjs';
 
@@ -26,6 +27,22 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+// Brotli and gzip copies of the client assets at the highest levels, once, so the server sends
+// them without compressing anything per request (@fastify/static's preCompressed).
+const assetsDir = path.join(root, 'build/web/client');
+const compressible = /\.(js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
+let compressed = 0;
+for (const entry of fs.readdirSync(assetsDir, { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !compressible.test(entry.name)) continue;
+  const file = path.join(entry.parentPath, entry.name);
+  const bytes = fs.readFileSync(file);
+  if (bytes.length < 1024) continue;
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
+  compressed++;
+}
+console.log(`Compressed ${compressed} client assets (brotli and gzip)`);
 
 fs.writeFileSync(stampFile, JSON.stringify({ hash, builtAt: new Date().toISOString() }));
 console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -23,6 +23,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://kauppis.fi/' }).publicUrl).toBe('https://kauppis.fi');
   });
 
+  it('compresses answers unless told a proxy does it', () => {
+    expect(loadConfig({}).compressResponses).toBe(true);
+    expect(loadConfig({ COMPRESS_RESPONSES: 'false' }).compressResponses).toBe(false);
+  });
+
   it('does not load demo accounts on PostgreSQL unless asked', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/db' }).seedDemoData).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/db', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);

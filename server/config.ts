@@ -38,6 +38,8 @@ export interface Config {
   hibpEnabled: boolean;
   /** Seconds a listing answer is reused for identical searches in this process (0: off). */
   listingCacheSeconds: number;
+  /** Compress pages and API answers (brotli or gzip); off when a proxy in front does it. */
+  compressResponses: boolean;
   /** Map tiles of the ad page's map ({z}/{x}/{y}); empty turns tiles off (tests make no network call). */
   mapTileUrl: string;
   mapAttribution: string;
@@ -163,6 +165,7 @@ export function loadConfig(env: Env = process.env): Config {
       googleId && googleSecret ? { clientId: googleId, clientSecret: googleSecret, issuer: googleIssuer.replace(/\/+$/, '') } : undefined,
     hibpEnabled: bool('HIBP_ENABLED', false),
     listingCacheSeconds: int('LISTING_CACHE_SECONDS', 15, 0, 3600),
+    compressResponses: bool('COMPRESS_RESPONSES', true),
     mapTileUrl: tileUrl(env.MAP_TILE_URL),
     mapAttribution: str('MAP_ATTRIBUTION', '© OpenStreetMap contributors'),
     s3: s3Bucket

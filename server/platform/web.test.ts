@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +50,13 @@ describe('server-rendered pages', () => {
     expect(title(res.body)).toBe('Osta ja myy koko Suomessa | Kauppis');
     expect(res.body).toMatch(/Hyvää (huomenta|päivää|iltaa)!/);
     expect(res.body).toContain('href="/catalogs/transport"');
+  });
+
+  it('sends the page compressed to a browser that reads brotli', async () => {
+    const res = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(title(zlib.brotliDecompressSync(res.rawPayload).toString())).toBe('Osta ja myy koko Suomessa | Kauppis');
   });
 
   it('renders Russian when the language cookie says ru', async () => {

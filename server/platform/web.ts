@@ -96,6 +96,8 @@ export async function registerWeb(app: FastifyInstance, config: Config, web: Web
       prefix: '/',
       wildcard: false,
       index: false,
+      // scripts/build.mjs writes .br and .gz beside each asset; they go out as they are.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
