@@ -7,24 +7,12 @@ import { createCatalogRepo } from '../server/modules/catalog/catalog.repo.ts';
 import { createCatalogService } from '../server/modules/catalog/catalog.service.ts';
 import { type ListingQuery, createProductsRepo } from '../server/modules/products/products.repo.ts';
 import { searchTerms } from '../server/modules/products/search-terms.ts';
+import { explainStatements, recordStatements } from './explain.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('set DATABASE_URL');
 const pool = new pg.Pool({ connectionString: url, max: 1, options: '-c jit=off' });
-const seen: { text: string; values: unknown[] }[] = [];
-let capturing = true;
-const original = pg.Client.prototype.query as (...args: unknown[]) => Promise<unknown>;
-(pg.Client.prototype as unknown as { query: unknown }).query = function (
-  this: pg.Client,
-  config: unknown,
-  values?: unknown,
-  ...rest: unknown[]
-) {
-  const c = typeof config === 'string' ? { text: config, values } : (config as { text?: string; values?: unknown[] });
-  if (capturing && c.text && /from "products"|set_config/.test(c.text))
-    seen.push({ text: c.text, values: ((c.values ?? values) as unknown[]) ?? [] });
-  return original.call(this, config, values, ...rest);
-};
+const recorder = recordStatements();
 const db = drizzle({ client: pool, schema, casing: 'snake_case' });
 const repo = createProductsRepo(db as never);
 const catalog = createCatalogService(createCatalogRepo(db as never));
@@ -51,24 +39,19 @@ const scenarios: [string, ListingQuery][] = [
   ],
 ];
 for (const [name, query] of scenarios) {
-  seen.length = 0;
+  recorder.statements.length = 0;
   const started = performance.now();
   await repo.searchActive(query);
   console.log(`\n===== ${name}: ${(performance.now() - started).toFixed(1)} ms`);
-  capturing = false;
+  recorder.state.paused = true;
   const client = await pool.connect();
   try {
-    await client.query('begin');
-    await client.query(`select set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
-    if (process.env.PLAN_SETTINGS) await client.query(process.env.PLAN_SETTINGS);
-    for (const q of seen) {
-      const plan = (await client.query(`explain (analyze, costs off, timing off) ${q.text}`, q.values)).rows.map((r) => r['QUERY PLAN']);
-      console.log(plan.join('\n'));
-    }
-    await client.query('rollback');
+    const setup = process.env.PLAN_SETTINGS ? [process.env.PLAN_SETTINGS] : [];
+    for (const plan of await explainStatements(client, [...recorder.statements], setup)) console.log(plan);
   } finally {
     client.release();
-    capturing = true;
+    recorder.state.paused = false;
   }
 }
+recorder.stop();
 await pool.end();

@@ -16,6 +16,7 @@ import { createCatalogRepo } from '../server/modules/catalog/catalog.repo.ts';
 import { createCatalogService } from '../server/modules/catalog/catalog.service.ts';
 import { createProductsRepo, type ListingQuery } from '../server/modules/products/products.repo.ts';
 import { searchTerms } from '../server/modules/products/search-terms.ts';
+import { explainStatements, recordStatements } from './explain.ts';
 import { migrationsDir, projectRoot } from '../server/paths.ts';
 
 const url = process.env.DATABASE_URL;
@@ -187,42 +188,22 @@ await handle.close();
 // with the settings it makes in its transaction: no sequential scan over the ads.
 const plans: { name: string; seqScan: boolean; plan: string }[] = [];
 {
-  const sent: { text: string; values: unknown[] }[] = [];
-  const original = pg.Client.prototype.query as (...args: unknown[]) => Promise<unknown>;
-  (pg.Client.prototype as unknown as { query: unknown }).query = function (
-    this: pg.Client,
-    config: unknown,
-    values?: unknown,
-    ...rest: unknown[]
-  ) {
-    const c = typeof config === 'string' ? { text: config, values } : (config as { text?: string; values?: unknown[] });
-    if (c.text && /from "products"|set_config/.test(c.text)) sent.push({ text: c.text, values: ((c.values ?? values) as unknown[]) ?? [] });
-    return original.call(this, config, values, ...rest);
-  };
+  const recorder = recordStatements();
   const traced = await openDatabase({ url, migrationsFolder: migrationsDir });
   const tracedRepo = createProductsRepo(traced.db);
   for (const scenario of sqlScenarios) {
     for (const [index, query] of scenario.queries.entries()) {
-      sent.length = 0;
+      recorder.statements.length = 0;
       await tracedRepo.searchActive(query);
-      const statements = [...sent];
-      await client.query('begin');
-      await client.query('set local jit = off');
-      const lines: string[] = [];
-      for (const statement of statements) {
-        if (/^select set_config/.test(statement.text)) {
-          await client.query(statement.text, statement.values);
-          continue;
-        }
-        const rows = await client.query(`explain (analyze, costs off, timing off) ${statement.text}`, statement.values);
-        lines.push(rows.rows.map((r) => (r['QUERY PLAN'] as string).replace(/^(.{200}).+$/, '$1…')).join('\n'));
-      }
-      await client.query('rollback');
-      const plan = lines.join('\n\n');
+      recorder.state.paused = true;
+      const explained = await explainStatements(client, [...recorder.statements]);
+      recorder.state.paused = false;
+      // Long conditions (the tsquery of five stemmers) are cut so the file stays readable.
+      const plan = explained.map((p) => p.replace(/^(.{200}).+$/gm, '$1…')).join('\n\n');
       plans.push({ name: `${scenario.name} #${index + 1}`, seqScan: /Seq Scan on products/.test(plan), plan });
     }
   }
-  (pg.Client.prototype as unknown as { query: unknown }).query = original;
+  recorder.stop();
   await traced.close();
 }
 await client.end();
