@@ -1,16 +1,10 @@
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MOBILE, closeBrowser, formatViolations, hydrated, newPage, open, screenshot, seriousA11yViolations } from './browser';
+import { MOBILE, checkA11y, closeBrowser, hydrated, newPage, open, screenshot } from './browser';
 
 const DEMO_PASSWORD = 'Kauppis#Demo2026';
 const NEW_PASSWORD = 'Tosi#Hyva#Salasana77';
-
-async function checkA11y(page: Page, label: string): Promise<void> {
-  const violations = await seriousA11yViolations(page);
-  if (violations.length > 0) console.warn(`axe (${label}):\n${formatViolations(violations)}`);
-  expect(violations, `serious or critical axe violations (${label})`).toEqual([]);
-}
 
 async function logIn(page: Page, email: string, password: string, path = '/login'): Promise<void> {
   await open(page, path);

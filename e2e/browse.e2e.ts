@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeBrowser, hydrated, newPage, open, screenshot } from './browser';
+import { checkA11y, closeBrowser, hydrated, newPage, open, screenshot } from './browser';
 
 afterAll(closeBrowser);
 
@@ -17,6 +17,7 @@ describe('browse: search, filter, list view, an ad, the carousel, and back', () 
     await page.getByRole('button', { name: 'Hae', exact: true }).click();
     await page.waitForURL(/[?&]q=py%C3%B6r%C3%A4/);
     await expect.poll(() => page.getByRole('article').count()).toBeGreaterThan(0);
+    await checkA11y(page, 'search results');
   });
 
   it('filters by region and catalog', async () => {
@@ -43,10 +44,12 @@ describe('browse: search, filter, list view, an ad, the carousel, and back', () 
     await page.waitForURL(/\/[0-9a-f-]{36}$/);
     await hydrated(page);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await checkA11y(page, 'ad page');
     await page.getByRole('button', { name: 'Avaa kuvat täysikokoisina' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await screenshot(page, 'ad-carousel');
+    await checkA11y(page, 'carousel');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached', timeout: 5000 });
     await page.goBack();

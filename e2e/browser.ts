@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
+import { expect } from 'vitest';
 import { type Browser, type BrowserContextOptions, type Page, chromium } from 'playwright-core';
 
 /** Where `screenshot` writes; git-ignored. */
@@ -83,6 +84,13 @@ export async function seriousA11yViolations(page: Page): Promise<SeriousViolatio
 /** One line per violation and element, for logs and assertion messages. */
 export function formatViolations(violations: SeriousViolation[]): string {
   return violations.map((v) => `${v.impact} ${v.rule} (${v.help}): ${v.targets.join(', ')}`).join('\n');
+}
+
+/** Serious and critical axe findings fail the journey; they are also printed with their selectors. */
+export async function checkA11y(page: Page, label: string): Promise<void> {
+  const violations = await seriousA11yViolations(page);
+  if (violations.length > 0) console.warn(`axe (${label}):\n${formatViolations(violations)}`);
+  expect(violations, `serious or critical axe violations (${label})`).toEqual([]);
 }
 
 /** React has hydrated once every button on the page carries its props (click handlers work). */

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, closeBrowser, formatViolations, hydrated, newPage, open, screenshot, seriousA11yViolations } from './browser';
+import { MOBILE, checkA11y, closeBrowser, hydrated, newPage, open, screenshot } from './browser';
 
 const FI_GREETINGS = ['Hyvää huomenta!', 'Hyvää päivää!', 'Hyvää iltaa!'];
 const EN_GREETINGS = ['Good morning!', 'Good afternoon!', 'Good evening!'];
@@ -26,13 +26,6 @@ async function chooseLanguage(page: Page, label: string, language: string, code:
     .getByRole('menuitem', { name: language })
     .or(page.getByRole('menuitemradio', { name: language }))
     .click();
-}
-
-/** Serious and critical axe findings fail the journey; they are also printed with their selectors. */
-async function checkA11y(page: Page, label: string): Promise<void> {
-  const violations = await seriousA11yViolations(page);
-  if (violations.length > 0) console.warn(`axe (${label}):\n${formatViolations(violations)}`);
-  expect(violations, `serious or critical axe violations (${label})`).toEqual([]);
 }
 
 afterAll(closeBrowser);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import fi from '../web/i18n/fi.json' with { type: 'json' };
-import { MOBILE, closeBrowser, hydrated, newPage, open, screenshot } from './browser';
+import { MOBILE, checkA11y, closeBrowser, hydrated, newPage, open, screenshot } from './browser';
 
 const DEMO_PASSWORD = 'Kauppis#Demo2026';
 
@@ -46,6 +46,7 @@ describe('selling: a seller publishes through the wizard, a moderator approves, 
   it('the seller creates an ad with two pictures through the wizard; the draft survives a reload', async () => {
     const page = await session('seller@example.com', '/new-ad', { viewport: MOBILE });
     await stepHeading(page, 'name').waitFor();
+    await checkA11y(page, 'new ad, first step');
     // Nothing typed: the step says what is missing and does not move on.
     await next(page);
     await page.getByText(t('validation.required')).first().waitFor();
@@ -76,6 +77,7 @@ describe('selling: a seller publishes through the wizard, a moderator approves, 
     await hydrated(page);
     await stepHeading(page, 'photos').waitFor();
     await page.getByText(t('new_ad.photos.count', { count: 2, max: 10 })).waitFor();
+    await checkA11y(page, 'new ad, photos');
     await next(page);
 
     await stepHeading(page, 'catalog').waitFor();
@@ -98,6 +100,7 @@ describe('selling: a seller publishes through the wizard, a moderator approves, 
         .count(),
     ).toBe(2);
     await screenshot(page, 'selling-preview-phone');
+    await checkA11y(page, 'new ad, preview');
     await page.getByRole('button', { name: t('new_ad.publish'), exact: true }).click();
     await page.getByRole('heading', { name: t('new_ad.done.title') }).waitFor();
 
@@ -107,6 +110,10 @@ describe('selling: a seller publishes through the wizard, a moderator approves, 
     const created = mine.data.find((ad) => ad.name === title);
     expect(created?.images_count).toBe(2);
     adUuid = created!.uuid;
+
+    await open(page, '/my-showcase');
+    await page.getByRole('article').filter({ hasText: title }).waitFor();
+    await checkA11y(page, 'my showcase');
     await page.context().close();
   });
 
@@ -121,6 +128,7 @@ describe('selling: a seller publishes through the wizard, a moderator approves, 
     const page = await session('moderator@example.com', '/admin/advertisements');
     const card = page.getByRole('article').filter({ hasText: title });
     await card.waitFor();
+    await checkA11y(page, 'moderation queue');
     await card.getByRole('button', { name: t('moderation.approve'), exact: true }).click();
     await expect.poll(() => card.count()).toBe(0);
     await page.context().close();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fi from '../web/i18n/fi.json' with { type: 'json' };
-import { MOBILE, closeBrowser, formatViolations, hydrated, newPage, open, screenshot, seriousA11yViolations } from './browser';
+import { MOBILE, checkA11y, closeBrowser, hydrated, newPage, open, screenshot } from './browser';
 
 const DEMO_PASSWORD = 'Kauppis#Demo2026';
 
@@ -18,12 +18,6 @@ async function logIn(page: Page, redirectTo: string): Promise<void> {
   await page.getByRole('button', { name: t('account.login.submit'), exact: true }).click();
   await page.waitForURL((url) => url.pathname === redirectTo);
   await hydrated(page);
-}
-
-async function checkA11y(page: Page, label: string): Promise<void> {
-  const violations = await seriousA11yViolations(page);
-  if (violations.length > 0) console.warn(`axe (${label}):\n${formatViolations(violations)}`);
-  expect(violations, `serious or critical axe violations (${label})`).toEqual([]);
 }
 
 const badge = (page: Page, count: number) => page.getByRole('link', { name: t('wishes.badge_label', { count }) });
