@@ -241,10 +241,11 @@ export function createProductsRepo(
     /** One page of active ads with their cover picture, and how many match in all (up to COUNT_CAP). */
     async searchActive(query: ListingQuery): Promise<{ rows: ListingRow[]; total: number; capped: boolean }> {
       return db.transaction(async (tx) => {
-        // The `<%` operator reads its threshold from this setting; local to the transaction.
-        if (query.terms.length)
+        if (query.terms.length) {
+          // The `<%` operator reads its threshold from this setting; local to the transaction.
           await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
-        if (query.terms.length) return textPage(tx, query);
+          return textPage(tx, query);
+        }
         const rows = await listActive(tx, query);
         const total = rows.length < query.limit && query.offset === 0 ? rows.length : await countActive(tx, query);
         return { rows, total, capped: total >= COUNT_CAP };
@@ -312,8 +313,9 @@ export function createProductsRepo(
       .limit(RELEVANCE_CANDIDATES);
     if (windowRows.length >= RELEVANCE_CANDIDATES) return { candidates: windowRows, complete: false };
 
+    // The boundary as PostgreSQL's text: a JavaScript Date would drop the microseconds.
     const [oldest] = await tx
-      .select({ createdAt: products.createdAt, id: products.id })
+      .select({ createdAt: sql<string>`${products.createdAt}::text`, id: products.id })
       .from(products)
       .where(eq(products.status, 'active'))
       .orderBy(newest)
@@ -327,9 +329,7 @@ export function createProductsRepo(
     const older = await tx
       .select({ id: products.id, createdAt: products.createdAt, priceCents: products.priceCents, imageCount: products.imageCount, score })
       .from(products)
-      .where(
-        and(where(query), sql`(${products.createdAt}, ${products.id}) < (${oldest.createdAt.toISOString()}::timestamptz, ${oldest.id})`),
-      )
+      .where(and(where(query), sql`(${products.createdAt}, ${products.id}) < (${oldest.createdAt}::timestamptz, ${oldest.id})`))
       .limit(bounds.indexMatches + 1);
     await tx.execute(sql`select set_config('enable_indexscan', 'on', true), set_config('enable_seqscan', 'on', true)`);
     const complete = older.length <= bounds.indexMatches;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SortKey } from '../../db/schema/products.ts';
@@ -102,5 +103,15 @@ describe('a text search past the date-order window', () => {
     const first = await names(tinyWindow, query('pyörä', { sort: 'price_asc', limit: 2 }));
     const second = await names(tinyWindow, query('pyörä', { sort: 'price_asc', limit: 2, offset: 2 }));
     expect([...first, ...second]).toEqual(['Fillari myydään', 'Lasten pyörä', 'Polkupyörä Helkama', 'Maastopyörä Tunturi']);
+  });
+
+  it('keeps the boundary between the two steps exact to the microsecond', async () => {
+    // Every ad in the same millisecond, a microsecond apart, in the same order as before.
+    await app.services.database.db.execute(
+      sql`update products set created_at = timestamptz '2026-10-01 12:00:00+00' + extract(day from created_at)::int * interval '1 microsecond'`,
+    );
+    const q = query('pyörä', { sort: 'created_at_desc' });
+    expect(await names(tinyWindow, q)).toEqual(await names(unbounded, q));
+    expect((await tinyWindow.searchActive(q)).total).toBe(4);
   });
 });
