@@ -11,6 +11,11 @@ export interface SearchTerm {
   stems: string[];
   /** The word as typed, for typo-tolerant trigram matching. */
   fuzzy: string;
+  /**
+   * How much the word says about what is wanted: 1 for a real word, less for a number or a
+   * short token ("13", "pro"), which alone never makes an ad relevant.
+   */
+  weight: number;
 }
 
 export interface ListingQuery {
@@ -57,11 +62,25 @@ export const TEXT_INDEX_MATCHES = 1_000;
 
 const CONFIGS = ['finnish', 'swedish', 'english', 'russian', 'simple'] as const;
 
-/** The term's words, each as a prefix, OR-ed into one tsquery per text search configuration. */
-function termQuery(term: SearchTerm): SQL {
-  const expression = term.words.map((word) => `${word}:*`).join(' | ');
+const CONFIG_OF_LANGUAGE = { fi: 'finnish', sv: 'swedish', en: 'english', ru: 'russian' } as const;
+
+/**
+ * A word as a tsquery operand. Loose: words of four or more letters also as a prefix ("pyörä"
+ * meets "pyöräily"), numbers and short words only whole ("pro" is not "propeller", "tv" is not
+ * "två"). Whole: the word (stemmed by the configuration) and nothing longer. Title: whole, and
+ * only in the title (weight A of the search document).
+ */
+type Match = 'loose' | 'whole' | 'title';
+function operand(word: string, match: Match): string {
+  if (match === 'title') return `${word}:A`;
+  return match === 'loose' && word.length >= 4 && !/^\d+$/.test(word) ? `${word}:*` : word;
+}
+
+/** The term's words OR-ed into one tsquery of the given configurations (all five by default). */
+function termQuery(term: SearchTerm, match: Match = 'loose', configs: readonly string[] = CONFIGS): SQL {
+  const expression = term.words.map((word) => operand(word, match)).join(' | ');
   return sql`(${sql.join(
-    CONFIGS.map((config) => sql`to_tsquery(${config}::regconfig, ${expression})`),
+    configs.map((config) => sql`to_tsquery(${config}::regconfig, ${expression})`),
     sql` || `,
   )})`;
 }
@@ -71,18 +90,19 @@ function stemPattern(term: SearchTerm): string | undefined {
   return term.stems.length ? `(${term.stems.join('|')})` : undefined;
 }
 
+/** Where the words are looked for: the table itself, or a subquery that carries the same two columns. */
+interface TextColumns {
+  name: SQLWrapper;
+  searchVector: SQLWrapper;
+  language: SQLWrapper;
+}
+const TABLE_TEXT: TextColumns = { name: products.name, searchVector: products.searchVector, language: products.language };
+
 /**
  * One condition per query word, three ways to match, each served by an index: the stemmed words
  * (GIN on the search document), the stem inside a compound title (trigram regex), or a typo
  * (trigram word similarity).
  */
-/** Where the words are looked for: the table itself, or a subquery that carries the same two columns. */
-interface TextColumns {
-  name: SQLWrapper;
-  searchVector: SQLWrapper;
-}
-const TABLE_TEXT: TextColumns = { name: products.name, searchVector: products.searchVector };
-
 function termMatch(term: SearchTerm, from: TextColumns = TABLE_TEXT): SQL {
   const alternatives: SQL[] = [sql`${from.searchVector} @@ ${termQuery(term)}`];
   const pattern = stemPattern(term);
@@ -91,13 +111,27 @@ function termMatch(term: SearchTerm, from: TextColumns = TABLE_TEXT): SQL {
   return sql`(${sql.join(alternatives, sql` or `)})`;
 }
 
-/** Exact (stemmed) matches first, then matches inside compounds, then typo matches. */
+/**
+ * Per word, what an ad's text says about it, strongest first: the word in the title (3), the
+ * word inside a compound of the title ("sohva" in "Kulmasohva", 2), the word in the description
+ * (1.5), a longer word that merely begins the same (0.2: the Finnish stem "tak" of "takki" also
+ * begins "takuu"), a near spelling of a title word (up to 0.3). "The word" means stemmed in the
+ * ad's own language or exactly as typed: the Finnish stem "tak" is also the Swedish word for roof.
+ * `ts_rank_cd` orders within a level; the sum is weighted by the word's weight.
+ */
 function relevance(terms: SearchTerm[], from: TextColumns = TABLE_TEXT): SQL {
   const parts = terms.map((term) => {
-    const tsquery = termQuery(term);
+    const own = (match: Match) =>
+      sql`(case ${from.language} ${sql.join(
+        Object.entries(CONFIG_OF_LANGUAGE).map(([language, config]) => sql`when ${language} then ${termQuery(term, match, [config])}`),
+        sql` `,
+      )} end || ${termQuery(term, match, ['simple'])})`;
+    const whole = own('whole');
+    const loose = termQuery(term);
+    const document = sql`case when ${from.searchVector} @@ ${own('title')} then 3 + ts_rank_cd(${from.searchVector}, ${whole}) when ${from.searchVector} @@ ${whole} then 1.5 + ts_rank_cd(${from.searchVector}, ${whole}) when ${from.searchVector} @@ ${loose} then 0.2 + 0.2 * ts_rank_cd(${from.searchVector}, ${loose}) else 0 end`;
     const pattern = stemPattern(term);
-    const stemHit = pattern ? sql`(case when lower(${from.name}) ~ ${pattern} then 0.5 else 0 end)` : sql`0`;
-    return sql`(case when ${from.searchVector} @@ ${tsquery} then 1 + ts_rank_cd(${from.searchVector}, ${tsquery}) else 0 end + ${stemHit} + 0.3 * word_similarity(${term.fuzzy}, lower(${from.name})))`;
+    const inCompound = pattern ? sql`(case when lower(${from.name}) ~ ${pattern} then 2 else 0 end)` : sql`0`;
+    return sql`${sql.raw(String(term.weight))} * (${document} + ${inCompound} + 0.3 * word_similarity(${term.fuzzy}, lower(${from.name})))`;
   });
   return sql.join(parts, sql` + `);
 }
@@ -108,6 +142,18 @@ interface PlaceColumns {
   cityId: Column;
   regionId: Column;
   catalogId: Column;
+}
+
+/**
+ * Every word of the query must match, or (the fallback for few results) any of its real words:
+ * numbers and short tokens only add to the score then, "kesärenkaat 17" is not every ad with 17.
+ */
+type WordMode = 'all' | 'any';
+
+function wordsMatch(terms: SearchTerm[], mode: WordMode, from: TextColumns = TABLE_TEXT): SQL {
+  if (mode === 'all') return and(...terms.map((term) => termMatch(term, from)))!;
+  const strong = terms.filter((term) => term.weight >= 1);
+  return or(...(strong.length ? strong : terms).map((term) => termMatch(term, from)))!;
 }
 
 /** A match of a text search with what its sorts need. */
@@ -196,8 +242,8 @@ export function createProductsRepo(
     return conditions;
   }
 
-  function where(query: ListingQuery): SQL {
-    return and(...placeAndCatalog(query), ...query.terms.map((term) => termMatch(term)))!;
+  function where(query: ListingQuery, words: WordMode = 'all'): SQL {
+    return and(...placeAndCatalog(query), wordsMatch(query.terms, words))!;
   }
 
   return {
@@ -259,7 +305,13 @@ export function createProductsRepo(
    * then typos; ties and the other sorts as in the plain listing.
    */
   async function textPage(tx: Transaction, query: ListingQuery): Promise<{ rows: ListingRow[]; total: number; capped: boolean }> {
-    const { candidates, complete } = await textCandidates(tx, query);
+    let { candidates, complete } = await textCandidates(tx, query, 'all');
+    // Fewer ads than a page have every word ("talvirenkaat 16", "iphone 13 pro"): show the ads
+    // with any of the real words too; those with more of the words score higher. Only for
+    // relevance: under a price or date sort the partial matches would mix with the full ones.
+    if (query.sort === 'relevance' && query.terms.length > 1 && complete && candidates.length < query.limit) {
+      ({ candidates, complete } = await textCandidates(tx, query, 'any'));
+    }
     candidates.sort(candidateOrder(query.sort));
     const ids = candidates.slice(query.offset, query.offset + query.limit).map((r) => r.id);
     const rows = ids.length ? await listActive(tx, { ...query, sort: 'created_at_desc', offset: 0 }, ids) : [];
@@ -279,7 +331,11 @@ export function createProductsRepo(
    *    that matches nothing costs a few index pages.
    * `complete` is true when every match was seen (the count shown is then exact).
    */
-  async function textCandidates(tx: Transaction, query: ListingQuery): Promise<{ candidates: Candidate[]; complete: boolean }> {
+  async function textCandidates(
+    tx: Transaction,
+    query: ListingQuery,
+    words: WordMode,
+  ): Promise<{ candidates: Candidate[]; complete: boolean }> {
     const score = sql<number>`${relevance(query.terms)}`.mapWith(Number);
     const newest = sql`${products.createdAt} desc nulls last, ${products.id} desc nulls last`;
     const recent = tx
@@ -290,6 +346,7 @@ export function createProductsRepo(
         imageCount: products.imageCount,
         name: products.name,
         searchVector: products.searchVector,
+        language: products.language,
         cityId: products.cityId,
         regionId: products.regionId,
         catalogId: products.catalogId,
@@ -308,7 +365,7 @@ export function createProductsRepo(
         score: sql<number>`${relevance(query.terms, recent)}`.mapWith(Number),
       })
       .from(recent)
-      .where(and(...placeAndCatalog(query, recent), ...query.terms.map((term) => termMatch(term, recent))))
+      .where(and(...placeAndCatalog(query, recent), wordsMatch(query.terms, words, recent)))
       .orderBy(sql`${recent.createdAt} desc nulls last, ${recent.id} desc nulls last`)
       .limit(RELEVANCE_CANDIDATES);
     if (windowRows.length >= RELEVANCE_CANDIDATES) return { candidates: windowRows, complete: false };
@@ -327,9 +384,15 @@ export function createProductsRepo(
     // early in date order, and read the whole table when the word is rare. Local to the transaction.
     await tx.execute(sql`select set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)`);
     const older = await tx
-      .select({ id: products.id, createdAt: products.createdAt, priceCents: products.priceCents, imageCount: products.imageCount, score })
+      .select({
+        id: products.id,
+        createdAt: products.createdAt,
+        priceCents: products.priceCents,
+        imageCount: products.imageCount,
+        score,
+      })
       .from(products)
-      .where(and(where(query), sql`(${products.createdAt}, ${products.id}) < (${oldest.createdAt}::timestamptz, ${oldest.id})`))
+      .where(and(where(query, words), sql`(${products.createdAt}, ${products.id}) < (${oldest.createdAt}::timestamptz, ${oldest.id})`))
       .limit(bounds.indexMatches + 1);
     await tx.execute(sql`select set_config('enable_indexscan', 'on', true), set_config('enable_seqscan', 'on', true)`);
     const complete = older.length <= bounds.indexMatches;

@@ -10,25 +10,31 @@ export const MAX_TERMS = 6;
 const SYNONYM_GROUPS: string[][] = [
   ['fillari', 'polkupyörä', 'pyörä', 'cykel', 'bike', 'bicycle', 'велосипед'],
   ['auto', 'henkilöauto', 'bil', 'car', 'автомобиль', 'машина'],
-  ['kännykkä', 'puhelin', 'matkapuhelin', 'älypuhelin', 'phone', 'smartphone', 'телефон', 'смартфон'],
-  ['telkkari', 'televisio', 'tv', 'телевизор'],
-  ['läppäri', 'kannettava', 'laptop', 'ноутбук'],
+  ['kännykkä', 'puhelin', 'matkapuhelin', 'älypuhelin', 'phone', 'smartphone', 'mobiltelefon', 'телефон', 'смартфон'],
+  ['telkkari', 'televisio', 'tv', 'teve', 'телевизор'],
+  ['läppäri', 'kannettava', 'laptop', 'bärbar', 'ноутбук'],
   ['mökki', 'kesämökki', 'huvila', 'stuga', 'cottage', 'дача'],
   ['sohva', 'sohvat', 'soffa', 'sofa', 'couch', 'диван'],
-  ['lastenvaunut', 'rattaat', 'vaunut', 'pram', 'stroller', 'коляска'],
-  ['moottoripyörä', 'motoristi', 'mp', 'motorcycle', 'мотоцикл'],
+  // Not 'vaunut' alone: inside titles it is mostly 'asuntovaunu', a caravan.
+  ['lastenvaunut', 'lastenrattaat', 'rattaat', 'pram', 'stroller', 'pushchair', 'barnvagn', 'sittvagn', 'коляска'],
+  ['moottoripyörä', 'motoristi', 'mp', 'motorcycle', 'motorcykel', 'мотоцикл'],
   ['mopo', 'skootteri', 'moped', 'scooter', 'мопед'],
   ['kiuas', 'saunankiuas', 'sauna stove'],
-  ['jääkaappi', 'kylmälaite', 'fridge', 'refrigerator', 'холодильник'],
-  ['pesukone', 'pyykinpesukone', 'washing machine', 'стиральная'],
-  ['koira', 'pentu', 'dog', 'puppy', 'собака', 'щенок'],
-  ['kissa', 'kissanpentu', 'cat', 'kitten', 'кошка', 'котёнок'],
-  ['sukset', 'hiihto', 'skis', 'лыжи'],
-  ['luistimet', 'skates', 'коньки'],
+  ['jääkaappi', 'kylmälaite', 'fridge', 'refrigerator', 'kylskåp', 'холодильник'],
+  ['pesukone', 'pyykinpesukone', 'washing machine', 'tvättmaskin', 'стиральная'],
+  ['koira', 'pentu', 'dog', 'puppy', 'hund', 'valp', 'собака', 'щенок'],
+  ['kissa', 'kissanpentu', 'cat', 'kitten', 'katt', 'kattunge', 'кошка', 'котёнок'],
+  ['sukset', 'hiihto', 'skis', 'skidor', 'лыжи'],
+  ['luistimet', 'skates', 'skridskor', 'коньки'],
   ['kitara', 'guitar', 'gitarr', 'гитара'],
-  ['asunto', 'kerrostalo', 'kaksio', 'yksiö', 'apartment', 'flat', 'квартира'],
-  ['talvirenkaat', 'nastarenkaat', 'kitkarenkaat', 'winter tyres', 'зимние шины'],
+  ['asunto', 'kerrostalo', 'kaksio', 'yksiö', 'apartment', 'flat', 'lägenhet', 'квартира'],
+  ['talvirenkaat', 'nastarenkaat', 'kitkarenkaat', 'winter tyres', 'winter tires', 'vinterdäck', 'dubbdäck', 'зимние шины'],
 ];
+
+/** Synonyms of more than one word ("winter tyres"), each standing for its group's first word. */
+const PHRASES = SYNONYM_GROUPS.flatMap((group) =>
+  group.filter((word) => word.includes(' ')).map((phrase) => ({ phrase, word: group[0]! })),
+);
 
 const SYNONYMS = new Map<string, string[]>();
 for (const group of SYNONYM_GROUPS) {
@@ -102,11 +108,12 @@ export function infixStem(word: string): string {
 
 /** Splits a query into words of letters and digits (so nothing reaches SQL but plain words). */
 export function queryWords(text: string): string[] {
-  const words = text
+  let normalized = ` ${text
     .normalize('NFC')
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length >= 2 && w.length <= 60);
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+  for (const { phrase, word } of PHRASES) normalized = normalized.replaceAll(` ${phrase} `, ` ${word} `);
+  const words = normalized.split(' ').filter((w) => w.length >= 2 && w.length <= 60);
   return [...new Set(words)].slice(0, MAX_TERMS);
 }
 
@@ -114,8 +121,13 @@ export function queryWords(text: string): string[] {
 export function searchTerms(text: string | undefined): SearchTerm[] {
   if (!text) return [];
   return queryWords(text).map((word) => {
-    const words = [word, ...(SYNONYMS.get(word) ?? [])];
-    const stems = [...new Set(words.map(infixStem).filter((stem) => stem.length >= 3))];
-    return { words, stems, fuzzy: word };
+    const synonyms = SYNONYMS.get(word) ?? [];
+    const words = [word, ...synonyms];
+    // A number or a short token without synonyms ("13", "pro") is weak: it never matches inside
+    // titles and weighs little ("tv" and "mp" have synonyms, so they are words).
+    const number = /^\d+$/.test(word);
+    const weak = number || (word.length <= 3 && synonyms.length === 0);
+    const stems = weak ? [] : [...new Set(words.map(infixStem).filter((stem) => stem.length >= 3))];
+    return { words, stems, fuzzy: word, weight: number ? 0.3 : weak ? 0.5 : 1 };
   });
 }
