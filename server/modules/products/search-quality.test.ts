@@ -40,6 +40,9 @@ beforeAll(async () => {
     { name: 'Hundbädd ges bort', description: 'Två stycken, nästan nya.', catalog: 'sofas-and-armchairs', language: 'sv' },
     { name: 'Telkkari Samsung 55 tuumaa', catalog: 'sofas-and-armchairs' },
     { name: 'Lastenvaunut Emmaljunga', catalog: 'sofas-and-armchairs' },
+    // Titles that never name the kind of thing: the category does.
+    { name: 'Volvo V70 2.4D Summum', catalog: 'passenger-cars' },
+    { name: 'Trek Marlin 7, koko L', catalog: 'mountain-bikes' },
   ];
   for (const ad of ads) await createAd(app, { userId: seller.id, ...ad });
 });
@@ -114,5 +117,19 @@ describe('ranking and the fallback to any word', () => {
     expect(await found('barnvagn')).toContain('Lastenvaunut Emmaljunga');
     expect(await found('vinterdäck')).toContain('Talvirenkaat 185/65 R15 vanteilla');
     expect(await found('winter tyres')).toContain('Talvirenkaat 185/65 R15 vanteilla');
+  });
+});
+
+describe('the category as part of what an ad says', () => {
+  it('finds an ad by the name of its category, in any of the site languages', async () => {
+    expect(await found('car')).toContain('Volvo V70 2.4D Summum');
+    expect(await found('henkilöauto')).toContain('Volvo V70 2.4D Summum');
+    expect(await found('maastopyörä')).toContain('Trek Marlin 7, koko L');
+    expect(await found('велосипед')).toContain('Trek Marlin 7, koko L');
+  });
+
+  it('ranks an ad that names the thing in its title above one that is only in the category', async () => {
+    const cars = await found('henkilöauto');
+    expect(cars.indexOf('Henkilöauto Toyota Corolla')).toBeLessThan(cars.indexOf('Volvo V70 2.4D Summum'));
   });
 });

@@ -37,7 +37,7 @@ beforeAll(async () => {
     { name: 'Nojatuoli', catalog: 'sofas-and-armchairs', city: '049', priceCents: 9000, createdAt: day(7) },
     { name: 'Talvirenkaat Nokian', catalog: 'tyres-and-rims', city: '049', priceCents: 12000, createdAt: day(8) },
     { name: 'Vuodesohva', catalog: 'sofas-and-armchairs', city: '853', priceCents: 15000, createdAt: day(9) },
-    { name: 'Kitara Yamaha', catalog: 'sofas-and-armchairs', city: '091', priceCents: 10000, createdAt: day(10) },
+    { name: 'Kitara Yamaha', catalog: 'guitars-and-basses', city: '091', priceCents: 10000, createdAt: day(10) },
   ];
   for (const ad of ads) await createAd(app, { userId: seller.id, ...ad });
   const db = app.services.database.db;
