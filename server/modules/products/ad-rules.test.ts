@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { AD_STATUSES } from '../../db/schema/products.ts';
-import { OWNER_STATUSES, guessAdLanguage, ownerChoices, ownerMayMove, parsePriceCents } from './ad-rules.ts';
+import {
+  AD_PRICE_MAX_CENTS,
+  OWNER_STATUSES,
+  guessAdLanguage,
+  lengthProblem,
+  ownerChoices,
+  ownerMayMove,
+  parsePriceCents,
+  priceProblem,
+} from './ad-rules.ts';
 
 describe('parsePriceCents', () => {
   it.each([
@@ -17,6 +26,24 @@ describe('parsePriceCents', () => {
 
   it.each(['', 'abc', '-5', '1,234', '1.2.3', '12e3', '0x10', '123456789'])('refuses %j', (text) => {
     expect(parsePriceCents(text)).toBeUndefined();
+  });
+});
+
+describe('the field rules both sides apply', () => {
+  it('checks a length as required, then at least, then at most', () => {
+    expect(lengthProblem('', 3, 5)).toEqual({ key: 'validation.required' });
+    expect(lengthProblem('ab', 3, 5)).toEqual({ key: 'validation.min_length', params: { limit: 3 } });
+    expect(lengthProblem('abc', 3, 5)).toBeUndefined();
+    expect(lengthProblem('abcdef', 3, 5)).toEqual({ key: 'validation.max_length', params: { limit: 5 } });
+  });
+
+  it('checks a price as required, not negative, a price, and within the maximum', () => {
+    expect(priceProblem('', undefined)).toEqual({ key: 'validation.required' });
+    expect(priceProblem('-5', undefined)).toEqual({ key: 'ads.price_negative' });
+    expect(priceProblem('abc', undefined)).toEqual({ key: 'ads.price_format' });
+    expect(priceProblem('12,50', 1250)).toBeUndefined();
+    expect(priceProblem('0', 0)).toBeUndefined();
+    expect(priceProblem('x', AD_PRICE_MAX_CENTS + 1)).toEqual({ key: 'ads.price_max', params: { limit: AD_PRICE_MAX_CENTS / 100 } });
   });
 });
 

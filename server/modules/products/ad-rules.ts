@@ -66,6 +66,29 @@ export function parsePriceCents(text: string): number | undefined {
   return euros * 100 + cents;
 }
 
+/** What is wrong with a field, as a translation key and its parameters (validation.*, ads.*). */
+export interface FieldProblem {
+  key: string;
+  params?: Record<string, number>;
+}
+
+/** The length rule of a text field, on its tidied value: required, then at least `min`, at most `max`. */
+export function lengthProblem(value: string, min: number, max: number): FieldProblem | undefined {
+  if (value.length === 0) return { key: 'validation.required' };
+  if (value.length < min) return { key: 'validation.min_length', params: { limit: min } };
+  if (value.length > max) return { key: 'validation.max_length', params: { limit: max } };
+  return undefined;
+}
+
+/** The price rule: `written` as the seller wrote it (trimmed), `cents` what it reads as (undefined: not a price). */
+export function priceProblem(written: string, cents: number | undefined): FieldProblem | undefined {
+  if (written === '') return { key: 'validation.required' };
+  if (written.startsWith('-')) return { key: 'ads.price_negative' };
+  if (cents === undefined) return { key: 'ads.price_format' };
+  if (cents > AD_PRICE_MAX_CENTS) return { key: 'ads.price_max', params: { limit: AD_PRICE_MAX_CENTS / 100 } };
+  return undefined;
+}
+
 const SWEDISH_WORDS = /\b(och|säljes|säljer|med|för|till|som|inte|mycket|bra|skick|nästan|ny|oanvänd|pris|hämtas)\b/gi;
 const ENGLISH_WORDS = /\b(the|and|for|with|sale|good|condition|new|used|very|works|great|selling|pick|up)\b/gi;
 const FINNISH_WORDS = /\b(ja|myydään|hyvä|kunto|kunnossa|uusi|käytetty|hinta|nouto|toimiva|lähes|myös|tai|on|ei)\b/gi;

@@ -15,12 +15,13 @@ import {
   AD_MAX_PICTURES,
   AD_NAME_MAX,
   AD_NAME_MIN,
-  AD_PRICE_MAX_CENTS,
   guessAdLanguage,
   isAdStaff,
   ownerChoices,
   ownerMayMove,
+  lengthProblem,
   parsePriceCents,
+  priceProblem,
 } from './ad-rules.ts';
 import type { ModerationService } from './moderation.service.ts';
 import { pictureUrls } from './products.service.ts';
@@ -94,9 +95,8 @@ export function createSellerService(deps: SellerDeps) {
         return;
       }
       const value = tidy(text(raw[field]) ?? '', field === 'description');
-      if (!value) return problem(field, 'validation.required');
-      if (value.length < min) return problem(field, 'validation.min_length', { limit: min });
-      if (value.length > max) return problem(field, 'validation.max_length', { limit: max });
+      const wrong = lengthProblem(value, min, max);
+      if (wrong) return problem(field, wrong.key, wrong.params);
       out[field] = value;
     };
     checkText('name', AD_NAME_MIN, AD_NAME_MAX);
@@ -106,10 +106,8 @@ export function createSellerService(deps: SellerDeps) {
       const value = raw.price;
       const written = typeof value === 'number' ? String(value) : (text(value) ?? '').trim();
       const cents = typeof value === 'number' ? numberToCents(value) : parsePriceCents(written);
-      if (written === '') problem('price', 'validation.required');
-      else if (/^-/.test(written)) problem('price', 'ads.price_negative');
-      else if (cents === undefined) problem('price', 'ads.price_format');
-      else if (cents > AD_PRICE_MAX_CENTS) problem('price', 'ads.price_max', { limit: AD_PRICE_MAX_CENTS / 100 });
+      const wrong = priceProblem(written, cents);
+      if (wrong) problem('price', wrong.key, wrong.params);
       else out.priceCents = cents;
     } else if (!partial) problem('price', 'validation.required');
 

@@ -5,8 +5,10 @@ import {
   AD_MAX_PICTURES,
   AD_NAME_MAX,
   AD_NAME_MIN,
-  AD_PRICE_MAX_CENTS,
+  type FieldProblem,
+  lengthProblem,
   parsePriceCents,
+  priceProblem,
 } from '../../../server/modules/products/ad-rules';
 
 /** What the seller has typed so far; kept as text, exactly as typed, so nothing is lost between steps. */
@@ -43,18 +45,13 @@ export { AD_DESCRIPTION_MAX, AD_MAX_PICTURES, AD_NAME_MAX };
 type T = (key: string, params?: Record<string, string | number>) => string;
 export type DraftErrors = Partial<Record<string, string[]>>;
 
-const length = (text: string) => text.trim().replace(/\s+/g, ' ').length;
-
 /** The same rules as the server (ad-rules.ts), checked before a step may be left. */
 export function validateStep(step: Step, draft: AdDraft, t: T, leafIds?: ReadonlySet<number>): DraftErrors {
   const errors: DraftErrors = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
-  const text = (field: 'name' | 'description', min: number, max: number) => {
-    const n = length(draft[field]);
-    if (n === 0) add(field, t('validation.required'));
-    else if (n < min) add(field, t('validation.min_length', { limit: min }));
-    else if (n > max) add(field, t('validation.max_length', { limit: max }));
-  };
+  const check = (field: string, wrong: FieldProblem | undefined) => wrong && add(field, t(wrong.key, wrong.params));
+  const text = (field: 'name' | 'description', min: number, max: number) =>
+    check(field, lengthProblem(draft[field].trim().replace(/\s+/g, ' '), min, max));
   if (step === 'name' || step === 'preview') text('name', AD_NAME_MIN, AD_NAME_MAX);
   if (step === 'city' || step === 'preview') {
     if (draft.cityId === null) add('city_id', t('validation.required'));
@@ -63,13 +60,7 @@ export function validateStep(step: Step, draft: AdDraft, t: T, leafIds?: Readonl
   if (step === 'details' || step === 'preview') {
     text('description', AD_DESCRIPTION_MIN, AD_DESCRIPTION_MAX);
     const price = draft.price.trim();
-    if (!price) add('price', t('validation.required'));
-    else if (price.startsWith('-')) add('price', t('ads.price_negative'));
-    else {
-      const cents = parsePriceCents(price);
-      if (cents === undefined) add('price', t('ads.price_format'));
-      else if (cents > AD_PRICE_MAX_CENTS) add('price', t('ads.price_max', { limit: AD_PRICE_MAX_CENTS / 100 }));
-    }
+    check('price', priceProblem(price, parsePriceCents(price)));
   }
   if (step === 'catalog' || step === 'preview') {
     if (draft.catalogId === null) add('catalog_id', t('validation.required'));
