@@ -13,10 +13,10 @@ import {
   User,
   UserPlus,
   Users,
-  X,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from '../lib/use-translation';
+import { CloseButton } from './close-button';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { NavLink } from 'react-router';
 import { ADMIN_ROLE_SLUGS, STAFF_ROLE_SLUGS } from '../../server/db/schema/roles';
@@ -99,14 +99,7 @@ export function Drawer({
             <Heading slot="title" className="text-lg font-semibold">
               {t('nav.drawer')}
             </Heading>
-            <button
-              type="button"
-              onClick={close}
-              aria-label={t('nav.menu_close')}
-              className="inline-flex h-10 w-10 items-center justify-center rounded-full hover:bg-sunken"
-            >
-              <X aria-hidden size={22} />
-            </button>
+            <CloseButton onClose={close} label={t('nav.menu_close')} />
           </div>
           <nav aria-label={t('nav.user_menu')}>
             <MenuList links={[{ to: '/', label: 'nav.home', icon: LayoutGrid }, ...userLinks(user)]} onNavigate={close} />

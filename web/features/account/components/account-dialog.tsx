@@ -1,7 +1,7 @@
-import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from '../../../lib/use-translation';
+import { CloseButton } from '../../../components/close-button';
 
 /**
  * The modal frame of the account dialogs (react-aria: focus is trapped and returned, Escape and
@@ -42,14 +42,7 @@ export function AccountDialog({
                 <Heading slot="title" className="text-xl font-semibold">
                   {title}
                 </Heading>
-                <button
-                  type="button"
-                  onClick={close}
-                  aria-label={t('dialog.close')}
-                  className="-mt-1 -mr-2 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-muted hover:bg-sunken hover:text-ink"
-                >
-                  <X aria-hidden size={20} />
-                </button>
+                <CloseButton onClose={close} label={t('dialog.close')} size={20} className="-mt-1 -mr-2 text-muted hover:text-ink" />
               </div>
               {typeof children === 'function' ? children(close) : children}
             </>

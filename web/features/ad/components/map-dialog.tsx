@@ -1,8 +1,9 @@
 import type { Map as LeafletMap } from 'leaflet';
-import { Loader2, MapPin, X } from 'lucide-react';
+import { Loader2, MapPin } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from '../../../lib/use-translation';
+import { CloseButton } from '../../../components/close-button';
 import type { DialogProps } from '../../../lib/dialogs';
 
 export interface MapPlace {
@@ -77,14 +78,7 @@ export function MapDialog({
                 {place.label}
               </p>
             </div>
-            <button
-              type="button"
-              onClick={close}
-              aria-label={t('dialog.close')}
-              className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full hover:bg-sunken"
-            >
-              <X aria-hidden size={22} />
-            </button>
+            <CloseButton onClose={close} label={t('dialog.close')} />
           </div>
           <div className="relative flex-1 bg-sunken">
             <div
