@@ -6,6 +6,7 @@ import { AppShell } from './components/app-shell';
 import { ErrorScreen } from './components/error-screen';
 import { NotFoundScreen } from './components/not-found-screen';
 import { pageTitle } from './lib/meta';
+import { rootShouldRevalidate } from './lib/revalidation';
 import { themeBootScript } from './lib/preferences';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -24,6 +25,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     errorTitles: { notFound: context.t('not_found.title'), error: context.t('error_page.title') },
   };
 }
+
+export const shouldRevalidate = rootShouldRevalidate;
 
 export function meta({ data, error }: Route.MetaArgs) {
   if (!error || !data) return [];

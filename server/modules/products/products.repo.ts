@@ -232,12 +232,9 @@ export function createProductsRepo(
   db: Database,
   bounds: TextSearchBounds = { scanWindow: TEXT_SCAN_WINDOW, indexMatches: TEXT_INDEX_MATCHES },
 ) {
-  /**
-   * Place, catalog and exclusion (and, on the table, the status): the conditions the btree
-   * indexes serve. `from` is the table or a subquery of active ads with the same columns.
-   */
+  /** Place, catalog and exclusion: the conditions the btree indexes serve, on the table or a subquery with the same columns. */
   function placeAndCatalog(query: ListingQuery, from: PlaceColumns = products): SQL[] {
-    const conditions: SQL[] = from === products ? [eq(products.status, 'active')] : [];
+    const conditions: SQL[] = [];
     const places: SQL[] = [];
     if (query.cityIds.length) places.push(inArray(from.cityId, query.cityIds));
     if (query.regionIds.length) places.push(inArray(from.regionId, query.regionIds));
@@ -247,8 +244,11 @@ export function createProductsRepo(
     return conditions;
   }
 
+  /** The active ads the query asks for: place, catalog and, when there are any, the words. */
   function where(query: ListingQuery, words: WordMode = 'all'): SQL {
-    return and(...placeAndCatalog(query), wordsMatch(query.terms, words))!;
+    const conditions = [eq(products.status, 'active'), ...placeAndCatalog(query)];
+    if (query.terms.length) conditions.push(wordsMatch(query.terms, words));
+    return and(...conditions)!;
   }
 
   return {
