@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { adPictureVariants } from '../../modules/images/image-processing.ts';
+import { type AdPictureVariant, adPictureKey, adPictureVariants } from '../../modules/images/image-processing.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { Database } from '../client.ts';
 import { catalogs } from '../schema/catalog.ts';
@@ -93,7 +93,9 @@ export async function seedDemoAds(
     const set = await adPictureVariants(sharp(svg));
     const imageUuid = crypto.randomUUID();
     const prefix = `ads/${row.uuid}/${imageUuid}`;
-    await Promise.all(Object.entries(set.variants).map(([name, data]) => storage.put(`${prefix}-${name}.webp`, data, 'image/webp')));
+    await Promise.all(
+      Object.entries(set.variants).map(([name, data]) => storage.put(adPictureKey(prefix, name as AdPictureVariant), data, 'image/webp')),
+    );
     await db
       .insert(productImages)
       .values({ uuid: imageUuid, productId: row.id, position, width: set.width, height: set.height, storagePrefix: prefix });

@@ -58,6 +58,13 @@ export const AD_PICTURE_VARIANTS = {
 } as const;
 export type AdPictureVariant = keyof typeof AD_PICTURE_VARIANTS;
 
+/** Where one variant of an ad picture is stored: `<prefix>-<variant>.webp`. */
+export const adPictureKey = (prefix: string, variant: AdPictureVariant) => `${prefix}-${variant}.webp`;
+
+/** Every stored file of the ad pictures with these prefixes (to delete them). */
+export const adPictureKeys = (prefixes: readonly string[]) =>
+  prefixes.flatMap((prefix) => (Object.keys(AD_PICTURE_VARIANTS) as AdPictureVariant[]).map((variant) => adPictureKey(prefix, variant)));
+
 export interface AdPictureSet {
   variants: Record<AdPictureVariant, Buffer>;
   /** Size of the full variant. */

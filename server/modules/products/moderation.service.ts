@@ -9,7 +9,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
 import { REJECTION_REASON_MAX, REJECTION_REASON_MIN, isAdStaff } from './ad-rules.ts';
 import { moderationMails } from './moderation.mails.ts';
-import { pictureUrls } from './products.service.ts';
+import { toPicture } from './products.service.ts';
 import type { ProductRow, SellerRepo } from './seller.repo.ts';
 
 export const MODERATION_PAGE_SIZE = 20;
@@ -121,7 +121,7 @@ export function createModerationService(deps: ModerationDeps) {
           address: product.address,
           city: { id: product.cityId, name: cityNames.get(product.cityId) ?? '' },
           catalog: { id: product.catalogId, path: trails[index]!.map(({ slug, name }) => ({ slug, name })) },
-          images: pictures.map((p) => ({ uuid: p.uuid, ...pictureUrls(storage, p.storagePrefix), width: p.width, height: p.height })),
+          images: pictures.map((p) => toPicture(storage, p)),
           seller,
           approved: product.approvedAt !== null,
           rejection_reason: product.rejectionReason,

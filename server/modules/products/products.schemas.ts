@@ -30,6 +30,7 @@ export const Picture = Type.Object({
   width: Type.Integer(),
   height: Type.Integer(),
 });
+export type Picture = Static<typeof Picture>;
 
 export const ProductCard = Type.Object({
   id: Type.Integer(),

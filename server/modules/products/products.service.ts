@@ -7,9 +7,10 @@ import type { Storage } from '../../platform/storage.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
 import type { UsersService } from '../users/users.service.ts';
+import { adPictureKey } from '../images/image-processing.ts';
 import { createListingCache } from './listing-cache.ts';
 import type { ListingQuery, ListingRow, ProductsRepo } from './products.repo.ts';
-import { type ListingBody, type ListingReply, MAX_PAGE, PAGE_SIZE, type ProductCard } from './products.schemas.ts';
+import { type ListingBody, type ListingReply, MAX_PAGE, PAGE_SIZE, type Picture, type ProductCard } from './products.schemas.ts';
 import { searchTerms } from './search-terms.ts';
 
 export interface ProductsDeps {
@@ -33,12 +34,31 @@ const STAFF_ROLES: RoleSlug[] = ['superAdmin', 'admin', 'moderator'];
 export const SIMILAR_LIMIT = 8;
 export const HINT_LIMIT = 10;
 
-export function pictureUrls(storage: Storage, prefix: string) {
+function pictureUrls(storage: Storage, prefix: string) {
   return {
-    thumb: storage.publicUrl(`${prefix}-thumb.webp`),
-    card: storage.publicUrl(`${prefix}-card.webp`),
-    full: storage.publicUrl(`${prefix}-full.webp`),
+    thumb: storage.publicUrl(adPictureKey(prefix, 'thumb')),
+    card: storage.publicUrl(adPictureKey(prefix, 'card')),
+    full: storage.publicUrl(adPictureKey(prefix, 'full')),
   };
+}
+
+/** A stored ad picture as the API gives it: its uuid, the URL of each variant, its size. */
+export function toPicture(storage: Storage, image: { uuid: string; storagePrefix: string; width: number; height: number }): Picture {
+  return { uuid: image.uuid, ...pictureUrls(storage, image.storagePrefix), width: image.width, height: image.height };
+}
+
+/** The cover columns of a listing row as a picture, or null when the ad has none. */
+export function coverPicture(
+  storage: Storage,
+  row: { imageUuid: string | null; imagePrefix: string | null; imageWidth: number | null; imageHeight: number | null },
+): Picture | null {
+  if (!row.imageUuid || !row.imagePrefix) return null;
+  return toPicture(storage, {
+    uuid: row.imageUuid,
+    storagePrefix: row.imagePrefix,
+    width: row.imageWidth ?? 0,
+    height: row.imageHeight ?? 0,
+  });
 }
 
 export function createProductsService(deps: ProductsDeps) {
@@ -63,10 +83,7 @@ export function createProductsService(deps: ProductsDeps) {
       city: { id: row.cityId, name: cityById.get(row.cityId)?.name ?? '' },
       region_id: row.regionId,
       catalog: { id: row.catalogId, slug: catalogById.get(row.catalogId)?.slug ?? '', name: catalogById.get(row.catalogId)?.name ?? '' },
-      image:
-        row.imageUuid && row.imagePrefix
-          ? { uuid: row.imageUuid, ...pictureUrls(storage, row.imagePrefix), width: row.imageWidth ?? 0, height: row.imageHeight ?? 0 }
-          : null,
+      image: coverPicture(storage, row),
       images_count: row.imageCount,
       created_at: row.createdAt.toISOString(),
     }));
@@ -113,12 +130,7 @@ export function createProductsService(deps: ProductsDeps) {
           name: trail.at(-1)?.name ?? '',
           path: trail.map(({ slug, name }) => ({ slug, name })),
         },
-        images: images.map((image) => ({
-          uuid: image.uuid,
-          ...pictureUrls(storage, image.storagePrefix),
-          width: image.width,
-          height: image.height,
-        })),
+        images: images.map((image) => toPicture(storage, image)),
         seller,
         is_owner: isOwner,
         rejection_reason: isOwner || isStaff ? product.rejectionReason : null,

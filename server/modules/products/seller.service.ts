@@ -7,7 +7,7 @@ import type { Storage } from '../../platform/storage.ts';
 import type { CurrentUser } from '../auth/auth.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
-import { type AdPictureSet, makeAdPictures } from '../images/image-processing.ts';
+import { type AdPictureSet, type AdPictureVariant, adPictureKey, adPictureKeys, makeAdPictures } from '../images/image-processing.ts';
 import {
   AD_ADDRESS_MAX,
   AD_DESCRIPTION_MAX,
@@ -24,7 +24,7 @@ import {
   priceProblem,
 } from './ad-rules.ts';
 import type { ModerationService } from './moderation.service.ts';
-import { pictureUrls } from './products.service.ts';
+import { toPicture } from './products.service.ts';
 import type { ManagedRow, NewPicture, NewProduct, ProductRow, SellerRepo } from './seller.repo.ts';
 
 export const MY_ADS_PAGE_SIZE = 20;
@@ -156,7 +156,7 @@ export function createSellerService(deps: SellerDeps) {
         const uuid = crypto.randomUUID();
         const storagePrefix = `ads/${productUuid}/${uuid}`;
         for (const [variant, data] of Object.entries(set.variants)) {
-          const key = `${storagePrefix}-${variant}.webp`;
+          const key = adPictureKey(storagePrefix, variant as AdPictureVariant);
           await storage.put(key, data, 'image/webp');
           stored.push(key);
         }
@@ -176,8 +176,6 @@ export function createSellerService(deps: SellerDeps) {
       ),
     );
   }
-
-  const variantKeys = (prefixes: string[]) => prefixes.flatMap((prefix) => ['thumb', 'card', 'full'].map((v) => `${prefix}-${v}.webp`));
 
   /** The ad for a change by `current`: 404 when there is none, 403 when it is someone else's (and `current` is not staff). */
   async function ownedAd(current: CurrentUser, uuid: unknown) {
@@ -215,9 +213,7 @@ export function createSellerService(deps: SellerDeps) {
       city: { id: row.cityId, name: cityNames.get(row.cityId) ?? '' },
       region_id: row.regionId,
       catalog: { id: row.catalogId, slug: catalogs.get(row.catalogId)?.slug ?? '', name: catalogs.get(row.catalogId)?.name ?? '' },
-      image: row.cover
-        ? { uuid: row.cover.uuid, ...pictureUrls(storage, row.cover.storagePrefix), width: row.cover.width, height: row.cover.height }
-        : null,
+      image: row.cover ? toPicture(storage, row.cover) : null,
       images_count: row.imageCount,
       approved: row.approvedAt !== null,
       rejection_reason: row.rejectionReason,
@@ -250,7 +246,7 @@ export function createSellerService(deps: SellerDeps) {
         );
         return managedView({ ...product, cover: pictures[0] ?? null }, locale);
       } catch (error) {
-        await removeKeys(variantKeys(pictures.map((p) => p.storagePrefix)));
+        await removeKeys(adPictureKeys(pictures.map((p) => p.storagePrefix)));
         throw error;
       }
     },
@@ -285,16 +281,11 @@ export function createSellerService(deps: SellerDeps) {
       try {
         added = await repo.addPictures(product.id, pictures, AD_MAX_PICTURES, reviewAgain(product, product.userId !== current.user.id));
       } finally {
-        if (!added) await removeKeys(variantKeys(pictures.map((p) => p.storagePrefix)));
+        if (!added) await removeKeys(adPictureKeys(pictures.map((p) => p.storagePrefix)));
       }
       if (!added) throw AppError.field('files', 'ads.too_many_pictures', { max: AD_MAX_PICTURES });
       changed();
-      return (await repo.findByUuid(product.uuid))!.images.map((image) => ({
-        uuid: image.uuid,
-        ...pictureUrls(storage, image.storagePrefix),
-        width: image.width,
-        height: image.height,
-      }));
+      return (await repo.findByUuid(product.uuid))!.images.map((image) => toPicture(storage, image));
     },
 
     async deletePicture(current: CurrentUser, uuid: unknown, imageUuid: unknown) {
@@ -303,7 +294,7 @@ export function createSellerService(deps: SellerDeps) {
       const prefix = await repo.deletePicture(product.id, imageUuid, reviewAgain(product, product.userId !== current.user.id));
       if (!prefix) throw new AppError('not_found');
       changed();
-      await removeKeys(variantKeys([prefix]));
+      await removeKeys(adPictureKeys([prefix]));
     },
 
     async reorderPictures(current: CurrentUser, uuid: unknown, order: string[]) {
@@ -332,7 +323,7 @@ export function createSellerService(deps: SellerDeps) {
       const { product } = await ownedAd(current, uuid);
       const prefixes = await repo.delete(product.id);
       changed();
-      await removeKeys(variantKeys(prefixes));
+      await removeKeys(adPictureKeys(prefixes));
     },
 
     /** The owner's showcase: ads of every status (or one), with the count per status. */
@@ -360,12 +351,7 @@ export function createSellerService(deps: SellerDeps) {
       const view = await managedView({ ...product, cover: images[0] ?? null }, locale);
       return {
         ...view,
-        images: images.map((image) => ({
-          uuid: image.uuid,
-          ...pictureUrls(storage, image.storagePrefix),
-          width: image.width,
-          height: image.height,
-        })),
+        images: images.map((image) => toPicture(storage, image)),
       };
     },
 

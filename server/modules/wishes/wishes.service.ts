@@ -8,7 +8,7 @@ import type { CurrentUser } from '../auth/auth.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
 import { isAdStaff } from '../products/ad-rules.ts';
-import { pictureUrls } from '../products/products.service.ts';
+import { coverPicture } from '../products/products.service.ts';
 import type { WishTarget, WishesRepo } from './wishes.repo.ts';
 import { MAX_WISHES, type WishedAd } from './wishes.schemas.ts';
 
@@ -97,10 +97,7 @@ export function createWishesService(deps: WishesDeps) {
           city: { id: row.cityId, name: cityById.get(row.cityId)?.name ?? '' },
           region_id: row.regionId,
           catalog: { id: row.catalogId, slug: catalogRow?.slug ?? '', name: catalogRow?.name ?? '' },
-          image:
-            viewable && row.imageUuid && row.imagePrefix
-              ? { uuid: row.imageUuid, ...pictureUrls(storage, row.imagePrefix), width: row.imageWidth ?? 0, height: row.imageHeight ?? 0 }
-              : null,
+          image: viewable ? coverPicture(storage, row) : null,
           images_count: row.imageCount,
           created_at: row.createdAt.toISOString(),
           available: row.status === 'active',
