@@ -8,6 +8,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { adPictureKey } from '../images/image-processing.ts';
+import { adLabels } from './ad-labels.ts';
 import { createListingCache } from './listing-cache.ts';
 import type { ListingQuery, ListingRow, ProductsRepo } from './products.repo.ts';
 import { type ListingBody, type ListingReply, MAX_PAGE, PAGE_SIZE, type Picture, type ProductCard } from './products.schemas.ts';
@@ -71,18 +72,16 @@ export function createProductsService(deps: ProductsDeps) {
   const search = (query: ListingQuery) => cache.get(JSON.stringify(query), () => repo.searchActive(query));
 
   async function toCards(rows: ListingRow[], locale: Locale): Promise<ProductCard[]> {
-    const [cities, catalogs] = await Promise.all([geo.listCities(locale), catalog.flatten(locale)]);
-    const cityById = new Map(cities.map((c) => [c.id, c]));
-    const catalogById = new Map(catalogs.map((c) => [c.id, c]));
+    const labels = await adLabels(geo, catalog, locale);
     return rows.map((row) => ({
       id: row.id,
       uuid: row.uuid,
       name: row.name,
       price: row.priceCents / 100,
       status: row.status,
-      city: { id: row.cityId, name: cityById.get(row.cityId)?.name ?? '' },
+      city: labels.city(row.cityId),
       region_id: row.regionId,
-      catalog: { id: row.catalogId, slug: catalogById.get(row.catalogId)?.slug ?? '', name: catalogById.get(row.catalogId)?.name ?? '' },
+      catalog: labels.catalog(row.catalogId),
       image: coverPicture(storage, row),
       images_count: row.imageCount,
       created_at: row.createdAt.toISOString(),

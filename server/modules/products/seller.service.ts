@@ -25,6 +25,7 @@ import {
 } from './ad-rules.ts';
 import type { ModerationService } from './moderation.service.ts';
 import { toPicture } from './products.service.ts';
+import { type AdLabels, adLabels } from './ad-labels.ts';
 import type { ManagedRow, NewPicture, NewProduct, ProductRow, SellerRepo } from './seller.repo.ts';
 
 export const MY_ADS_PAGE_SIZE = 20;
@@ -197,11 +198,10 @@ export function createSellerService(deps: SellerDeps) {
   }
 
   async function managedView(row: ManagedRow, locale: Locale) {
-    const [cities, catalogs] = await Promise.all([geo.listCities(locale), catalog.flatten(locale)]);
-    return toManaged(row, new Map(cities.map((c) => [c.id, c.name])), new Map(catalogs.map((c) => [c.id, c])));
+    return toManaged(row, await adLabels(geo, catalog, locale));
   }
 
-  function toManaged(row: ManagedRow, cityNames: Map<number, string>, catalogs: Map<number, { slug: string; name: string }>) {
+  function toManaged(row: ManagedRow, labels: AdLabels) {
     return {
       id: row.id,
       uuid: row.uuid,
@@ -210,9 +210,9 @@ export function createSellerService(deps: SellerDeps) {
       price: row.priceCents / 100,
       status: row.status,
       address: row.address,
-      city: { id: row.cityId, name: cityNames.get(row.cityId) ?? '' },
+      city: labels.city(row.cityId),
       region_id: row.regionId,
-      catalog: { id: row.catalogId, slug: catalogs.get(row.catalogId)?.slug ?? '', name: catalogs.get(row.catalogId)?.name ?? '' },
+      catalog: labels.catalog(row.catalogId),
       image: row.cover ? toPicture(storage, row.cover) : null,
       images_count: row.imageCount,
       approved: row.approvedAt !== null,
@@ -329,17 +329,14 @@ export function createSellerService(deps: SellerDeps) {
     /** The owner's showcase: ads of every status (or one), with the count per status. */
     async myAds(current: CurrentUser, options: { status?: AdStatus | undefined; page?: number | undefined }, locale: Locale) {
       const page = Math.max(1, options.page ?? 1);
-      const [rows, counts, cities, catalogs] = await Promise.all([
+      const [rows, counts, labels] = await Promise.all([
         repo.listByUser(current.user.id, options.status, MY_ADS_PAGE_SIZE, (page - 1) * MY_ADS_PAGE_SIZE),
         repo.countsByUser(current.user.id),
-        geo.listCities(locale),
-        catalog.flatten(locale),
+        adLabels(geo, catalog, locale),
       ]);
-      const cityNames = new Map(cities.map((c) => [c.id, c.name]));
-      const catalogById = new Map(catalogs.map((c) => [c.id, c]));
       const total = options.status ? (counts[options.status] ?? 0) : Object.values(counts).reduce((a, b) => a + b, 0);
       return {
-        data: rows.map((row) => toManaged(row, cityNames, catalogById)),
+        data: rows.map((row) => toManaged(row, labels)),
         counts: Object.fromEntries(AD_STATUSES.map((s) => [s, counts[s] ?? 0])) as Record<AdStatus, number>,
         meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / MY_ADS_PAGE_SIZE)), total },
       };

@@ -9,6 +9,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
 import { isAdStaff } from '../products/ad-rules.ts';
 import { coverPicture } from '../products/products.service.ts';
+import { adLabels } from '../products/ad-labels.ts';
 import type { WishTarget, WishesRepo } from './wishes.repo.ts';
 import { MAX_WISHES, type WishedAd } from './wishes.schemas.ts';
 
@@ -78,25 +79,18 @@ export function createWishesService(deps: WishesDeps) {
      * An ad that has gone out of public view keeps its name but shows no picture.
      */
     async list(current: CurrentUser, locale: Locale): Promise<WishedAd[]> {
-      const [rows, cities, catalogs] = await Promise.all([
-        repo.listWished(current.user.id),
-        geo.listCities(locale),
-        catalog.flatten(locale),
-      ]);
-      const cityById = new Map(cities.map((c) => [c.id, c]));
-      const catalogById = new Map(catalogs.map((c) => [c.id, c]));
+      const [rows, labels] = await Promise.all([repo.listWished(current.user.id), adLabels(geo, catalog, locale)]);
       return rows.map((row) => {
         const viewable = mayOpen(current, row);
-        const catalogRow = catalogById.get(row.catalogId);
         return {
           id: row.id,
           uuid: row.uuid,
           name: row.name,
           price: row.priceCents / 100,
           status: row.status,
-          city: { id: row.cityId, name: cityById.get(row.cityId)?.name ?? '' },
+          city: labels.city(row.cityId),
           region_id: row.regionId,
-          catalog: { id: row.catalogId, slug: catalogRow?.slug ?? '', name: catalogRow?.name ?? '' },
+          catalog: labels.catalog(row.catalogId),
           image: viewable ? coverPicture(storage, row) : null,
           images_count: row.imageCount,
           created_at: row.createdAt.toISOString(),
