@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // tests opt into happy-dom with a `// @vitest-environment happy-dom` line.
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+    include: ['common/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
     environment: 'node',
     pool: 'forks',
     globalSetup: ['server/test/global-setup.ts'],

@@ -22,7 +22,7 @@ import healthRoutes from './modules/health/health.routes.ts';
 import productsRoutes from './modules/products/products.routes.ts';
 import sellerRoutes from './modules/products/seller.routes.ts';
 import seoRoutes from './modules/seo/seo.routes.ts';
-import { MAX_IMAGE_BYTES, MAX_UPLOAD_FILES } from './modules/images/image-processing.ts';
+import { AD_MAX_PICTURES, MAX_PICTURE_BYTES } from '../common/pictures.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import wishesRoutes from './modules/wishes/wishes.routes.ts';
 import { createMemoryCounters, createRedisCounters } from './platform/counters.ts';
@@ -116,7 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   // Uploads stream through @fastify/multipart; each route reads its files and the limits apply to all.
   await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_UPLOAD_FILES, fields: 30, parts: 40, fieldSize: 64 * 1024 },
+    limits: { fileSize: MAX_PICTURE_BYTES, files: AD_MAX_PICTURES, fields: 30, parts: 40, fieldSize: 64 * 1024 },
   });
   await registerMedia(app, config, app.services.platform.storage);
 

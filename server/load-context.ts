@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RoleSlug } from './db/schema/roles.ts';
+import type { Permission, RoleSlug } from '../common/access.ts';
 import type { CurrentUser } from './modules/auth/auth.service.ts';
-import type { Locale } from './platform/i18n.ts';
+import type { Locale } from '../common/locales.ts';
 import { translate } from './platform/i18n.ts';
 import type { Services } from './services.ts';
+import { CONSENT_COOKIE, THEME_COOKIE } from '../common/cookies.ts';
 
 /** What the server tells every page about the visitor before any JavaScript runs. */
 export interface VisitorPreferences {
@@ -13,13 +14,15 @@ export interface VisitorPreferences {
   consent: 'granted' | 'denied' | undefined;
 }
 
-/** The signed-in person as pages see them; null for visitors. Filled in by the accounts module. */
+/** The signed-in person as the page's components see them (root loader data); null for visitors. */
 export interface SessionUser {
   id: number;
   name: string;
   email: string;
   avatar: string | null;
   roles: RoleSlug[];
+  /** What the access policy lets them do: the web shows menus from it. */
+  permissions: Permission[];
   emailVerified: boolean;
   themeDark: boolean;
   /** True while an admin acts as this user (impersonation). */
@@ -40,39 +43,23 @@ declare module 'react-router' {
     site: SiteSettings;
     locale: Locale;
     preferences: VisitorPreferences;
-    user: SessionUser | null;
+    /** The signed-in person (null: a visitor), as the services and the access policy take them. */
+    user: CurrentUser | null;
     /** Translates a key into this request's language. */
     t: (key: string, params?: Record<string, string | number>) => string;
     /** Nonce for the inline scripts of this response (Content-Security-Policy). */
     cspNonce: string;
     /** The visitor's address (X-Forwarded-For only when TRUST_PROXY is set). */
     clientIp: string;
-    /** The session as the API sees it, for page actions that call account services. */
-    currentUser: CurrentUser | null;
   }
 }
-
-export const THEME_COOKIE = 'theme';
-export const CONSENT_COOKIE = 'consent';
 
 export function createLoadContext(app: FastifyInstance, request: FastifyRequest, cspNonce: string) {
   const consent = request.cookies[CONSENT_COOKIE];
   const locale = request.locale;
-  const current = request.currentUser;
-  const user: SessionUser | null = current
-    ? {
-        id: current.user.id,
-        name: current.user.name,
-        email: current.user.email,
-        avatar: current.user.avatarKey ? `/media/${current.user.avatarKey}` : null,
-        roles: current.roles,
-        emailVerified: current.user.emailVerifiedAt !== null,
-        themeDark: current.user.themeDark,
-        impersonated: current.session.impersonatorId !== null,
-      }
-    : null;
+  const user = request.currentUser ?? null;
   // A signed-in person's theme is their account's; a visitor's is the cookie's.
-  const theme = user ? (user.themeDark ? 'dark' : 'light') : request.cookies[THEME_COOKIE];
+  const theme = user ? (user.user.themeDark ? 'dark' : 'light') : request.cookies[THEME_COOKIE];
   return {
     services: app.services,
     site: {
@@ -90,6 +77,5 @@ export function createLoadContext(app: FastifyInstance, request: FastifyRequest,
     t: (key: string, params?: Record<string, string | number>) => translate(locale, key, params),
     cspNonce,
     clientIp: request.ip,
-    currentUser: current,
   };
 }

@@ -2,7 +2,8 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
-import { DEFAULT_LOCALE, createI18n, isLocale, loadMessages } from './lib/i18n';
+import { createI18n, loadMessages } from './lib/i18n';
+import { DEFAULT_LOCALE, isLocale } from '../common/locales';
 
 async function hydrate() {
   // The server rendered in <html lang>; load just that language before hydrating so the texts match.

@@ -4,7 +4,8 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
-import { DEFAULT_LOCALE, LOCALES, createI18n, loadMessages } from './lib/i18n';
+import { createI18n, loadMessages } from './lib/i18n';
+import { DEFAULT_LOCALE, LOCALES } from '../common/locales';
 
 export const streamTimeout = 5_000;
 

@@ -8,18 +8,19 @@ import { NotFoundScreen } from './components/not-found-screen';
 import { pageTitle } from './lib/meta';
 import { rootShouldRevalidate } from './lib/revalidation';
 import { themeBootScript } from './lib/preferences';
+import { toSessionUser } from './lib/session-user.server';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { site, locale, preferences, user, currentUser } = context;
+  const { site, locale, preferences, user } = context;
   return {
     site: { siteName: site.siteName, publicUrl: site.publicUrl, locale },
     repositoryUrl: site.repositoryUrl,
     locale,
     theme: preferences.theme,
     consent: preferences.consent,
-    user,
+    user: user ? toSessionUser(user) : null,
     // The badge and the hearts are right in the first HTML, not only after hydration.
-    wishes: currentUser ? await context.services.wishes.uuids(currentUser) : null,
+    wishes: user ? await context.services.wishes.uuids(user) : null,
     cspNonce: context.cspNonce,
     // Titles for the error screens, whose own loaders never ran.
     errorTitles: { notFound: context.t('not_found.title'), error: context.t('error_page.title') },

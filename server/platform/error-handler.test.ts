@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../../common/errors.ts';
 
 let app: FastifyInstance;
 

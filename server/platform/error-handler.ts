@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, type ErrorBody, type ErrorCode, type FieldErrors, ERROR_STATUS } from './errors.ts';
-import { type Locale, translate } from './i18n.ts';
+import { AppError, type ErrorBody, type ErrorCode, type FieldErrors, ERROR_STATUS } from '../../common/errors.ts';
+import { translate } from './i18n.ts';
+import { type Locale } from '../../common/locales.ts';
 
 interface FieldMessage {
   key: string;

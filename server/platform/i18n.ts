@@ -1,19 +1,11 @@
 import en from '../../web/i18n/en.json' with { type: 'json' };
 import fi from '../../web/i18n/fi.json' with { type: 'json' };
 import ru from '../../web/i18n/ru.json' with { type: 'json' };
-import { LOCALES, type Locale } from '../db/schema/users.ts';
-
-export { LOCALES, type Locale };
-export const DEFAULT_LOCALE: Locale = 'fi';
+import { DEFAULT_LOCALE, type Locale, isLocale } from '../../common/locales.ts';
 /** Name of the cookie that carries the visitor's language to the server renderer. */
-export const LOCALE_COOKIE = 'lang';
 
 type Messages = { [key: string]: string | Messages };
 const catalogs: Record<Locale, Messages> = { fi, en, ru };
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
 
 /**
  * Picks the first supported language of an Accept-Language header by quality,

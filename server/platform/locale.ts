@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale, isLocale, localeFromAcceptLanguage } from './i18n.ts';
+import { localeFromAcceptLanguage } from './i18n.ts';
+import { DEFAULT_LOCALE, type Locale, isLocale } from '../../common/locales.ts';
+import { LOCALE_COOKIE } from '../../common/cookies.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

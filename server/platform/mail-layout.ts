@@ -1,4 +1,4 @@
-import type { Locale } from './i18n.ts';
+import type { Locale } from '../../common/locales.ts';
 import type { MailMessage } from './mail.ts';
 
 export function escapeHtml(text: string): string {

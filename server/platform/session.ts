@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE, XSRF_COOKIE } from '../../common/cookies.ts';
 import fp from 'fastify-plugin';
 import type { CurrentUser } from '../modules/auth/auth.service.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../../common/errors.ts';
 import { randomToken, safeEqual } from './secrets.ts';
 
 declare module 'fastify' {
@@ -13,8 +14,6 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_COOKIE = 'session';
-export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ONE_YEAR_S = 365 * 24 * 60 * 60;

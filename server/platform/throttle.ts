@@ -1,5 +1,5 @@
 import type { Counters } from './counters.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../../common/errors.ts';
 
 export interface ThrottleRule {
   /** How many hits the window allows. */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError } from '../../common/errors.ts';
 
 /**
  * Reads the one file of a multipart request into memory (uploads are capped by the multipart

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import type { RoleSlug } from '../db/schema/roles.ts';
+import type { RoleSlug } from '../../common/access.ts';
 import { catalogTree } from '../db/seed/catalog-tree.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { createUser, loginAs } from '../test/accounts.ts';

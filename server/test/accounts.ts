@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { RoleSlug } from '../db/schema/roles.ts';
+import type { RoleSlug } from '../../common/access.ts';
 import { hashPassword } from '../platform/passwords.ts';
 
 export const TEST_PASSWORD = 'Kelpo#Salasana42';

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { catalogs } from '../db/schema/catalog.ts';
 import { municipalities } from '../db/schema/geo.ts';
-import { type AdLanguage, type AdStatus, products } from '../db/schema/products.ts';
+import { products } from '../db/schema/products.ts';
+import { type AdLanguage, type AdStatus } from '../../common/ad-rules.ts';
 
 export interface AdInput {
   userId: number;

@@ -2,7 +2,7 @@ import { BadgeEuro, Bookmark, ChevronDown, CircleCheck, CircleX, Clock, EyeOff, 
 import type { ComponentType } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useTranslation } from '../lib/use-translation';
-import type { AdStatus } from '../../server/db/schema/products';
+import type { AdStatus } from '../../common/ad-rules';
 
 /** Each status has an icon and a tint, so it reads without colour too; the text stays in body colour for contrast. */
 const LOOK: Record<

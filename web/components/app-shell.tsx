@@ -4,7 +4,7 @@ import { useMatches, useNavigate } from 'react-router';
 import type { SessionUser } from '../../server/load-context';
 import { useStoredLanguage } from '../hooks/use-language';
 import { configureApiClient } from '../lib/api-client';
-import type { Locale } from '../lib/i18n';
+import type { Locale } from '../../common/locales';
 import type { Consent, Theme } from '../lib/preferences';
 import { ConsentBanner } from './consent-banner';
 import { DialogHost } from './dialog-host';

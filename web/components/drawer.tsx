@@ -19,7 +19,7 @@ import { useTranslation } from '../lib/use-translation';
 import { CloseButton } from './close-button';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { NavLink } from 'react-router';
-import { ADMIN_ROLE_SLUGS, STAFF_ROLE_SLUGS } from '../../server/db/schema/roles';
+import { type Permission, can } from '../../common/access';
 import type { SessionUser } from '../../server/load-context';
 import { clearLocalAuthState } from '../lib/auth-state';
 
@@ -27,6 +27,11 @@ interface MenuLink {
   to: string;
   label: string;
   icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+}
+
+interface AdminLink extends MenuLink {
+  /** Shown to those the access policy lets open the page (the page's own guard asks the same). */
+  permission: Permission;
 }
 
 /** Menu for the signed-in person, for visitors, and the admin menu (spec section 2, Layout). */
@@ -46,12 +51,12 @@ function userLinks(user: SessionUser | null): MenuLink[] {
   ];
 }
 
-const ADMIN_LINKS: MenuLink[] = [
-  { to: '/admin/blog', label: 'admin_menu.blog', icon: Newspaper },
-  { to: '/admin/blog/category', label: 'admin_menu.category', icon: FolderTree },
-  { to: '/admin/advertisements', label: 'admin_menu.advertisements', icon: Megaphone },
-  { to: '/admin/users', label: 'admin_menu.users', icon: Users },
-  { to: '/admin/roles', label: 'admin_menu.roles', icon: ShieldCheck },
+const ADMIN_LINKS: AdminLink[] = [
+  { to: '/admin/blog', label: 'admin_menu.blog', icon: Newspaper, permission: 'admin.access' },
+  { to: '/admin/blog/category', label: 'admin_menu.category', icon: FolderTree, permission: 'admin.access' },
+  { to: '/admin/advertisements', label: 'admin_menu.advertisements', icon: Megaphone, permission: 'ads.moderate' },
+  { to: '/admin/users', label: 'admin_menu.users', icon: Users, permission: 'admin.access' },
+  { to: '/admin/roles', label: 'admin_menu.roles', icon: ShieldCheck, permission: 'admin.access' },
 ];
 
 function MenuList({ links, onNavigate }: { links: MenuLink[]; onNavigate: () => void }) {
@@ -86,10 +91,7 @@ export function Drawer({
   user: SessionUser | null;
 }) {
   const { t } = useTranslation();
-  const isAdmin = !!user?.roles.some((role) => ADMIN_ROLE_SLUGS.includes(role));
-  const isStaff = !!user?.roles.some((role) => STAFF_ROLE_SLUGS.includes(role));
-  // Moderators see the one admin screen that is theirs.
-  const adminLinks = isAdmin ? ADMIN_LINKS : ADMIN_LINKS.filter((link) => link.to === '/admin/advertisements');
+  const adminLinks = ADMIN_LINKS.filter((link) => can(user, link.permission));
   const close = () => onOpenChange(false);
   return (
     <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className="fixed inset-0 z-40 bg-black/40">
@@ -112,7 +114,7 @@ export function Drawer({
               </form>
             )}
           </nav>
-          {isStaff && (
+          {adminLinks.length > 0 && (
             <nav aria-label={t('admin_menu.title')}>
               <h3 className="mb-2 px-3 text-xs font-semibold uppercase tracking-wide text-muted">{t('admin_menu.title')}</h3>
               <MenuList links={adminLinks} onNavigate={close} />

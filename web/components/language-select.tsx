@@ -1,7 +1,7 @@
 import { Globe } from 'lucide-react';
 import { useTranslation } from '../lib/use-translation';
 import { useLanguage } from '../hooks/use-language';
-import { LOCALES, isLocale } from '../lib/i18n';
+import { LOCALES, isLocale } from '../../common/locales';
 
 /**
  * A native select: on phones it opens the system picker, it works with every screen reader,

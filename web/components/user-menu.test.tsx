@@ -17,6 +17,7 @@ const user: SessionUser = {
   email: 'maija@example.com',
   avatar: null,
   roles: ['user'],
+  permissions: [],
   emailVerified: true,
   themeDark: false,
   impersonated: false,

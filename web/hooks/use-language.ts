@@ -1,7 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { useRevalidator, useSearchParams } from 'react-router';
-import { type Locale, isLocale, switchLanguage } from '../lib/i18n';
+import { switchLanguage } from '../lib/i18n';
+import { type Locale, isLocale } from '../../common/locales';
 import { storeLocale, storedLocale } from '../lib/preferences';
 
 /** Switches the language everywhere: texts at once, then the server-made parts (titles, names) by revalidating. */

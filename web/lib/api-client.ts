@@ -1,11 +1,11 @@
 import type { Static } from 'typebox';
 import type { CatalogFlatList, CatalogTree } from '../../server/modules/catalog/catalog.schemas';
 import type { CityList, RegionList } from '../../server/modules/geo/geo.schemas';
-import type { AdStatus } from '../../server/db/schema/products';
+import type { AdStatus } from '../../common/ad-rules';
 import type { HintReply } from '../../server/modules/products/products.schemas';
 import type { AdminProductsReply, EditableAd, ManagedAd, MyAdsReply } from '../../server/modules/products/seller.schemas';
 import type { ToggleWishReply, WishListReply, WishUuidsReply } from '../../server/modules/wishes/wishes.schemas';
-import type { ErrorBody } from '../../server/platform/errors';
+import type { ErrorBody } from '../../common/errors';
 import { setGlobalError } from './global-error';
 import { ERROR_TOAST_MS, showToast } from './toasts';
 

@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from 'react-router';
-import { AppError, type FieldErrors } from '../../server/platform/errors';
+import { AppError, type FieldErrors } from '../../common/errors';
 import { translate } from '../../server/platform/i18n';
-import { SESSION_COOKIE } from '../../server/platform/session';
+import { SESSION_COOKIE } from '../../common/cookies';
 
 /** What a page action answers when the input was refused: the form shows these and keeps its values. */
 export interface FormFailure {

@@ -1,13 +1,7 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-export const LOCALES = ['fi', 'en', 'ru'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'fi';
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../common/locales';
 
 type Messages = Record<string, unknown>;
 

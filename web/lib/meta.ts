@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
-import type { Locale } from './i18n';
-import { LOCALES } from './i18n';
+import type { Locale } from '../../common/locales';
+import { LOCALES } from '../../common/locales';
 
 /** What each page loader returns for its head: already translated on the server. */
 export interface PageMeta {

@@ -1,36 +1,28 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
-import { ADMIN_ROLE_SLUGS, STAFF_ROLE_SLUGS } from '../../server/db/schema/roles';
+import { type Permission, can } from '../../common/access';
 import type { PageMeta } from './meta';
 
-/** Who may open a screen (spec section 2). */
-export type Access = 'all' | 'login' | 'guest' | 'staff' | 'admin';
+/** Who may open a screen (spec section 2): everyone, the signed-in, visitors only, or holders of a permission. */
+export type Access = 'all' | 'login' | 'guest' | Permission;
 
 /**
  * The route guards: a signed-out visitor on a login-required page goes to log-in (and comes back
- * after), a signed-in one on a guest page goes home, and admin pages are NotFound for everyone
- * but super admins and admins (`staff` pages, the ad moderation, also let moderators in).
+ * after), a signed-in one on a guest page goes home, and staff pages are NotFound for everyone
+ * the access policy does not let in.
  */
 export function requireAccess(context: AppLoadContext, request: Request, access: Access): void {
   const user = context.user;
-  switch (access) {
-    case 'all':
-      return;
-    case 'login':
-      if (!user) {
-        const url = new URL(request.url);
-        throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-      }
-      return;
-    case 'guest':
-      if (user) throw redirect('/');
-      return;
-    case 'staff':
-      if (!user?.roles.some((role) => STAFF_ROLE_SLUGS.includes(role))) throw notFound();
-      return;
-    case 'admin':
-      if (!user?.roles.some((role) => ADMIN_ROLE_SLUGS.includes(role))) throw notFound();
-      return;
+  if (access === 'all') return;
+  if (access === 'login') {
+    if (user) return;
+    const url = new URL(request.url);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
+  if (access === 'guest') {
+    if (user) throw redirect('/');
+    return;
+  }
+  if (!can(user, access)) throw notFound();
 }
 
 /** Throw it from a loader to render the NotFound page with a real 404 status. */

@@ -1,5 +1,5 @@
-import type { Locale } from './i18n';
-import { isLocale } from './i18n';
+import type { Locale } from '../../common/locales';
+import { isLocale } from '../../common/locales';
 
 /**
  * Choices a visitor makes before or without an account: language, theme and cookie consent.

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { Form, Link, useNavigation } from 'react-router';
 import { formChecks } from '../features/account/account-forms.server';
-import { AuthCard, EmailField, FormAlert, SubmitButton } from '../features/account/components/form-controls';
+import { AuthCard, EmailField, FormAlert, SubmitButton } from '../components/form-controls';
 import { useFocusFirstError } from '../features/account/hooks/use-focus-first-error';
 import { requestMeta, runAction } from '../lib/forms.server';
 import { pageMetaFromLoader } from '../lib/meta';

@@ -3,7 +3,7 @@ import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
 import type { RouteHandle } from '../components/app-shell';
 import { finnishHour, greetingFor } from '../lib/greeting';
-import { Pagination } from '../features/search/components/pagination';
+import { Pagination } from '../components/pagination';
 import { ProductResults } from '../features/search/components/product-results';
 import { SearchPanel } from '../features/search/components/search-panel';
 import { loadListing, parseListingParams } from '../features/search/listing.server';

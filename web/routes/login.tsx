@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { formChecks, sessionCookieOf, twoFactorChallengeCookieHeader } from '../features/account/account-forms.server';
-import { AuthCard, CheckboxField, EmailField, FormAlert, SubmitButton } from '../features/account/components/form-controls';
+import { AuthCard, CheckboxField, EmailField, FormAlert, SubmitButton } from '../components/form-controls';
 import { PasswordField } from '../features/account/components/password-field';
 import { ProviderButtons, providerName } from '../features/account/components/provider-buttons';
 import { useFocusFirstError } from '../features/account/hooks/use-focus-first-error';

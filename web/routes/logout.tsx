@@ -9,6 +9,6 @@ export function loader() {
 
 /** Ends the session on the server, clears the cookie and goes home (spec section 4). */
 export async function action({ context }: Route.ActionArgs) {
-  await context.services.auth.logout(context.currentUser ?? undefined);
+  await context.services.auth.logout(context.user ?? undefined);
   return redirect('/', { headers: { 'Set-Cookie': clearSessionCookieHeader(context) } });
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
-import { AuthCard, FormAlert, OneTimeCodeField, SubmitButton, TextField } from '../features/account/components/form-controls';
+import { AuthCard, FormAlert, OneTimeCodeField, SubmitButton, TextField } from '../components/form-controls';
 import { ApiError, api } from '../lib/api-client';
 import { pageMetaFromLoader } from '../lib/meta';
 import { pageMeta, requireAccess } from '../lib/page.server';

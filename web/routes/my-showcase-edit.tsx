@@ -1,4 +1,4 @@
-import { AppError } from '../../server/platform/errors';
+import { AppError } from '../../common/errors';
 import { EditAdForm } from '../features/selling/components/edit-ad-form';
 import { pageMetaFromLoader } from '../lib/meta';
 import { notFound, pageMeta, requireAccess } from '../lib/page.server';
@@ -6,7 +6,7 @@ import type { Route } from './+types/my-showcase-edit';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAccess(context, request, 'login');
-  const current = context.currentUser!;
+  const current = context.user!;
   let ad;
   try {
     ad = await context.services.seller.editable(current, params.productUuid, context.locale);

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { AD_STATUSES, type AdStatus } from '../../server/db/schema/products';
+import { AD_STATUSES, type AdStatus } from '../../common/ad-rules';
 import { MyAds } from '../features/showcase/components/my-ads';
 import { pageMetaFromLoader } from '../lib/meta';
 import { pageMeta, requireAccess } from '../lib/page.server';
@@ -12,7 +12,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const asked = url.searchParams.get('status');
   const status = AD_STATUSES.includes(asked as AdStatus) ? (asked as AdStatus) : null;
   const page = Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1));
-  const mine = await context.services.seller.myAds(context.currentUser!, { status: status ?? undefined, page }, context.locale);
+  const mine = await context.services.seller.myAds(context.user!, { status: status ?? undefined, page }, context.locale);
   if (page > mine.meta.last_page) {
     // Past the end (the last ads were deleted or moved): the last page there is.
     if (mine.meta.last_page > 1) url.searchParams.set('page', String(mine.meta.last_page));

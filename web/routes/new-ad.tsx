@@ -7,7 +7,7 @@ import type { Route } from './+types/new-ad';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAccess(context, request, 'login');
-  const current = context.currentUser!;
+  const current = context.user!;
   const verified = current.user.emailVerifiedAt !== null && !current.roles.includes('unverified');
   const [cities, tree] = verified
     ? await Promise.all([context.services.geo.listCities(context.locale), context.services.catalog.tree(context.locale)])

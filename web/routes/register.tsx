@@ -4,7 +4,7 @@ import { Trans } from 'react-i18next';
 import { useTranslation } from '../lib/use-translation';
 import { Form, Link, useNavigation } from 'react-router';
 import { formChecks } from '../features/account/account-forms.server';
-import { AuthCard, CheckboxField, EmailField, FormAlert, SubmitButton, TextField } from '../features/account/components/form-controls';
+import { AuthCard, CheckboxField, EmailField, FormAlert, SubmitButton, TextField } from '../components/form-controls';
 import { PasswordField } from '../features/account/components/password-field';
 import { useFocusFirstError } from '../features/account/hooks/use-focus-first-error';
 import { clearLocalAuthState } from '../lib/auth-state';

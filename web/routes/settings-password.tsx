@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { useFetcher } from 'react-router';
 import { formChecks, requireCurrentUser } from '../features/account/account-forms.server';
-import { FormAlert, SettingsCard, SubmitButton } from '../features/account/components/form-controls';
+import { FormAlert, SettingsCard, SubmitButton } from '../components/form-controls';
 import { PasswordField } from '../features/account/components/password-field';
 import { TwoFactorSection } from '../features/account/components/two-factor-section';
 import { useFocusFirstError } from '../features/account/hooks/use-focus-first-error';

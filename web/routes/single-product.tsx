@@ -1,6 +1,6 @@
 import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
-import { AppError } from '../../server/platform/errors';
+import { AppError } from '../../common/errors';
 import { AdDetails } from '../features/ad/components/ad-details';
 import { Gallery } from '../features/ad/components/gallery';
 import { ProductResults } from '../features/search/components/product-results';
@@ -15,11 +15,9 @@ const AVAILABILITY: Record<string, string> = {
 };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const current = context.currentUser;
-  const viewer = current ? { userId: current.user.id, roles: current.roles } : null;
   let ad;
   try {
-    ad = await context.services.products.detail(params.productUuid, viewer, context.locale);
+    ad = await context.services.products.detail(params.productUuid, context.user, context.locale);
   } catch (error) {
     if (AppError.is(error) && error.code === 'not_found') throw notFound();
     throw error;

@@ -1,8 +1,8 @@
 import { CheckCircle2, Clock, ShieldX } from 'lucide-react';
 import { useTranslation } from '../lib/use-translation';
 import { Link, data, redirect } from 'react-router';
-import { AppError } from '../../server/platform/errors';
-import { AuthCard, primaryButton } from '../features/account/components/form-controls';
+import { AppError } from '../../common/errors';
+import { AuthCard, primaryButton } from '../components/form-controls';
 import { pageMetaFromLoader } from '../lib/meta';
 import { pageMeta } from '../lib/page.server';
 import type { Route } from './+types/verify-email';
@@ -36,7 +36,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   }
   // The shell was about to show "not verified" for this very person: load the page once more,
   // now with the fresh account (verifying again is a no-op), so the banner is gone.
-  if (outcome === 'verified' && context.user?.id === id && !context.user.emailVerified) throw redirect(url.pathname + url.search);
+  if (outcome === 'verified' && context.user?.id === id && !context.user.user.emailVerifiedAt) throw redirect(url.pathname + url.search);
   return data(
     { meta: pageMeta(context, 'verify_email', '/verify-email', { noindex: true }), outcome, signedIn: !!context.user },
     { status: outcome === 'verified' ? 200 : outcome === 'expired' ? 410 : 403 },

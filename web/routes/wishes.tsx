@@ -7,7 +7,7 @@ import type { Route } from './+types/wishes';
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAccess(context, request, 'login');
   // A signed-in page request always carries its session (load-context fills both together).
-  const current = context.currentUser!;
+  const current = context.user!;
   return {
     meta: pageMeta(context, 'wishes', '/wishes', { noindex: true }),
     userId: current.user.id,

@@ -3,18 +3,7 @@ import { bigint, customType, index, integer, pgTable, primaryKey, serial, smalli
 import { catalogs } from './catalog.ts';
 import { municipalities, regions } from './geo.ts';
 import { users } from './users.ts';
-
-/** Ad statuses (spec section 4); "moderate" reads "Checking with moderator". */
-export const AD_STATUSES = ['new', 'moderate', 'active', 'sold', 'reserved', 'disabled', 'canceled'] as const;
-export type AdStatus = (typeof AD_STATUSES)[number];
-
-/** Sort keys of the listing (spec section 4). */
-export const SORT_KEYS = ['created_at_desc', 'created_at_asc', 'price_asc', 'price_desc', 'image_desc', 'image_asc'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
-
-/** Languages an ad's text is analysed in; Swedish is common in Finland even though the site has no Swedish UI. */
-export const AD_LANGUAGES = ['fi', 'sv', 'en', 'ru'] as const;
-export type AdLanguage = (typeof AD_LANGUAGES)[number];
+import { AD_LANGUAGES, AD_STATUSES } from '../../../common/ad-rules.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 

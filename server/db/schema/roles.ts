@@ -1,16 +1,6 @@
 import { integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-/** Role slugs as the spec names them; the order is from most to least powerful. */
-export const ROLE_SLUGS = ['superAdmin', 'admin', 'moderator', 'editor', 'user', 'unverified'] as const;
-export type RoleSlug = (typeof ROLE_SLUGS)[number];
-
-/** Roles that may open the admin area. */
-export const ADMIN_ROLE_SLUGS: readonly RoleSlug[] = ['superAdmin', 'admin'];
-
-/** Roles that moderate ads: the admin area opens for them, with the moderation screen only. */
-export const STAFF_ROLE_SLUGS: readonly RoleSlug[] = ['superAdmin', 'admin', 'moderator'];
-
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { municipalities } from './geo.ts';
-
-export const LOCALES = ['fi', 'en', 'ru'] as const;
-export type Locale = (typeof LOCALES)[number];
+import { LOCALES } from '../../../common/locales.ts';
 
 export const users = pgTable(
   'users',

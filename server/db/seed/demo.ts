@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { Database } from '../client.ts';
 import { municipalities } from '../schema/geo.ts';
-import { type RoleSlug, roles, userRoles } from '../schema/roles.ts';
+import { roles, userRoles } from '../schema/roles.ts';
+import { type RoleSlug } from '../../../common/access.ts';
 import { users } from '../schema/users.ts';
 
 export interface DemoLogin {

@@ -5,7 +5,8 @@ import { referenceDataDir } from '../../paths.ts';
 import type { Database, Transaction } from '../client.ts';
 import { catalogs } from '../schema/catalog.ts';
 import { municipalities, postalCodes, regions } from '../schema/geo.ts';
-import { ROLE_SLUGS, roles } from '../schema/roles.ts';
+import { roles } from '../schema/roles.ts';
+import { ROLE_SLUGS } from '../../../common/access.ts';
 import { type CatalogSeed, catalogTree } from './catalog-tree.ts';
 
 interface RegionRecord {

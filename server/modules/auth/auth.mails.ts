@@ -1,4 +1,4 @@
-import type { Locale } from '../../platform/i18n.ts';
+import type { Locale } from '../../../common/locales.ts';
 import { translate } from '../../platform/i18n.ts';
 import type { MailMessage } from '../../platform/mail.ts';
 

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { auditLog, loginChallenges, oauthAccounts, passwordResetTokens, recoveryCodes, sessions } from '../../db/schema/auth.ts';
-import { type RoleSlug, roles, userRoles } from '../../db/schema/roles.ts';
+import { roles, userRoles } from '../../db/schema/roles.ts';
+import { type RoleSlug } from '../../../common/access.ts';
 import { users } from '../../db/schema/users.ts';
 
 export type UserRow = typeof users.$inferSelect;

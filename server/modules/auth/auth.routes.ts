@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { translate } from '../../platform/i18n.ts';
-import { SESSION_COOKIE, clearSessionCookie, requireUser, setSessionCookie } from '../../platform/session.ts';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../../platform/session.ts';
+import { SESSION_COOKIE, TWO_FACTOR_COOKIE } from '../../../common/cookies.ts';
 import { presentUser } from '../users/users.presenter.ts';
 import type { RequestMeta } from './auth.service.ts';
 import {
@@ -18,8 +19,6 @@ import {
   VerifyParams,
   VerifyQuery,
 } from './auth.schemas.ts';
-
-export const TWO_FACTOR_COOKIE = 'two_factor_challenge';
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'], locale: request.locale };

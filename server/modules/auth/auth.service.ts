@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import type { RoleSlug } from '../../db/schema/roles.ts';
-import { AppError } from '../../platform/errors.ts';
-import type { Locale } from '../../platform/i18n.ts';
+import { type Actor, type RoleSlug, permissionsOf } from '../../../common/access.ts';
+import { AppError } from '../../../common/errors.ts';
+import type { Locale } from '../../../common/locales.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { type Sealer, hashToken, randomToken, safeEqual } from '../../platform/secrets.ts';
@@ -42,7 +42,7 @@ export interface AuthDeps {
 }
 
 /** The signed-in person with what every guard needs. */
-export interface CurrentUser {
+export interface CurrentUser extends Actor {
   user: UserRow;
   roles: RoleSlug[];
   session: SessionRow;
@@ -122,7 +122,8 @@ export function createAuthService(deps: AuthDeps) {
         const expiresAt = new Date(now + (session.remember ? REMEMBER_MS : SESSION_IDLE_MS));
         await repo.touchSession(session.id, new Date(now), expiresAt);
       }
-      return { user, roles: await repo.roleSlugs(user.id), session };
+      const roles = await repo.roleSlugs(user.id);
+      return { id: user.id, user, roles, permissions: permissionsOf(roles), session };
     },
 
     async login(input: { email: string; password: string; remember: boolean }, meta: RequestMeta): Promise<LoginResult> {

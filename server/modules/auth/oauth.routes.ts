@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../platform/errors.ts';
+import { AppError } from '../../../common/errors.ts';
 import { translate } from '../../platform/i18n.ts';
-import { SESSION_COOKIE, clearSessionCookie, requireUser, setSessionCookie } from '../../platform/session.ts';
-import { TWO_FACTOR_COOKIE, requestMeta } from './auth.routes.ts';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../../platform/session.ts';
+import { SESSION_COOKIE } from '../../../common/cookies.ts';
+import { requestMeta } from './auth.routes.ts';
+import { TWO_FACTOR_COOKIE } from '../../../common/cookies.ts';
 import {
   CallbackQuery,
   LoginsReply,
@@ -13,7 +15,8 @@ import {
   StartBody,
   StartReply,
 } from './oauth.schemas.ts';
-import { OAUTH_STATE_COOKIE, OAUTH_STATE_SECONDS, OauthFailure, type OauthOutcome } from './oauth.service.ts';
+import { OAUTH_STATE_SECONDS, OauthFailure, type OauthOutcome } from './oauth.service.ts';
+import { OAUTH_STATE_COOKIE } from '../../../common/cookies.ts';
 
 const Redirect = { description: 'Redirect (Location header)', type: 'null' } as const;
 

@@ -1,6 +1,6 @@
 import { CodeChallengeMethod, OAuth2Client, OAuth2RequestError, decodeIdToken, generateCodeVerifier, generateState } from 'arctic';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError } from '../../../common/errors.ts';
 import { type Sealer, hashToken, randomToken, safeEqual } from '../../platform/secrets.ts';
 import type { AuthRepo, UserRow } from './auth.repo.ts';
 import { type AuthService, CHALLENGE_MINUTES, type CurrentUser, type RequestMeta } from './auth.service.ts';
@@ -13,7 +13,6 @@ export interface OauthDeps {
   config: Config;
 }
 
-export const OAUTH_STATE_COOKIE = 'oauth_state';
 /** How long a started sign-in may take at the provider, in seconds (cookie lifetime and sealed expiry). */
 export const OAUTH_STATE_SECONDS = 10 * 60;
 const SCOPES = ['openid', 'email', 'profile'];

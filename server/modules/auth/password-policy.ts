@@ -3,10 +3,10 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { PASSWORD_MIN_LENGTH } from './password-rules.ts';
+import { PASSWORD_MIN_LENGTH } from '../../../common/password-rules.ts';
 
 // The rules themselves live apart so that the web pages can import them without Node.js modules.
-export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordRule, brokenPasswordRules } from './password-rules.ts';
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordRule, brokenPasswordRules } from '../../../common/password-rules.ts';
 
 let breachedSet: Promise<Set<string>> | undefined;
 

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from '../../platform/i18n.ts';
-import { SESSION_COOKIE, requireUser, setSessionCookie } from '../../platform/session.ts';
+import { requireUser, setSessionCookie } from '../../platform/session.ts';
+import { SESSION_COOKIE } from '../../../common/cookies.ts';
 import { presentUser } from '../users/users.presenter.ts';
-import { TWO_FACTOR_COOKIE, requestMeta } from './auth.routes.ts';
+import { requestMeta } from './auth.routes.ts';
+import { TWO_FACTOR_COOKIE } from '../../../common/cookies.ts';
 import { LoginReply, Message } from './auth.schemas.ts';
 import type { CompletedLogin } from './two-factor.service.ts';
 import { CodeBody, EnableReply, IdentityBody, RecoveryCodeBody, RecoveryCodesReply, StatusReply } from './two-factor.schemas.ts';

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import type { RoleSlug } from '../../db/schema/roles.ts';
-import { AppError } from '../../platform/errors.ts';
+import type { RoleSlug } from '../../../common/access.ts';
+import { AppError } from '../../../common/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { type Sealer, hashToken } from '../../platform/secrets.ts';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';

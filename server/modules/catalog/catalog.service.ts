@@ -1,4 +1,4 @@
-import type { Locale } from '../../platform/i18n.ts';
+import type { Locale } from '../../../common/locales.ts';
 import type { CatalogRepo, CatalogRow } from './catalog.repo.ts';
 import type { CatalogNode, FlatCatalog } from './catalog.schemas.ts';
 

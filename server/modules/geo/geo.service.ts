@@ -1,4 +1,4 @@
-import type { Locale } from '../../platform/i18n.ts';
+import type { Locale } from '../../../common/locales.ts';
 import type { GeoRepo, MunicipalityRow, RegionRow } from './geo.repo.ts';
 import type { City, Region } from './geo.schemas.ts';
 

@@ -1,23 +1,16 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { AppError } from '../../platform/errors.ts';
-
-/** The formats people upload from phones and cameras that our image library decodes. */
-export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
-export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
-/** Files in one upload request (an ad has at most 10 pictures). */
-export const MAX_UPLOAD_FILES = 10;
-/** 50 megapixels: every phone camera fits; a decompression bomb does not (checked from the header, before decoding). */
-export const MAX_IMAGE_PIXELS = 50_000_000;
+import { AppError } from '../../../common/errors.ts';
+import { MAX_PICTURE_PIXELS, PICTURE_TYPES } from '../../../common/pictures.ts';
 
 /**
  * Reads the type from the bytes, never from the file name, and refuses anything else:
  * a `.jpg` that is really a PDF gets a clear 422.
  */
-export async function acceptedImageType(buffer: Buffer, field: string): Promise<(typeof ACCEPTED_IMAGE_TYPES)[number]> {
+export async function acceptedImageType(buffer: Buffer, field: string): Promise<(typeof PICTURE_TYPES)[number]> {
   const detected = await fileTypeFromBuffer(buffer);
-  const mime = detected?.mime as (typeof ACCEPTED_IMAGE_TYPES)[number] | undefined;
-  if (!mime || !ACCEPTED_IMAGE_TYPES.includes(mime)) throw AppError.field(field, 'images.unsupported_type');
+  const mime = detected?.mime as (typeof PICTURE_TYPES)[number] | undefined;
+  if (!mime || !PICTURE_TYPES.includes(mime)) throw AppError.field(field, 'images.unsupported_type');
   return mime;
 }
 
@@ -29,10 +22,10 @@ async function openImage(buffer: Buffer, field: string) {
   } catch {
     throw AppError.field(field, 'images.unreadable');
   }
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_IMAGE_PIXELS) {
-    throw AppError.field(field, 'images.too_many_pixels', { megapixels: MAX_IMAGE_PIXELS / 1_000_000 });
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_PICTURE_PIXELS) {
+    throw AppError.field(field, 'images.too_many_pixels', { megapixels: MAX_PICTURE_PIXELS / 1_000_000 });
   }
-  return sharp(buffer, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate();
+  return sharp(buffer, { limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error' }).rotate();
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Locale } from '../../platform/i18n.ts';
+import type { Locale } from '../../../common/locales.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
 

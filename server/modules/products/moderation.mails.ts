@@ -1,5 +1,6 @@
 import { composeMail } from '../../platform/mail-layout.ts';
-import { type Locale, translate } from '../../platform/i18n.ts';
+import { translate } from '../../platform/i18n.ts';
+import { type Locale } from '../../../common/locales.ts';
 import type { MailMessage } from '../../platform/mail.ts';
 
 interface Params {

@@ -1,13 +1,14 @@
-import { AD_STATUSES, type AdStatus } from '../../db/schema/products.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AD_STATUSES, type AdStatus } from '../../../common/ad-rules.ts';
+import { can } from '../../../common/access.ts';
+import { AppError } from '../../../common/errors.ts';
 import { isUuid } from '../../platform/uuid.ts';
-import type { Locale } from '../../platform/i18n.ts';
+import type { Locale } from '../../../common/locales.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { CurrentUser } from '../auth/auth.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
-import { REJECTION_REASON_MAX, REJECTION_REASON_MIN, isAdStaff } from './ad-rules.ts';
+import { REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '../../../common/ad-rules.ts';
 import { moderationMails } from './moderation.mails.ts';
 import { toPicture } from './products.service.ts';
 import type { ProductRow, SellerRepo } from './seller.repo.ts';
@@ -31,7 +32,7 @@ export function createModerationService(deps: ModerationDeps) {
   const { repo, catalog, geo, storage, mailer, site } = deps;
 
   function requireStaff(current: CurrentUser): void {
-    if (!isAdStaff(current)) throw new AppError('forbidden');
+    if (!can(current, 'ads.moderate')) throw new AppError('forbidden');
   }
 
   async function find(uuid: unknown): Promise<ProductRow> {

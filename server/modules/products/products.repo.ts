@@ -1,7 +1,7 @@
 import { type Column, type SQL, type SQLWrapper, and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { productImages, products } from '../../db/schema/products.ts';
-import type { SortKey } from '../../db/schema/products.ts';
+import type { SortKey } from '../../../common/ad-rules.ts';
 
 /** One word of a text query with what it may match: itself, its synonyms, its stem inside compounds. */
 export interface SearchTerm {

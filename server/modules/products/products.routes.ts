@@ -1,12 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { HintBody, HintReply, ListingBody, ListingReply, ProductParams, SimilarBody, SimilarReply } from './products.schemas.ts';
-import type { Viewer } from './products.service.ts';
-
-function viewerOf(request: FastifyRequest): Viewer | null {
-  const current = request.currentUser;
-  return current ? { userId: current.user.id, roles: current.roles } : null;
-}
 
 const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const products = app.services.products;
@@ -20,7 +13,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get('/product/:id', { schema: { tags: ['products'], summary: 'One ad by its uuid', params: ProductParams } }, async (request) => ({
-    data: await products.detail(request.params.id, viewerOf(request), request.locale),
+    data: await products.detail(request.params.id, request.currentUser ?? null, request.locale),
   }));
 
   app.post(

@@ -1,10 +1,7 @@
 import { type Static, Type } from 'typebox';
-import { AD_STATUSES, SORT_KEYS } from '../../db/schema/products.ts';
+import { AD_STATUSES, MAX_PAGE, MAX_QUERY_LENGTH, SORT_KEYS } from '../../../common/ad-rules.ts';
 
 export const PAGE_SIZE = 20;
-/** Deeper than this nobody browses; it keeps every page query on an index. */
-export const MAX_PAGE = 50;
-export const MAX_QUERY_LENGTH = 200;
 
 const Ids = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50 });
 

@@ -1,8 +1,8 @@
-import type { AdStatus, SortKey } from '../../db/schema/products.ts';
-import type { RoleSlug } from '../../db/schema/roles.ts';
-import { AppError } from '../../platform/errors.ts';
+import { MAX_PAGE, type SortKey } from '../../../common/ad-rules.ts';
+import { type Actor, mayManageAd, mayViewAd } from '../../../common/access.ts';
+import { AppError } from '../../../common/errors.ts';
 import { isUuid } from '../../platform/uuid.ts';
-import type { Locale } from '../../platform/i18n.ts';
+import type { Locale } from '../../../common/locales.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
@@ -11,7 +11,7 @@ import { adPictureKey } from '../images/image-processing.ts';
 import { adLabels } from './ad-labels.ts';
 import { createListingCache } from './listing-cache.ts';
 import type { ListingQuery, ListingRow, ProductsRepo } from './products.repo.ts';
-import { type ListingBody, type ListingReply, MAX_PAGE, PAGE_SIZE, type Picture, type ProductCard } from './products.schemas.ts';
+import { type ListingBody, type ListingReply, PAGE_SIZE, type Picture, type ProductCard } from './products.schemas.ts';
 import { searchTerms } from './search-terms.ts';
 
 export interface ProductsDeps {
@@ -24,14 +24,6 @@ export interface ProductsDeps {
   listingCacheMs?: number;
 }
 
-/** Who is looking, as far as visibility goes. */
-export interface Viewer {
-  userId: number;
-  roles: RoleSlug[];
-}
-
-const PUBLIC_STATUSES: AdStatus[] = ['active', 'sold', 'reserved'];
-const STAFF_ROLES: RoleSlug[] = ['superAdmin', 'admin', 'moderator'];
 export const SIMILAR_LIMIT = 8;
 export const HINT_LIMIT = 10;
 
@@ -98,13 +90,11 @@ export function createProductsService(deps: ProductsDeps) {
      * One ad for its page. Active, sold and reserved ads are public (the last two show their
      * status); any other status is NotFound for everyone but the owner and staff.
      */
-    async detail(uuid: string, viewer: Viewer | null, locale: Locale) {
+    async detail(uuid: string, viewer: Actor | null, locale: Locale) {
       const found = isUuid(uuid) ? await repo.findByUuid(uuid) : undefined;
       if (!found) throw new AppError('not_found');
       const { product, images } = found;
-      const isOwner = viewer?.userId === product.userId;
-      const isStaff = !!viewer?.roles.some((role) => STAFF_ROLES.includes(role));
-      if (!PUBLIC_STATUSES.includes(product.status) && !isOwner && !isStaff) throw new AppError('not_found');
+      if (!mayViewAd(viewer, product)) throw new AppError('not_found');
       const [cities, regions, trail, seller] = await Promise.all([
         geo.listCities(locale),
         geo.listRegions(locale),
@@ -131,8 +121,8 @@ export function createProductsService(deps: ProductsDeps) {
         },
         images: images.map((image) => toPicture(storage, image)),
         seller,
-        is_owner: isOwner,
-        rejection_reason: isOwner || isStaff ? product.rejectionReason : null,
+        is_owner: viewer?.id === product.userId,
+        rejection_reason: mayManageAd(viewer, product) ? product.rejectionReason : null,
         created_at: product.createdAt.toISOString(),
         updated_at: product.updatedAt.toISOString(),
       };

@@ -1,6 +1,7 @@
 import { type SQL, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { type AdStatus, productImages, products } from '../../db/schema/products.ts';
+import { productImages, products } from '../../db/schema/products.ts';
+import { type AdStatus } from '../../../common/ad-rules.ts';
 import { users } from '../../db/schema/users.ts';
 
 export type ProductRow = typeof products.$inferSelect;

@@ -3,8 +3,7 @@ import { Type } from 'typebox';
 import { translate } from '../../platform/i18n.ts';
 import { requireUser } from '../../platform/session.ts';
 import { readUploadForm } from '../../platform/uploads.ts';
-import { MAX_IMAGE_BYTES } from '../images/image-processing.ts';
-import { AD_MAX_PICTURES } from './ad-rules.ts';
+import { AD_MAX_PICTURES, MAX_PICTURE_BYTES } from '../../../common/pictures.ts';
 import {
   AdminProductsBody,
   AdminProductsReply,
@@ -21,7 +20,7 @@ import {
 } from './seller.schemas.ts';
 
 const FORM_BODY_LIMIT = 64 * 1024;
-const uploadOptions = { fileField: 'files', maxFiles: AD_MAX_PICTURES, maxFileBytes: MAX_IMAGE_BYTES };
+const uploadOptions = { fileField: 'files', maxFiles: AD_MAX_PICTURES, maxFileBytes: MAX_PICTURE_BYTES };
 
 /** The seller's calls (spec section 7, Products) and the moderator's (admin products). Rules live in the services. */
 const sellerRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,7 +1,8 @@
 import { type Static, Type } from 'typebox';
-import { AD_STATUSES } from '../../db/schema/products.ts';
+import { AD_STATUSES } from '../../../common/ad-rules.ts';
+import { AD_MAX_PICTURES } from '../../../common/pictures.ts';
 import { Picture } from './products.schemas.ts';
-import { AD_ADDRESS_MAX, AD_DESCRIPTION_MAX, AD_MAX_PICTURES, AD_NAME_MAX, REJECTION_REASON_MAX } from './ad-rules.ts';
+import { AD_ADDRESS_MAX, AD_DESCRIPTION_MAX, AD_NAME_MAX, REJECTION_REASON_MAX } from '../../../common/ad-rules.ts';
 
 const Uuid = Type.String({ maxLength: 64, description: 'An ad uuid' });
 /**

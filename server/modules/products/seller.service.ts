@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
-import { AD_STATUSES, type AdStatus } from '../../db/schema/products.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AD_STATUSES, type AdStatus } from '../../../common/ad-rules.ts';
+import { AD_MAX_PICTURES } from '../../../common/pictures.ts';
+import { can, mayManageAd } from '../../../common/access.ts';
+import { AppError } from '../../../common/errors.ts';
 import { isUuid } from '../../platform/uuid.ts';
-import type { Locale } from '../../platform/i18n.ts';
+import type { Locale } from '../../../common/locales.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { CurrentUser } from '../auth/auth.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -12,17 +14,15 @@ import {
   AD_ADDRESS_MAX,
   AD_DESCRIPTION_MAX,
   AD_DESCRIPTION_MIN,
-  AD_MAX_PICTURES,
   AD_NAME_MAX,
   AD_NAME_MIN,
   guessAdLanguage,
-  isAdStaff,
   ownerChoices,
   ownerMayMove,
   lengthProblem,
   parsePriceCents,
   priceProblem,
-} from './ad-rules.ts';
+} from '../../../common/ad-rules.ts';
 import type { ModerationService } from './moderation.service.ts';
 import { toPicture } from './products.service.ts';
 import { type AdLabels, adLabels } from './ad-labels.ts';
@@ -182,7 +182,7 @@ export function createSellerService(deps: SellerDeps) {
   async function ownedAd(current: CurrentUser, uuid: unknown) {
     const found = isUuid(uuid) ? await repo.findByUuid(uuid) : undefined;
     if (!found) throw new AppError('not_found');
-    if (found.product.userId !== current.user.id && !isAdStaff(current)) throw new AppError('forbidden');
+    if (!mayManageAd(current, found.product)) throw new AppError('forbidden');
     return found;
   }
 
@@ -309,7 +309,7 @@ export function createSellerService(deps: SellerDeps) {
     async changeStatus(current: CurrentUser, id: unknown, status: AdStatus, reason?: unknown): Promise<ProductRow> {
       const product = typeof id === 'number' ? await repo.findById(id) : isUuid(id) ? (await repo.findByUuid(id))?.product : undefined;
       if (!product) throw new AppError('not_found');
-      if (isAdStaff(current)) return deps.moderation.setStatus(current, product, status, reason);
+      if (can(current, 'ads.moderate')) return deps.moderation.setStatus(current, product, status, reason);
       if (product.userId !== current.user.id) throw new AppError('forbidden');
       if (!ownerMayMove(product.status, status, product.approvedAt !== null)) {
         throw AppError.field('status', 'ads.status_not_allowed');

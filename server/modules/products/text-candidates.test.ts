@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SortKey } from '../../db/schema/products.ts';
+import type { SortKey } from '../../../common/ad-rules.ts';
 import { createUser } from '../../test/accounts.ts';
 import { type AdInput, createAd } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';

@@ -1,9 +1,9 @@
+import { LOCALES } from '../../../common/locales.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { SeoRepo } from './seo.repo.ts';
 
 /** A sitemap file holds at most 50,000 URLs (sitemaps.org); ad files cover this many ids each. */
 export const SITEMAP_IDS_PER_FILE = 50_000;
-const LOCALES = ['fi', 'en', 'ru'] as const;
 
 /** Paths that are never for search engines: accounts, staff, private screens, the API. */
 export const DISALLOWED_PATHS = [

@@ -1,4 +1,4 @@
-import type { RoleSlug } from '../../db/schema/roles.ts';
+import type { RoleSlug } from '../../../common/access.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 
 /** The signed-in person's own account as the API shows it (never the password hash or 2FA secret). */

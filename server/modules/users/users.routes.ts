@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../platform/errors.ts';
+import { AppError } from '../../../common/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import { clearSessionCookie, requireUser } from '../../platform/session.ts';
 import { readSingleUpload } from '../../platform/uploads.ts';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { AppError } from '../../platform/errors.ts';
-import type { Locale } from '../../platform/i18n.ts';
+import { AppError } from '../../../common/errors.ts';
+import type { Locale } from '../../../common/locales.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';

@@ -1,13 +1,12 @@
-import type { AdStatus } from '../../db/schema/products.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError } from '../../../common/errors.ts';
 import { isUuid } from '../../platform/uuid.ts';
-import type { Locale } from '../../platform/i18n.ts';
+import type { Locale } from '../../../common/locales.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
 import type { CurrentUser } from '../auth/auth.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
-import { isAdStaff } from '../products/ad-rules.ts';
+import { mayViewAd } from '../../../common/access.ts';
 import { coverPicture } from '../products/products.service.ts';
 import { adLabels } from '../products/ad-labels.ts';
 import type { WishTarget, WishesRepo } from './wishes.repo.ts';
@@ -21,8 +20,6 @@ export interface WishesDeps {
   throttle: Throttle;
 }
 
-/** Statuses whose page anyone may open (as the ad page decides); the rest are the owner's and staff's. */
-const PUBLIC_STATUSES: readonly AdStatus[] = ['active', 'sold', 'reserved'];
 /** Generous for a person tapping hearts down a page of results, tight for a script. */
 export const TOGGLES_PER_USER: ThrottleRule = { limit: 60, windowSeconds: 60 };
 
@@ -50,9 +47,6 @@ export function createWishesService(deps: WishesDeps) {
     return found;
   }
 
-  const mayOpen = (current: CurrentUser, ad: { status: AdStatus; userId: number }) =>
-    PUBLIC_STATUSES.includes(ad.status) || ad.userId === current.user.id || isAdStaff(current);
-
   return {
     /** POST /update-user-wishes: on the list it comes off, otherwise it goes on. */
     async toggle(current: CurrentUser, ref: number | string): Promise<ToggleResult> {
@@ -62,7 +56,7 @@ export function createWishesService(deps: WishesDeps) {
       if (await repo.remove(userId, ad.id)) {
         return { added: false, id: ad.id, uuid: ad.uuid, count: await repo.count(userId) };
       }
-      if (!mayOpen(current, ad)) throw new AppError('not_found');
+      if (!mayViewAd(current, ad)) throw new AppError('not_found');
       if (ad.status !== 'active') throw AppError.field('product_id', 'wishes.not_available', { status: ad.status });
       const count = await repo.count(userId);
       if (count >= MAX_WISHES) throw AppError.field('product_id', 'wishes.full', { max: MAX_WISHES });
@@ -81,7 +75,7 @@ export function createWishesService(deps: WishesDeps) {
     async list(current: CurrentUser, locale: Locale): Promise<WishedAd[]> {
       const [rows, labels] = await Promise.all([repo.listWished(current.user.id), adLabels(geo, catalog, locale)]);
       return rows.map((row) => {
-        const viewable = mayOpen(current, row);
+        const viewable = mayViewAd(current, row);
         return {
           id: row.id,
           uuid: row.uuid,

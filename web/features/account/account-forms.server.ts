@@ -1,15 +1,15 @@
 import type { AppLoadContext } from 'react-router';
-import { TWO_FACTOR_COOKIE } from '../../../server/modules/auth/auth.routes';
+import { TWO_FACTOR_COOKIE } from '../../../common/cookies';
 import type { CurrentUser } from '../../../server/modules/auth/auth.service';
-import { AppError } from '../../../server/platform/errors';
-import { SESSION_COOKIE } from '../../../server/platform/session';
+import { AppError } from '../../../common/errors';
+import { SESSION_COOKIE } from '../../../common/cookies';
 import { requireAccess } from '../../lib/page.server';
 
 /** The guard of the settings pages and actions, giving the session as the services want it. */
 export function requireCurrentUser(context: AppLoadContext, request: Request): CurrentUser {
   requireAccess(context, request, 'login');
   // A signed-in page request always carries its session (load-context fills both together).
-  return context.currentUser!;
+  return context.user!;
 }
 
 type FieldKeys = Record<string, { key: string; params?: Record<string, string | number> }[]>;

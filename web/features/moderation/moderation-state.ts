@@ -1,4 +1,4 @@
-import { AD_STATUSES, type AdStatus } from '../../../server/db/schema/products';
+import { AD_STATUSES, type AdStatus } from '../../../common/ad-rules';
 
 /** The tabs of the moderation screen: the review queue first (the default), then the rest in the status order. */
 export const MODERATION_TABS: readonly AdStatus[] = ['moderate', ...AD_STATUSES.filter((status) => status !== 'moderate')];

@@ -1,4 +1,4 @@
-import { REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '../../../server/modules/products/ad-rules';
+import { REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '../../../common/ad-rules';
 
 /** What is wrong with a rejection reason, as the server checks it (validation.* key), or null. */
 export function reasonProblem(text: string): 'required' | 'min_length' | 'max_length' | null {

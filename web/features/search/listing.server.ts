@@ -1,9 +1,7 @@
 import type { AppLoadContext } from 'react-router';
-import { SORT_KEYS, type SortKey } from '../../../server/db/schema/products';
-import { MAX_PAGE, MAX_QUERY_LENGTH } from '../../../server/modules/products/products.schemas';
+import { MAX_PAGE, MAX_QUERY_LENGTH, SORT_KEYS, type SortKey } from '../../../common/ad-rules';
 
 export type ViewMode = 'card' | 'list';
-export const VIEW_COOKIE = 'view';
 
 /** The state of a search, as it lives in the page URL (so it can be bookmarked, shared and gone back to). */
 export interface ListingParams {

@@ -2,14 +2,13 @@ import {
   AD_ADDRESS_MAX,
   AD_DESCRIPTION_MAX,
   AD_DESCRIPTION_MIN,
-  AD_MAX_PICTURES,
   AD_NAME_MAX,
   AD_NAME_MIN,
   type FieldProblem,
   lengthProblem,
   parsePriceCents,
   priceProblem,
-} from '../../../server/modules/products/ad-rules';
+} from '../../../common/ad-rules';
 
 /** What the seller has typed so far; kept as text, exactly as typed, so nothing is lost between steps. */
 export interface AdDraft {
@@ -38,10 +37,6 @@ export const FIELD_STEP: Record<string, Step> = {
   catalog_id: 'catalog',
 };
 
-export const ACCEPTED_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif', 'image/heic'];
-export const MAX_PICTURE_BYTES = 15 * 1024 * 1024;
-export { AD_DESCRIPTION_MAX, AD_MAX_PICTURES, AD_NAME_MAX };
-
 type T = (key: string, params?: Record<string, string | number>) => string;
 export type DraftErrors = Partial<Record<string, string[]>>;
 
@@ -67,13 +62,6 @@ export function validateStep(step: Step, draft: AdDraft, t: T, leafIds?: Readonl
     else if (leafIds && !leafIds.has(draft.catalogId)) add('catalog_id', t('ads.catalog_not_leaf'));
   }
   return errors;
-}
-
-/** Checks a picked file the way the server will (type and size), so a wrong one is refused at once. */
-export function pictureProblem(file: { type: string; size: number }, t: T): string | undefined {
-  if (file.type && !ACCEPTED_PICTURE_TYPES.includes(file.type)) return t('images.unsupported_type');
-  if (file.size > MAX_PICTURE_BYTES) return t('images.too_large', { megabytes: MAX_PICTURE_BYTES / 1024 / 1024 });
-  return undefined;
 }
 
 /** The price as euros for the preview, or undefined while it is not a price. */

@@ -1,5 +1,5 @@
-import { AD_STATUSES, type AdStatus } from '../../../server/db/schema/products';
-import { ownerChoices } from '../../../server/modules/products/ad-rules';
+import { AD_STATUSES, type AdStatus } from '../../../common/ad-rules';
+import { ownerChoices } from '../../../common/ad-rules';
 import type { ManagedAd } from '../../../server/modules/products/seller.schemas';
 
 /** What my showcase shows: the page of ads and the counts per status (which cover every page). */
@@ -86,9 +86,4 @@ export function restoreAd(state: ShowcaseState, ad: ManagedAd, index: number): S
   const ads = [...state.ads];
   ads.splice(Math.min(Math.max(0, index), ads.length), 0, ad);
   return { ads, counts: { ...state.counts, [ad.status]: (state.counts[ad.status] ?? 0) + 1 } };
-}
-
-/** An edit that really changed the date (a status change or an edit), worth showing beside the creation date. */
-export function wasUpdated(ad: Pick<ManagedAd, 'created_at' | 'updated_at'>): boolean {
-  return new Date(ad.updated_at).getTime() - new Date(ad.created_at).getTime() > 60_000;
 }

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { AD_STATUSES, type AdStatus } from '../../../server/db/schema/products';
+import { AD_STATUSES, type AdStatus } from '../../../common/ad-rules';
 import { ModerationList } from '../../features/moderation/components/moderation-list';
 import { pageMetaFromLoader } from '../../lib/meta';
 import { pageMeta, requireAccess } from '../../lib/page.server';
@@ -7,8 +7,8 @@ import type { Route } from './+types/advertisements';
 
 /** Ad moderation (moderators, admins, super admins): the review queue by default, any status by `?status=`. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAccess(context, request, 'staff');
-  const current = context.currentUser!;
+  requireAccess(context, request, 'ads.moderate');
+  const current = context.user!;
   const url = new URL(request.url);
   const asked = url.searchParams.get('status');
   const status: AdStatus = AD_STATUSES.includes(asked as AdStatus) ? (asked as AdStatus) : 'moderate';

@@ -3,7 +3,7 @@ import { pageMetaFromLoader } from '../../lib/meta';
 import { comingSoonLoader } from '../../lib/page.server';
 import type { Route } from './+types/blog';
 
-export const loader = comingSoonLoader('admin_blog', 'admin');
+export const loader = comingSoonLoader('admin_blog', 'admin.access');
 export const meta = pageMetaFromLoader;
 
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {

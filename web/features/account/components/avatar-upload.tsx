@@ -6,8 +6,9 @@ import type { SessionUser } from '../../../../server/load-context';
 import { Avatar } from '../../../components/avatar';
 import { ApiError, api } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toasts';
-import { ACCEPTED_PICTURE_TYPES, MAX_PICTURE_BYTES, pictureProblem } from '../../selling/ad-draft';
-import { FieldErrors, secondaryButton } from './form-controls';
+import { MAX_PICTURE_BYTES } from '../../../../common/pictures';
+import { PICTURE_ACCEPT, pictureProblem } from '../../../lib/picture-check';
+import { FieldErrors, secondaryButton } from '../../../components/form-controls';
 
 /**
  * The profile picture: pick one (the camera on a phone), see it at once, and the top bar follows
@@ -73,7 +74,7 @@ export function AvatarUpload({ user }: { user: Pick<SessionUser, 'name' | 'avata
         ref={input}
         type="file"
         hidden
-        accept={ACCEPTED_PICTURE_TYPES.join(',')}
+        accept={PICTURE_ACCEPT}
         aria-label={t('account.avatar.add')}
         onChange={(event) => {
           const file = event.target.files?.[0];

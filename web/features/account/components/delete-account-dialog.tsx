@@ -7,8 +7,8 @@ import { clearLocalAuthState } from '../../../lib/auth-state';
 import type { FormFailure } from '../../../lib/forms.server';
 import { showToast } from '../../../lib/toasts';
 import { useFocusFirstError } from '../hooks/use-focus-first-error';
-import { AccountDialog } from './account-dialog';
-import { FormAlert, SubmitButton, TextField, dangerButton, secondaryButton } from './form-controls';
+import { FormDialog } from '../../../components/form-dialog';
+import { FormAlert, SubmitButton, TextField, dangerButton, secondaryButton } from '../../../components/form-controls';
 import { PasswordField } from './password-field';
 
 /**
@@ -30,7 +30,7 @@ export function DeleteAccountDialog({ hasPassword, email }: { hasPassword: boole
         <Trash2 aria-hidden size={18} />
         {t('account.delete.button')}
       </Button>
-      <AccountDialog title={t('account.delete.title')} role="alertdialog">
+      <FormDialog title={t('account.delete.title')} role="alertdialog">
         {(close) => (
           <fetcher.Form
             method="post"
@@ -83,7 +83,7 @@ export function DeleteAccountDialog({ hasPassword, email }: { hasPassword: boole
             </div>
           </fetcher.Form>
         )}
-      </AccountDialog>
+      </FormDialog>
     </DialogTrigger>
   );
 }

@@ -4,8 +4,8 @@ import { useTranslation } from '../../../lib/use-translation';
 import { type TwoFactorSetup, api } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
-import { AccountDialog } from './account-dialog';
-import { DialogActions, OneTimeCodeField, primaryButton, secondaryButton } from './form-controls';
+import { FormDialog } from '../../../components/form-dialog';
+import { DialogActions, OneTimeCodeField, primaryButton, secondaryButton } from '../../../components/form-controls';
 import { refusalText } from './password-confirm-dialog';
 import { RecoveryCodes } from './recovery-codes';
 
@@ -79,7 +79,7 @@ export function EnableTwoFactorDialog({
 
   const title = step.kind === 'codes' ? t('account.two_factor.codes_title') : t('account.two_factor.setup_title');
   return (
-    <AccountDialog title={title} isOpen={isOpen} onOpenChange={(open) => !open && close()} isDismissable={step.kind !== 'codes'} wide>
+    <FormDialog title={title} isOpen={isOpen} onOpenChange={(open) => !open && close()} isDismissable={step.kind !== 'codes'} wide>
       {step.kind === 'loading' && (
         <p className="flex items-center gap-2 py-6 text-muted" role="status">
           <Loader2 aria-hidden size={18} className="animate-spin" />
@@ -137,6 +137,6 @@ export function EnableTwoFactorDialog({
           </div>
         </div>
       )}
-    </AccountDialog>
+    </FormDialog>
   );
 }

@@ -4,8 +4,8 @@ import { useTranslation } from '../../../lib/use-translation';
 import { useRevalidator } from 'react-router';
 import { type OauthAccount, api } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toasts';
-import { formatDate } from '../format';
-import { SettingsCard, secondaryButton } from './form-controls';
+import { formatDate } from '../../../lib/format';
+import { SettingsCard, secondaryButton } from '../../../components/form-controls';
 import { ProviderIcon, providerName } from './provider-buttons';
 
 /**

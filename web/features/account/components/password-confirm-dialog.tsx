@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { ApiError, type Identity } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
-import { AccountDialog } from './account-dialog';
-import { DialogActions, OneTimeCodeField } from './form-controls';
+import { FormDialog } from '../../../components/form-dialog';
+import { DialogActions, OneTimeCodeField } from '../../../components/form-controls';
 import { PasswordField } from './password-field';
 
 export interface PasswordConfirmProps {
@@ -56,7 +56,7 @@ export function PasswordConfirmDialog({
   }
 
   return (
-    <AccountDialog title={title} isOpen={isOpen} onOpenChange={(open) => !open && close()} role={danger ? 'alertdialog' : 'dialog'}>
+    <FormDialog title={title} isOpen={isOpen} onOpenChange={(open) => !open && close()} role={danger ? 'alertdialog' : 'dialog'}>
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
         <p className="text-sm">{text}</p>
         {hasPassword ? (
@@ -72,6 +72,6 @@ export function PasswordConfirmDialog({
         )}
         <DialogActions close={close} busy={busy} label={confirmLabel} variant={danger ? 'danger' : 'primary'} />
       </form>
-    </AccountDialog>
+    </FormDialog>
   );
 }

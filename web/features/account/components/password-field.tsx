@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { FieldErrors, describedBy, inputClass } from './form-controls';
+import { FieldErrors, describedBy, inputClass } from '../../../components/form-controls';
 import { PasswordRules } from './password-rules';
 
 /**

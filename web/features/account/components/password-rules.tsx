@@ -1,6 +1,6 @@
 import { Check, Circle, X } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
-import { type PasswordRule, brokenPasswordRules } from '../../../../server/modules/auth/password-rules';
+import { type PasswordRule, brokenPasswordRules } from '../../../../common/password-rules';
 
 /** The rules shown as a checklist; "letters" is part of "mixed_case" for the reader. */
 const SHOWN: PasswordRule[] = ['min_length', 'mixed_case', 'numbers', 'symbols'];

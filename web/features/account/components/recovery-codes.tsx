@@ -1,7 +1,7 @@
 import { AlertTriangle, Check, Copy, Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { secondaryButton } from './form-controls';
+import { secondaryButton } from '../../../components/form-controls';
 
 /** The text file a person keeps: a heading that says what the codes are for, then one code a line. */
 export function recoveryCodesText(codes: string[], heading: string): string {

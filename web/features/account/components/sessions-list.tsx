@@ -1,9 +1,10 @@
 import { Laptop, Smartphone } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useFetcher } from 'react-router';
-import { describeDevice, formatDateTime } from '../format';
+import { formatDateTime } from '../../../lib/format';
+import { describeDevice } from '../device';
 import { useFetcherToast } from '../hooks/use-fetcher-toast';
-import { SubmitButton } from './form-controls';
+import { SubmitButton } from '../../../components/form-controls';
 
 export interface SessionItem {
   id: string;

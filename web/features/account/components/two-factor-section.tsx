@@ -4,9 +4,9 @@ import { useTranslation } from '../../../lib/use-translation';
 import { type Identity, type TwoFactorState, api } from '../../../lib/api-client';
 import { openDialog } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
-import { formatDate } from '../format';
+import { formatDate } from '../../../lib/format';
 import { EnableTwoFactorDialog } from './enable-two-factor-dialog';
-import { SettingsCard, dangerButton, primaryButton, secondaryButton } from './form-controls';
+import { SettingsCard, dangerButton, primaryButton, secondaryButton } from '../../../components/form-controls';
 import { PasswordConfirmDialog } from './password-confirm-dialog';
 import { RecoveryCodes } from './recovery-codes';
 

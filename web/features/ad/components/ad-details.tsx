@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { WishButton } from '../../../components/wish-button';
-import type { Locale } from '../../../lib/i18n';
+import type { Locale } from '../../../../common/locales';
 import { openDialog } from '../../../lib/dialogs';
-import { formatCreated, formatPrice } from '../../search/format';
+import { formatCreated, formatPrice } from '../../../lib/format';
 import { MapDialog, type MapTiles } from './map-dialog';
 
 export interface AdView {

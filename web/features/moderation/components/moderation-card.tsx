@@ -2,13 +2,13 @@ import { Check, ChevronRight, Loader2, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
-import type { AdStatus } from '../../../../server/db/schema/products';
+import type { AdStatus } from '../../../../common/ad-rules';
 import type { ModerationItem } from '../../../../server/modules/products/seller.schemas';
 import { AdStatusBadge, StatusMenu } from '../../../components/ad-status';
-import type { Locale } from '../../../lib/i18n';
-import { primaryButton } from '../../account/components/form-controls';
-import { formatCreated, formatPrice } from '../../search/format';
-import { wasUpdated } from '../../showcase/showcase-state';
+import type { Locale } from '../../../../common/locales';
+import { primaryButton } from '../../../components/form-controls';
+import { formatCreated, formatPrice } from '../../../lib/format';
+import { wasUpdated } from '../../../lib/ad-dates';
 import { descriptionPreview, staffChoices } from '../moderation-state';
 import { PictureStrip } from './picture-strip';
 

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link, useRevalidator } from 'react-router';
-import type { AdStatus } from '../../../../server/db/schema/products';
+import type { AdStatus } from '../../../../common/ad-rules';
 import type { ModerationItem } from '../../../../server/modules/products/seller.schemas';
 import { StatusIcon } from '../../../components/ad-status';
 import { ApiError, api } from '../../../lib/api-client';
 import { focusAfterRemoval, focusSoon } from '../../../lib/list-focus';
 import { showToast } from '../../../lib/toasts';
-import { Pagination } from '../../search/components/pagination';
+import { Pagination } from '../../../components/pagination';
 import { MODERATION_TABS, remaining, staffAction } from '../moderation-state';
 import { ModerationCard, cardId } from './moderation-card';
 import { RejectDialog } from './reject-dialog';

@@ -2,7 +2,7 @@ import { ImageOff } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { ModerationItem } from '../../../../server/modules/products/seller.schemas';
 import { openDialog } from '../../../lib/dialogs';
-import { CarouselDialog } from '../../ad/components/gallery';
+import { CarouselDialog } from '../../../components/carousel-dialog';
 
 /**
  * Every picture of an ad under review, the cover larger: each one opens the carousel at itself

@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '../../../../server/modules/products/ad-rules';
+import { REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '../../../../common/ad-rules';
 import { ApiError, api } from '../../../lib/api-client';
-import { AccountDialog } from '../../account/components/account-dialog';
-import { FieldErrors, FormAlert, SubmitButton, describedBy, secondaryButton } from '../../account/components/form-controls';
+import { FormDialog } from '../../../components/form-dialog';
+import { FieldErrors, FormAlert, SubmitButton, describedBy, secondaryButton } from '../../../components/form-controls';
 import { addQuickReason, reasonProblem } from '../reject-reason';
 
 export const QUICK_REASONS = ['pictures', 'prohibited', 'category', 'duplicate', 'incomplete'] as const;
@@ -56,7 +56,7 @@ export function RejectDialog({
   };
 
   return (
-    <AccountDialog
+    <FormDialog
       title={t('moderation.reject_dialog.title')}
       isOpen={ad !== null}
       onOpenChange={(open) => {
@@ -130,6 +130,6 @@ export function RejectDialog({
           </div>
         </form>
       )}
-    </AccountDialog>
+    </FormDialog>
   );
 }

@@ -2,7 +2,7 @@ import { SearchX } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { ProductCard } from '../../../../server/modules/products/products.schemas';
 import type { ViewMode } from '../listing.server';
-import { ProductCardItem, ProductRowItem } from './product-card';
+import { ProductCardItem, ProductRowItem } from '../../../components/product-card';
 
 export function ProductResults({ products, view }: { products: ProductCard[]; view: ViewMode }) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { LayoutGrid, List, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Form, Link, useLocation } from 'react-router';
-import { SORT_KEYS } from '../../../../server/db/schema/products';
+import { SORT_KEYS } from '../../../../common/ad-rules';
 import { storeViewMode } from '../../../lib/preferences';
 import type { ListingData, ViewMode } from '../listing.server';
 import { SearchBox } from './search-box';

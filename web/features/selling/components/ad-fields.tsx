@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { CityComboBox, type CityOption } from '../../account/components/city-combo-box';
-import { FieldErrors, TextField, describedBy } from '../../account/components/form-controls';
-import { AD_DESCRIPTION_MAX, AD_NAME_MAX, type AdDraft, type DraftErrors } from '../ad-draft';
+import { CityComboBox, type CityOption } from '../../../components/city-combo-box';
+import { FieldErrors, TextField, describedBy } from '../../../components/form-controls';
+import { AD_DESCRIPTION_MAX, AD_NAME_MAX } from '../../../../common/ad-rules';
+import type { AdDraft, DraftErrors } from '../ad-draft';
 
 type Change = (patch: Partial<AdDraft>) => void;
 

@@ -1,7 +1,7 @@
 import { Check, ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { FieldErrors, inputClass } from '../../account/components/form-controls';
+import { FieldErrors, inputClass } from '../../../components/form-controls';
 
 export interface CatalogNode {
   id: number;

@@ -5,12 +5,14 @@ import { Link, useNavigate } from 'react-router';
 import type { EditableAd } from '../../../../server/modules/products/seller.schemas';
 import { ApiError, api } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toasts';
-import type { CityOption } from '../../account/components/city-combo-box';
-import { FormAlert, dangerButton, primaryButton } from '../../account/components/form-controls';
-import { AD_MAX_PICTURES, type AdDraft, type DraftErrors, pictureProblem, validateStep } from '../ad-draft';
+import type { CityOption } from '../../../components/city-combo-box';
+import { FormAlert, dangerButton, primaryButton } from '../../../components/form-controls';
+import { AD_MAX_PICTURES } from '../../../../common/pictures';
+import { pictureProblem } from '../../../lib/picture-check';
+import { type AdDraft, type DraftErrors, validateStep } from '../ad-draft';
 import { DetailsFields, NameField, PlaceFields } from './ad-fields';
 import { type CatalogNode, CatalogPicker, catalogLeaves } from './catalog-picker';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PhotoPicker } from './photo-picker';
 
 /** The price as the seller would type it: "450", "12,50". */

@@ -3,12 +3,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { ApiError, api } from '../../../lib/api-client';
-import type { Locale } from '../../../lib/i18n';
-import { FormAlert, primaryButton, secondaryButton } from '../../account/components/form-controls';
-import type { CityOption } from '../../account/components/city-combo-box';
-import { formatPrice } from '../../search/format';
+import type { Locale } from '../../../../common/locales';
+import { FormAlert, primaryButton, secondaryButton } from '../../../components/form-controls';
+import type { CityOption } from '../../../components/city-combo-box';
+import { formatPrice } from '../../../lib/format';
+import { AD_MAX_PICTURES } from '../../../../common/pictures';
+import { pictureProblem } from '../../../lib/picture-check';
 import {
-  AD_MAX_PICTURES,
   type AdDraft,
   type DraftErrors,
   type DraftPicture,
@@ -20,7 +21,6 @@ import {
   draftPriceEuros,
   loadDraft,
   loadPictures,
-  pictureProblem,
   saveDraft,
   savePictures,
   validateStep,

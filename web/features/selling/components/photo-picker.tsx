@@ -1,8 +1,8 @@
 import { ArrowLeft, ArrowRight, ImagePlus, Loader2, X } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { ACCEPTED_PICTURE_TYPES } from '../ad-draft';
-import { FieldErrors } from '../../account/components/form-controls';
+import { PICTURE_ACCEPT } from '../../../lib/picture-check';
+import { FieldErrors } from '../../../components/form-controls';
 
 export interface PhotoItem {
   id: string;
@@ -104,7 +104,7 @@ export function PhotoPicker({
       <input
         ref={input}
         type="file"
-        accept={ACCEPTED_PICTURE_TYPES.join(',')}
+        accept={PICTURE_ACCEPT}
         multiple
         hidden
         aria-label={t('new_ad.photos.add')}

@@ -3,10 +3,11 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import type { ManagedAd } from '../../../../server/modules/products/seller.schemas';
 import { AdStatusBadge, StatusMenu } from '../../../components/ad-status';
-import type { Locale } from '../../../lib/i18n';
-import { formatCreated, formatPrice } from '../../search/format';
-import { missingActiveHint, statusMenuChoices, wasUpdated } from '../showcase-state';
-import type { AdStatus } from '../../../../server/db/schema/products';
+import type { Locale } from '../../../../common/locales';
+import { formatCreated, formatPrice } from '../../../lib/format';
+import { wasUpdated } from '../../../lib/ad-dates';
+import { missingActiveHint, statusMenuChoices } from '../showcase-state';
+import type { AdStatus } from '../../../../common/ad-rules';
 
 // Edit and delete show only their icons on a phone (the accessible name keeps the words), so a row's actions fit on one line.
 const actionClass =

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { WishedAd } from '../../../../server/modules/wishes/wishes.schemas';
 import { useWishToggle } from '../../../components/wish-button';
 import { replaceWishList, useWishList } from '../../../lib/wish-list';
-import { ProductCardItem } from '../../search/components/product-card';
+import { ProductCardItem } from '../../../components/product-card';
 
 function EmptyWishList() {
   const { t } = useTranslation();

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { useTranslation } from '../../../lib/use-translation';
-import { CloseButton } from '../../../components/close-button';
+import { useTranslation } from '../lib/use-translation';
+import { CloseButton } from './close-button';
 
 /**
  * The modal frame of the account dialogs (react-aria: focus is trapped and returned, Escape and
  * a press outside close it). Controlled with isOpen, or left to a surrounding DialogTrigger.
  */
-export function AccountDialog({
+export function FormDialog({
   title,
   children,
   isOpen,

@@ -1,18 +1,3 @@
-const INTL_LOCALE: Record<string, string> = { fi: 'fi-FI', en: 'en-GB', ru: 'ru-RU' };
-
-/** A moment in the reader's language and Finnish time: "22.11.2026 klo 21.05", "22 Nov 2026, 21:05". */
-export function formatDateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale] ?? 'fi-FI', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Europe/Helsinki',
-  }).format(new Date(iso));
-}
-
-export function formatDate(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale] ?? 'fi-FI', { dateStyle: 'long', timeZone: 'Europe/Helsinki' }).format(new Date(iso));
-}
-
 const BROWSERS: [RegExp, string][] = [
   [/Edg(e|A|iOS)?\//, 'Edge'],
   [/OPR\/|Opera/, 'Opera'],

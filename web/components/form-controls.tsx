@@ -1,6 +1,6 @@
 import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
-import { useTranslation } from '../../../lib/use-translation';
+import { useTranslation } from '../lib/use-translation';
 
 export const inputClass =
   'h-11 w-full rounded-lg border border-line bg-raised px-3 text-base text-ink outline-none placeholder:text-muted focus:border-brand aria-[invalid=true]:border-danger read-only:bg-sunken read-only:text-muted';

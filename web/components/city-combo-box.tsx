@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text, useFilter } from 'react-aria-components';
-import { useTranslation } from '../../../lib/use-translation';
+import { useTranslation } from '../lib/use-translation';
 import { inputClass } from './form-controls';
 
 export interface CityOption {

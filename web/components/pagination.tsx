@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useTranslation } from '../../../lib/use-translation';
+import { useTranslation } from '../lib/use-translation';
 import { Link, useLocation } from 'react-router';
 
 function pageHref(search: string, page: number): string {

@@ -1,11 +1,11 @@
 import { ImageOff } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../lib/use-translation';
+import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
-import type { ProductCard as Card } from '../../../../server/modules/products/products.schemas';
-import { WishButton } from '../../../components/wish-button';
-import type { Locale } from '../../../lib/i18n';
-import { formatPrice } from '../format';
+import type { ProductCard as Card } from '../../server/modules/products/products.schemas';
+import { WishButton } from './wish-button';
+import type { Locale } from '../../common/locales';
+import { formatPrice } from '../lib/format';
 
 function Price({ price }: { price: number }) {
   const { t, i18n } = useTranslation();

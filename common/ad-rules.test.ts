@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AD_STATUSES } from '../../db/schema/products.ts';
+import { AD_STATUSES } from './ad-rules.ts';
 import {
   AD_PRICE_MAX_CENTS,
   OWNER_STATUSES,

@@ -1,14 +1,27 @@
 /**
- * The rules of an ad that both sides need: field bounds, how a price is written, and who may move
- * an ad from which status to which. Pure code, imported by the server and by the web forms, so the
- * two can never disagree.
+ * The rules of an ad that both sides need: statuses, sorts, field bounds, how a price is written,
+ * and who may move an ad from which status to which. Pure code, imported by the database schema,
+ * the server and the web forms, so none of them can disagree.
  */
-import type { AdLanguage, AdStatus } from '../../db/schema/products.ts';
-import { type RoleSlug, STAFF_ROLE_SLUGS } from '../../db/schema/roles.ts';
 
-/** Staff who may see, approve, reject and re-status any ad. */
-export const AD_STAFF_ROLES: readonly RoleSlug[] = STAFF_ROLE_SLUGS;
-export const isAdStaff = (who: { roles: readonly RoleSlug[] }) => who.roles.some((role) => AD_STAFF_ROLES.includes(role));
+/** Ad statuses (spec section 4); "moderate" reads "Checking with moderator". */
+export const AD_STATUSES = ['new', 'moderate', 'active', 'sold', 'reserved', 'disabled', 'canceled'] as const;
+export type AdStatus = (typeof AD_STATUSES)[number];
+
+/** Statuses in which an ad is shown to everyone (searches list only `active`). */
+export const PUBLIC_AD_STATUSES: readonly AdStatus[] = ['active', 'sold', 'reserved'];
+
+/** Sort keys of the listing (spec section 4). */
+export const SORT_KEYS = ['created_at_desc', 'created_at_asc', 'price_asc', 'price_desc', 'image_desc', 'image_asc'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+/** Languages an ad's text is analysed in; Swedish is common in Finland even though the site has no Swedish UI. */
+export const AD_LANGUAGES = ['fi', 'sv', 'en', 'ru'] as const;
+export type AdLanguage = (typeof AD_LANGUAGES)[number];
+
+/** The listing's last page (spec section 9) and the longest search text. */
+export const MAX_PAGE = 50;
+export const MAX_QUERY_LENGTH = 200;
 
 export const AD_NAME_MIN = 3;
 export const AD_NAME_MAX = 120;
@@ -17,7 +30,6 @@ export const AD_DESCRIPTION_MAX = 5_000;
 export const AD_ADDRESS_MAX = 200;
 /** 10,000,000 € in cents. */
 export const AD_PRICE_MAX_CENTS = 1_000_000_000;
-export const AD_MAX_PICTURES = 10;
 export const REJECTION_REASON_MIN = 5;
 export const REJECTION_REASON_MAX = 1_000;
 

@@ -1,7 +1,4 @@
-import type { Locale } from '../../lib/i18n';
-
-const INTL_LOCALE: Record<Locale, string> = { fi: 'fi-FI', en: 'en-FI', ru: 'ru-RU' };
-const TIME_ZONE = 'Europe/Helsinki';
+import { INTL_LOCALE, type Locale, TIME_ZONE, isLocale } from '../../common/locales';
 
 // Building an Intl formatter costs far more than using one: each is made once and reused
 // (a listing page formats dozens of prices and dates per render).
@@ -56,4 +53,21 @@ export function formatCreated(iso: string, locale: Locale): string {
     `created|${locale}`,
     () => new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }),
   ).format(date);
+}
+
+const intlLocale = (locale: string) => INTL_LOCALE[isLocale(locale) ? locale : 'fi'];
+
+/** A moment in the reader's language and Finnish time: "22.11.2026 klo 21.05", "22 Nov 2026, 21:05". */
+export function formatDateTime(iso: string, locale: string): string {
+  return formatter(
+    `datetime|${locale}`,
+    () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }),
+  ).format(new Date(iso));
+}
+
+/** A day in the reader's language: "22. marraskuuta 2026", "22 November 2026". */
+export function formatDate(iso: string, locale: string): string {
+  return formatter(`date|${locale}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: TIME_ZONE })).format(
+    new Date(iso),
+  );
 }

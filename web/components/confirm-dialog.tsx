@@ -1,6 +1,6 @@
-import { useTranslation } from '../../../lib/use-translation';
-import { AccountDialog } from '../../account/components/account-dialog';
-import { dangerButton, secondaryButton } from '../../account/components/form-controls';
+import { useTranslation } from '../lib/use-translation';
+import { FormDialog } from './form-dialog';
+import { dangerButton, secondaryButton } from './form-controls';
 
 /** "Are you sure?" before something that cannot be undone (deleting a picture or an ad). */
 export function ConfirmDialog({
@@ -20,7 +20,7 @@ export function ConfirmDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <AccountDialog title={title} isOpen={isOpen} onOpenChange={onOpenChange} role="alertdialog">
+    <FormDialog title={title} isOpen={isOpen} onOpenChange={onOpenChange} role="alertdialog">
       {(close) => (
         <>
           <p className="text-muted">{body}</p>
@@ -41,6 +41,6 @@ export function ConfirmDialog({
           </div>
         </>
       )}
-    </AccountDialog>
+    </FormDialog>
   );
 }
