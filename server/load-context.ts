@@ -5,6 +5,7 @@ import type { Locale } from '../common/locales.ts';
 import { translate } from './platform/i18n.ts';
 import type { Services } from './services.ts';
 import { CONSENT_COOKIE, THEME_COOKIE } from '../common/cookies.ts';
+import type { PageSessionCookies } from './platform/session.ts';
 
 /** What the server tells every page about the visitor before any JavaScript runs. */
 export interface VisitorPreferences {
@@ -47,6 +48,10 @@ declare module 'react-router' {
     user: CurrentUser | null;
     /** Translates a key into this request's language. */
     t: (key: string, params?: Record<string, string | number>) => string;
+    /** The request's cookies, as @fastify/cookie parsed them. */
+    cookies: Readonly<Record<string, string | undefined>>;
+    /** Set-Cookie values of the session cookies, for page actions (the same attributes the API sets). */
+    sessionCookies: PageSessionCookies;
     /** Nonce for the inline scripts of this response (Content-Security-Policy). */
     cspNonce: string;
     /** The visitor's address (X-Forwarded-For only when TRUST_PROXY is set). */
@@ -75,6 +80,8 @@ export function createLoadContext(app: FastifyInstance, request: FastifyRequest,
     } satisfies VisitorPreferences,
     user,
     t: (key: string, params?: Record<string, string | number>) => translate(locale, key, params),
+    cookies: request.cookies,
+    sessionCookies: app.pageSessionCookies,
     cspNonce,
     clientIp: request.ip,
   };

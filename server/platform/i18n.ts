@@ -1,11 +1,8 @@
 import en from '../../web/i18n/en.json' with { type: 'json' };
 import fi from '../../web/i18n/fi.json' with { type: 'json' };
 import ru from '../../web/i18n/ru.json' with { type: 'json' };
-import { DEFAULT_LOCALE, type Locale, isLocale } from '../../common/locales.ts';
-/** Name of the cookie that carries the visitor's language to the server renderer. */
-
-type Messages = { [key: string]: string | Messages };
-const catalogs: Record<Locale, Messages> = { fi, en, ru };
+import i18next, { type TFunction } from 'i18next';
+import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale } from '../../common/locales.ts';
 
 /**
  * Picks the first supported language of an Accept-Language header by quality,
@@ -27,17 +24,21 @@ export function localeFromAcceptLanguage(header: string | undefined): Locale | u
   return ranked.map((entry) => entry.lang).find(isLocale);
 }
 
-function lookup(messages: Messages, key: string): string | undefined {
-  let node: string | Messages | undefined = messages;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
+// The server's one i18next instance, over the same files the web uses: mails, API messages and
+// page texts are translated by the same engine, with Finnish as the fallback and the key last.
+const i18n = i18next.createInstance();
+void i18n.init({
+  lng: DEFAULT_LOCALE,
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: LOCALES,
+  resources: { fi: { translation: fi }, en: { translation: en }, ru: { translation: ru } },
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+const fixedT = Object.fromEntries(LOCALES.map((locale) => [locale, i18n.getFixedT(locale)])) as Record<Locale, TFunction>;
 
-/** Server-side translation from the same files the web uses; missing keys fall back to Finnish, then to the key. */
+/** A text in the given language, with its {{parameters}} filled in. */
 export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
-  const template = lookup(catalogs[locale], key) ?? lookup(catalogs[DEFAULT_LOCALE], key) ?? key;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+  return fixedT[locale](key, params);
 }

@@ -1,11 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, XSRF_COOKIE } from '../../common/cookies.ts';
+import type { SerializeOptions } from '@fastify/cookie';
+import { SESSION_COOKIE, TWO_FACTOR_COOKIE, XSRF_COOKIE } from '../../common/cookies.ts';
 import fp from 'fastify-plugin';
 import type { CurrentUser } from '../modules/auth/auth.service.ts';
 import { AppError } from '../../common/errors.ts';
 import { randomToken, safeEqual } from './secrets.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set-Cookie values of the session cookies for page actions (see pageSessionCookies). */
+    pageSessionCookies: PageSessionCookies;
+  }
   interface FastifyRequest {
     /** The signed-in person, resolved from the session cookie or a bearer token; null for visitors. */
     currentUser: CurrentUser | null;
@@ -23,19 +28,47 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
 }
 
+/** The session cookie's attributes, the one definition for API replies and page responses alike. */
+function sessionCookieOptions(secure: boolean, remember: boolean): SerializeOptions {
+  return { path: '/', httpOnly: true, sameSite: 'lax', secure, ...(remember ? { maxAge: ONE_YEAR_S } : {}) };
+}
+
+/** The pending second step of a log-in: only the /api calls that finish it ever see it. */
+const TWO_FACTOR_SECONDS = 600;
+function twoFactorCookieOptions(secure: boolean): SerializeOptions {
+  return { path: '/api', httpOnly: true, sameSite: 'lax', secure };
+}
+
 export function setSessionCookie(reply: FastifyReply, token: string, remember: boolean, secure: boolean): void {
-  void reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    ...(remember ? { maxAge: ONE_YEAR_S } : {}),
-  });
+  void reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(secure, remember));
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
-  void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  void reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure, false));
 }
+
+export function setTwoFactorCookie(reply: FastifyReply, challenge: string, secure: boolean): void {
+  void reply.setCookie(TWO_FACTOR_COOKIE, challenge, { ...twoFactorCookieOptions(secure), maxAge: TWO_FACTOR_SECONDS });
+}
+
+export function clearTwoFactorCookie(reply: FastifyReply, secure: boolean): void {
+  void reply.clearCookie(TWO_FACTOR_COOKIE, twoFactorCookieOptions(secure));
+}
+
+/**
+ * The same cookies as Set-Cookie header values, for page actions, which answer with a Fetch
+ * Response rather than through Fastify's reply.
+ */
+export function pageSessionCookies(app: FastifyInstance) {
+  const secure = app.config.publicUrl.startsWith('https://');
+  return {
+    session: (token: string, remember: boolean) => app.serializeCookie(SESSION_COOKIE, token, sessionCookieOptions(secure, remember)),
+    clearSession: () => app.serializeCookie(SESSION_COOKIE, '', { ...sessionCookieOptions(secure, false), maxAge: 0 }),
+    twoFactorChallenge: (challenge: string) =>
+      app.serializeCookie(TWO_FACTOR_COOKIE, challenge, { ...twoFactorCookieOptions(secure), maxAge: TWO_FACTOR_SECONDS }),
+  };
+}
+export type PageSessionCookies = ReturnType<typeof pageSessionCookies>;
 
 /** Throws 401 for visitors; use at the top of every handler that needs an account. */
 export function requireUser(request: FastifyRequest): CurrentUser {
@@ -53,6 +86,7 @@ export const sessionPlugin = fp(
     const secure = app.config.publicUrl.startsWith('https://');
     app.decorateRequest('currentUser', null);
     app.decorateRequest('viaCookie', false);
+    app.decorate('pageSessionCookies', pageSessionCookies(app));
 
     app.addHook('onRequest', async (request) => {
       const bearer = bearerToken(request);

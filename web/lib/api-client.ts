@@ -1,3 +1,4 @@
+import { XSRF_COOKIE } from '../../common/cookies';
 import type { Static } from 'typebox';
 import type { CatalogFlatList, CatalogTree } from '../../server/modules/catalog/catalog.schemas';
 import type { CityList, RegionList } from '../../server/modules/geo/geo.schemas';
@@ -94,8 +95,8 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (UNSAFE.has(method)) {
     // The first unsafe call of a visit fetches the CSRF cookie (spec: GET /sanctum/csrf-cookie).
-    if (!readCookie('XSRF-TOKEN')) await fetch('/api/sanctum/csrf-cookie', { credentials: 'include' }).catch(() => undefined);
-    const xsrf = readCookie('XSRF-TOKEN');
+    if (!readCookie(XSRF_COOKIE)) await fetch('/api/sanctum/csrf-cookie', { credentials: 'include' }).catch(() => undefined);
+    const xsrf = readCookie(XSRF_COOKIE);
     if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   }
 

@@ -1,7 +1,6 @@
 import { type AppLoadContext, data } from 'react-router';
 import { AppError, type FieldErrors } from '../../common/errors';
 import { translate } from '../../server/platform/i18n';
-import { SESSION_COOKIE } from '../../common/cookies';
 
 /** What a page action answers when the input was refused: the form shows these and keeps its values. */
 export interface FormFailure {
@@ -40,19 +39,6 @@ export async function runAction<T>(context: AppLoadContext, work: () => Promise<
   } catch (error) {
     return formFailure(error, context, values);
   }
-}
-
-const ONE_YEAR_S = 365 * 24 * 60 * 60;
-
-/** The Set-Cookie value for a new session, the same cookie the API sets. */
-export function sessionCookieHeader(context: AppLoadContext, token: string, remember: boolean): string {
-  const secure = context.site.publicUrl.startsWith('https://') ? '; Secure' : '';
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax${secure}${remember ? `; Max-Age=${ONE_YEAR_S}` : ''}`;
-}
-
-export function clearSessionCookieHeader(context: AppLoadContext): string {
-  const secure = context.site.publicUrl.startsWith('https://') ? '; Secure' : '';
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax${secure}; Max-Age=0`;
 }
 
 /** The request facts services log and throttle by. */

@@ -1,3 +1,4 @@
+import { CONSENT_COOKIE, LOCALE_COOKIE, THEME_COOKIE, VIEW_COOKIE } from '../../common/cookies';
 import type { Locale } from '../../common/locales';
 import { isLocale } from '../../common/locales';
 
@@ -29,9 +30,10 @@ function writeStorage(key: string, value: string): void {
   }
 }
 
-export const LOCALE_KEY = 'lang';
-export const THEME_KEY = 'theme';
-export const CONSENT_KEY = 'consent';
+// Each choice is kept under the same name in local storage and in the cookie the server reads.
+export const LOCALE_KEY = LOCALE_COOKIE;
+export const THEME_KEY = THEME_COOKIE;
+export const CONSENT_KEY = CONSENT_COOKIE;
 
 export function storedLocale(): Locale | undefined {
   const value = readStorage(LOCALE_KEY);
@@ -67,7 +69,7 @@ export function forgetTheme(): void {
 
 /** Card or list view of the listings, remembered so the server renders the same view next time. */
 export function storeViewMode(mode: 'card' | 'list'): void {
-  writeCookie('view', mode);
+  writeCookie(VIEW_COOKIE, mode);
 }
 
 export type Consent = 'granted' | 'denied';

@@ -1,4 +1,3 @@
-import { ChevronRight } from 'lucide-react';
 import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
 import { Pagination } from '../components/pagination';
@@ -7,6 +6,7 @@ import { SearchPanel } from '../features/search/components/search-panel';
 import { loadListing, parseListingParams } from '../features/search/listing.server';
 import { pageMetaFromLoader } from '../lib/meta';
 import { notFound } from '../lib/page.server';
+import { Breadcrumbs } from '../components/breadcrumbs';
 import type { Route } from './+types/catalog';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -17,7 +17,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const flat = await context.services.catalog.flatten(context.locale);
   const children = flat.filter((c) => c.parent_id === current.id);
   const params2 = { name: current.name, site: context.site.siteName };
-  const listingParams = parseListingParams(request);
+  const listingParams = parseListingParams(request, context.cookies);
   const listing = await loadListing(context, listingParams, current.id);
   return {
     listing,
@@ -27,7 +27,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       path: `/catalogs/${current.path.join('/')}`,
       ...(listingParams.q || listingParams.region || listingParams.city || listingParams.page > 1 ? { noindex: true } : {}),
     },
-    trail: trail.map(({ id, name, path }) => ({ id, name, href: `/catalogs/${path.join('/')}` })),
+    trail: trail.map(({ name, path }) => ({ name, href: `/catalogs/${path.join('/')}` })),
     current: { id: current.id, name: current.name },
     children: children.map(({ id, name, path }) => ({ id, name, href: `/catalogs/${path.join('/')}` })),
   };
@@ -40,27 +40,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
   const { trail, current, children, listing } = loaderData;
   return (
     <>
-      <nav aria-label={t('nav.breadcrumb')} className="mb-4 text-sm text-muted">
-        <ol className="flex flex-wrap items-center gap-1">
-          <li>
-            <Link to="/" className="hover:underline">
-              {t('nav.home')}
-            </Link>
-          </li>
-          {trail.map((crumb, i) => (
-            <li key={crumb.id} className="flex items-center gap-1">
-              <ChevronRight aria-hidden size={14} />
-              {i === trail.length - 1 ? (
-                <span aria-current="page">{crumb.name}</span>
-              ) : (
-                <Link to={crumb.href} className="hover:underline">
-                  {crumb.name}
-                </Link>
-              )}
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <Breadcrumbs crumbs={trail} lastIsCurrent />
       <h1 className="mb-4 text-3xl font-bold">{current.name}</h1>
       {children.length > 0 && (
         <ul className="mb-6 flex flex-wrap gap-2">

@@ -1,10 +1,9 @@
 import { MailCheck } from 'lucide-react';
-import { useRef } from 'react';
 import { useTranslation } from '../lib/use-translation';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link } from 'react-router';
 import { formChecks } from '../features/account/account-forms.server';
 import { AuthCard, EmailField, FormAlert, SubmitButton } from '../components/form-controls';
-import { useFocusFirstError } from '../features/account/hooks/use-focus-first-error';
+import { useFormAnswer, usePosting } from '../hooks/use-form-answer';
 import { requestMeta, runAction } from '../lib/forms.server';
 import { pageMetaFromLoader } from '../lib/meta';
 import { pageMeta, requireAccess } from '../lib/page.server';
@@ -35,11 +34,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, actionData);
-  const failure = actionData?.ok === false ? actionData : undefined;
-  const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
+  const { formRef, failure, formMessage } = useFormAnswer(actionData);
+  const busy = usePosting();
   const backToLogin = (
     <Link to="/login" className="font-semibold text-brand underline-offset-2 hover:underline">
       {t('account.forgot.back_to_login')}
@@ -62,7 +58,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     <AuthCard title={t('account.forgot.heading')} footer={backToLogin}>
       <p className="mb-4 text-muted">{t('account.forgot.intro')}</p>
       <div className="space-y-4">
-        {failure && Object.keys(failure.errors).length === 0 && <FormAlert tone="error">{failure.message}</FormAlert>}
+        {formMessage && <FormAlert tone="error">{formMessage}</FormAlert>}
         <Form method="post" noValidate ref={formRef} className="space-y-4">
           <EmailField autoComplete="email" defaultValue={failure?.values?.email} errors={failure?.errors.email} />
           <SubmitButton busy={busy} label={t('account.forgot.submit')} busyLabel={t('account.forgot.submitting')} className="w-full" />

@@ -11,7 +11,7 @@ import { pageMetaFromLoader } from '../lib/meta';
 import type { Route } from './+types/home';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const params = parseListingParams(request);
+  const params = parseListingParams(request, context.cookies);
   const [listing, catalogs] = await Promise.all([loadListing(context, params), context.services.catalog.tree(context.locale)]);
   const searching = !!(params.q || params.region || params.city || params.catalog || params.page > 1);
   return {

@@ -1,12 +1,12 @@
-import { useRef } from 'react';
 import { useTranslation } from '../lib/use-translation';
-import { Form, Link, redirect, useNavigation } from 'react-router';
-import { formChecks, sessionCookieOf, twoFactorChallengeCookieHeader } from '../features/account/account-forms.server';
+import { Form, Link, redirect } from 'react-router';
+import { SESSION_COOKIE } from '../../common/cookies';
+import { formChecks } from '../features/account/account-forms.server';
 import { AuthCard, CheckboxField, EmailField, FormAlert, SubmitButton } from '../components/form-controls';
 import { PasswordField } from '../features/account/components/password-field';
 import { ProviderButtons, providerName } from '../features/account/components/provider-buttons';
-import { useFocusFirstError } from '../features/account/hooks/use-focus-first-error';
-import { clearSessionCookieHeader, requestMeta, runAction, sessionCookieHeader } from '../lib/forms.server';
+import { useFormAnswer, usePosting } from '../hooks/use-form-answer';
+import { requestMeta, runAction } from '../lib/forms.server';
 import { pageMetaFromLoader } from '../lib/meta';
 import { pageMeta, requireAccess } from '../lib/page.server';
 import { safeRedirectPath } from '../lib/redirect';
@@ -43,15 +43,15 @@ export async function action({ context, request }: Route.ActionArgs) {
       check.done();
       const result = await context.services.auth.login({ email, password, remember }, requestMeta(context, request));
       // Whatever session this browser had before ends here: a fresh token at every log-in.
-      const previous = sessionCookieOf(request);
+      const previous = context.cookies[SESSION_COOKIE];
       if (previous) await context.services.auth.logoutToken(previous);
       const headers = new Headers();
       if (result.kind === 'two_factor') {
-        headers.append('Set-Cookie', clearSessionCookieHeader(context));
-        headers.append('Set-Cookie', twoFactorChallengeCookieHeader(context, result.challenge));
+        headers.append('Set-Cookie', context.sessionCookies.clearSession());
+        headers.append('Set-Cookie', context.sessionCookies.twoFactorChallenge(result.challenge));
         return redirect(target === '/' ? '/mfa-confirm' : `/mfa-confirm?redirectTo=${encodeURIComponent(target)}`, { headers });
       }
-      headers.append('Set-Cookie', sessionCookieHeader(context, result.token, result.remember));
+      headers.append('Set-Cookie', context.sessionCookies.session(result.token, result.remember));
       return redirect(target, { headers });
     },
     { email, remember: remember ? 'on' : '' },
@@ -60,12 +60,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, actionData);
-  const failure = actionData?.ok === false ? actionData : undefined;
-  const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
-  const hasFieldErrors = !!failure && Object.keys(failure.errors).length > 0;
+  const { formRef, failure, formMessage } = useFormAnswer(actionData);
+  const busy = usePosting();
   const registerHref = loaderData.redirectTo ? `/register?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : '/register';
 
   return (
@@ -88,7 +84,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             })}
           </FormAlert>
         )}
-        {failure && !hasFieldErrors && <FormAlert tone="error">{failure.message}</FormAlert>}
+        {formMessage && <FormAlert tone="error">{formMessage}</FormAlert>}
         <Form method="post" noValidate ref={formRef} className="space-y-4">
           {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
           <EmailField autoComplete="username" defaultValue={failure?.values?.email} errors={failure?.errors.email} />

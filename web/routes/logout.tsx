@@ -1,5 +1,4 @@
 import { redirect } from 'react-router';
-import { clearSessionCookieHeader } from '../lib/forms.server';
 import type { Route } from './+types/logout';
 
 /** Log-out is a POST (a link or a prefetch must never end a session); a plain visit just goes home. */
@@ -10,5 +9,5 @@ export function loader() {
 /** Ends the session on the server, clears the cookie and goes home (spec section 4). */
 export async function action({ context }: Route.ActionArgs) {
   await context.services.auth.logout(context.user ?? undefined);
-  return redirect('/', { headers: { 'Set-Cookie': clearSessionCookieHeader(context) } });
+  return redirect('/', { headers: { 'Set-Cookie': context.sessionCookies.clearSession() } });
 }

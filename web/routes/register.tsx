@@ -1,12 +1,12 @@
 import { MailCheck } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../lib/use-translation';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link } from 'react-router';
 import { formChecks } from '../features/account/account-forms.server';
 import { AuthCard, CheckboxField, EmailField, FormAlert, SubmitButton, TextField } from '../components/form-controls';
-import { PasswordField } from '../features/account/components/password-field';
-import { useFocusFirstError } from '../features/account/hooks/use-focus-first-error';
+import { NewPasswordFields } from '../features/account/components/password-field';
+import { useFormAnswer, usePosting } from '../hooks/use-form-answer';
 import { clearLocalAuthState } from '../lib/auth-state';
 import { requestMeta, runAction } from '../lib/forms.server';
 import { pageMetaFromLoader } from '../lib/meta';
@@ -44,13 +44,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function Register({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, actionData);
-  const failure = actionData?.ok === false ? actionData : undefined;
+  const { formRef, failure, errors, formMessage } = useFormAnswer(actionData);
   const done = actionData?.ok === true ? actionData : undefined;
-  const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
-  const hasFieldErrors = !!failure && Object.keys(failure.errors).length > 0;
+  const busy = usePosting();
 
   // Spec: registration clears the local auth state (a new account starts clean on this device).
   useEffect(() => {
@@ -85,7 +81,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
       }
     >
       <div className="space-y-4">
-        {failure && !hasFieldErrors && <FormAlert tone="error">{failure.message}</FormAlert>}
+        {formMessage && <FormAlert tone="error">{formMessage}</FormAlert>}
         <Form method="post" noValidate ref={formRef} className="space-y-4">
           <TextField
             label={t('account.fields.name')}
@@ -97,19 +93,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
             errors={failure?.errors.name}
           />
           <EmailField autoComplete="email" defaultValue={failure?.values?.email} errors={failure?.errors.email} />
-          <PasswordField
-            label={t('account.fields.password')}
-            name="password"
-            autoComplete="new-password"
-            showRules
-            errors={failure?.errors.password}
-          />
-          <PasswordField
-            label={t('account.fields.password_confirmation')}
-            name="password_confirmation"
-            autoComplete="new-password"
-            errors={failure?.errors.password_confirmation}
-          />
+          <NewPasswordFields label={t('account.fields.password')} errors={errors} />
           <CheckboxField
             name="terms"
             defaultChecked={failure?.values?.terms === 'on'}

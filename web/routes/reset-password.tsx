@@ -1,11 +1,10 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useRef } from 'react';
 import { useTranslation } from '../lib/use-translation';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link } from 'react-router';
 import { formChecks } from '../features/account/account-forms.server';
 import { AuthCard, FormAlert, SubmitButton, TextField, primaryButton } from '../components/form-controls';
-import { PasswordField } from '../features/account/components/password-field';
-import { useFocusFirstError } from '../features/account/hooks/use-focus-first-error';
+import { NewPasswordFields } from '../features/account/components/password-field';
+import { useFormAnswer, usePosting } from '../hooks/use-form-answer';
 import { requestMeta, runAction } from '../lib/forms.server';
 import { pageMetaFromLoader } from '../lib/meta';
 import { pageMeta, requireAccess } from '../lib/page.server';
@@ -38,11 +37,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, actionData);
-  const failure = actionData?.ok === false ? actionData : undefined;
-  const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
+  const { formRef, failure, errors, formMessage } = useFormAnswer(actionData);
+  const busy = usePosting();
 
   if (actionData?.ok) {
     return (
@@ -64,9 +60,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     <AuthCard title={t('account.reset.heading')}>
       <p className="mb-4 text-muted">{t('account.reset.intro')}</p>
       <div className="space-y-4">
-        {failure && (linkProblem || Object.keys(failure.errors).length === 0) && (
+        {(linkProblem || formMessage) && (
           <FormAlert tone="error">
-            {linkProblem?.[0] ?? failure.message}{' '}
+            {linkProblem?.[0] ?? formMessage}{' '}
             {linkProblem && (
               <Link to="/forgot-password" className="font-semibold text-brand underline">
                 {t('account.reset.new_link')}
@@ -86,20 +82,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             defaultValue={loaderData.email}
             errors={failure?.errors.email}
           />
-          <PasswordField
-            label={t('account.fields.new_password')}
-            name="password"
-            autoComplete="new-password"
-            showRules
-            autoFocus
-            errors={failure?.errors.password}
-          />
-          <PasswordField
-            label={t('account.fields.password_confirmation')}
-            name="password_confirmation"
-            autoComplete="new-password"
-            errors={failure?.errors.password_confirmation}
-          />
+          <NewPasswordFields label={t('account.fields.new_password')} autoFocus errors={errors} />
           <SubmitButton busy={busy} label={t('account.reset.submit')} busyLabel={t('account.reset.submitting')} className="w-full" />
         </Form>
       </div>

@@ -7,7 +7,7 @@ import { SettingsCard } from '../components/form-controls';
 import { LinkedAccounts } from '../features/account/components/linked-accounts';
 import { SessionsList } from '../features/account/components/sessions-list';
 import { formatDate } from '../lib/format';
-import { clearSessionCookieHeader, requestMeta, runAction } from '../lib/forms.server';
+import { requestMeta, runAction } from '../lib/forms.server';
 import { pageMetaFromLoader } from '../lib/meta';
 import { pageMeta } from '../lib/page.server';
 import type { Route } from './+types/settings-account';
@@ -51,7 +51,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       const email = check.text('email', { max: 254 });
       return runAction(context, async () => {
         await context.services.users.deleteAccount(current, current.user.id, { password, email }, requestMeta(context, request));
-        return redirect('/', { headers: { 'Set-Cookie': clearSessionCookieHeader(context) } });
+        return redirect('/', { headers: { 'Set-Cookie': context.sessionCookies.clearSession() } });
       });
     }
     default:

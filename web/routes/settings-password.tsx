@@ -1,11 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { useFetcher } from 'react-router';
 import { formChecks, requireCurrentUser } from '../features/account/account-forms.server';
 import { FormAlert, SettingsCard, SubmitButton } from '../components/form-controls';
-import { PasswordField } from '../features/account/components/password-field';
+import { NewPasswordFields, PasswordField } from '../features/account/components/password-field';
 import { TwoFactorSection } from '../features/account/components/two-factor-section';
-import { useFocusFirstError } from '../features/account/hooks/use-focus-first-error';
+import { useFormAnswer } from '../hooks/use-form-answer';
 import { requestMeta, runAction } from '../lib/forms.server';
 import { pageMetaFromLoader } from '../lib/meta';
 import { pageMeta } from '../lib/page.server';
@@ -46,18 +46,14 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function SettingsPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof action>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const answer = fetcher.data ?? actionData;
-  useFocusFirstError(formRef, answer);
-  const failure = answer?.ok === false ? answer : undefined;
-  const errors = failure?.errors ?? {};
+  const { formRef, errors, formMessage } = useFormAnswer(fetcher.data ?? actionData);
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.ok) {
       showToast({ icon: 'success', message: fetcher.data.message });
       // A changed password empties the fields (and, through the reset event, their rule checklist).
       formRef.current?.reset();
     }
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, formRef]);
 
   return (
     <div className="space-y-6">
@@ -67,7 +63,7 @@ export default function SettingsPassword({ loaderData, actionData }: Route.Compo
       >
         <fetcher.Form method="post" noValidate ref={formRef} className="max-w-md space-y-4">
           {actionData?.ok && !fetcher.data && <FormAlert tone="success">{actionData.message}</FormAlert>}
-          {failure && Object.keys(errors).length === 0 && <FormAlert tone="error">{failure.message}</FormAlert>}
+          {formMessage && <FormAlert tone="error">{formMessage}</FormAlert>}
           {/* For password managers: which account this password belongs to. */}
           <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
           <div className="space-y-4">
@@ -79,19 +75,7 @@ export default function SettingsPassword({ loaderData, actionData }: Route.Compo
                 errors={errors.current_password}
               />
             )}
-            <PasswordField
-              label={t('account.fields.new_password')}
-              name="password"
-              autoComplete="new-password"
-              showRules
-              errors={errors.password}
-            />
-            <PasswordField
-              label={t('account.fields.password_confirmation')}
-              name="password_confirmation"
-              autoComplete="new-password"
-              errors={errors.password_confirmation}
-            />
+            <NewPasswordFields label={t('account.fields.new_password')} errors={errors} />
           </div>
           <SubmitButton busy={fetcher.state !== 'idle'} label={t('account.password.submit')} busyLabel={t('account.common.saving')} />
         </fetcher.Form>

@@ -1,11 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { useFetcher } from 'react-router';
 import { formChecks, requireCurrentUser } from '../features/account/account-forms.server';
 import { AvatarUpload } from '../features/account/components/avatar-upload';
 import { CityComboBox } from '../components/city-combo-box';
 import { FormAlert, SettingsCard, SubmitButton, TextField } from '../components/form-controls';
-import { useFocusFirstError } from '../features/account/hooks/use-focus-first-error';
+import { useFormAnswer } from '../hooks/use-form-answer';
 import { runAction } from '../lib/forms.server';
 import { pageMetaFromLoader } from '../lib/meta';
 import { pageMeta } from '../lib/page.server';
@@ -70,14 +70,10 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function SettingsProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof action>();
-  const formRef = useRef<HTMLFormElement>(null);
   // With JavaScript the fetcher answers; a post made before it loaded comes back as the page's action data.
-  const answer = fetcher.data ?? actionData;
-  useFocusFirstError(formRef, answer);
-  const failure = answer?.ok === false ? answer : undefined;
+  const { formRef, failure, errors, formMessage } = useFormAnswer(fetcher.data ?? actionData);
   const values = failure?.values;
   const { profile } = loaderData;
-  const errors = failure?.errors ?? {};
 
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.ok) showToast({ icon: 'success', message: fetcher.data.message });
@@ -91,7 +87,7 @@ export default function SettingsProfile({ loaderData, actionData }: Route.Compon
       <SettingsCard title={t('pages.settings_profile.title')} description={t('account.profile.intro')}>
         <fetcher.Form method="post" noValidate ref={formRef} className="space-y-5">
           {actionData?.ok && !fetcher.data && <FormAlert tone="success">{actionData.message}</FormAlert>}
-          {failure && Object.keys(errors).length === 0 && <FormAlert tone="error">{failure.message}</FormAlert>}
+          {formMessage && <FormAlert tone="error">{formMessage}</FormAlert>}
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
               label={t('account.fields.first_name')}

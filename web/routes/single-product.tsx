@@ -1,11 +1,11 @@
 import { useTranslation } from '../lib/use-translation';
-import { Link } from 'react-router';
 import { AppError } from '../../common/errors';
 import { AdDetails } from '../features/ad/components/ad-details';
 import { Gallery } from '../features/ad/components/gallery';
 import { ProductResults } from '../features/search/components/product-results';
 import { localizedUrl, pageMetaFromLoader } from '../lib/meta';
 import { notFound } from '../lib/page.server';
+import { Breadcrumbs } from '../components/breadcrumbs';
 import type { Route } from './+types/single-product';
 
 const AVAILABILITY: Record<string, string> = {
@@ -73,29 +73,15 @@ export default function SingleProduct({ loaderData, matches }: Route.ComponentPr
   const canonicalUrl = site ? localizedUrl(site, `/${ad.uuid}`, 'fi') : `/${ad.uuid}`;
   return (
     <>
-      <nav aria-label={t('nav.breadcrumb')} className="mb-4 text-sm text-muted">
-        <ol className="flex flex-wrap items-center gap-1">
-          <li>
-            <Link to="/" className="hover:underline">
-              {t('nav.home')}
-            </Link>
-          </li>
-          {ad.catalog.path.map((crumb, i) => (
-            <li key={crumb.slug} className="flex items-center gap-1">
-              <span aria-hidden>›</span>
-              <Link
-                to={`/catalogs/${ad.catalog.path
-                  .slice(0, i + 1)
-                  .map((c) => c.slug)
-                  .join('/')}`}
-                className="hover:underline"
-              >
-                {crumb.name}
-              </Link>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <Breadcrumbs
+        crumbs={ad.catalog.path.map((crumb, i) => ({
+          name: crumb.name,
+          href: `/catalogs/${ad.catalog.path
+            .slice(0, i + 1)
+            .map((c) => c.slug)
+            .join('/')}`,
+        }))}
+      />
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <Gallery pictures={ad.images} title={ad.name} />
         <AdDetails ad={ad} canonicalUrl={canonicalUrl} mapTiles={loaderData.map} />

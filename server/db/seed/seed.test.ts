@@ -13,10 +13,9 @@ import { municipalities, postalCodes, regions } from '../schema/geo.ts';
 import { productImages, products } from '../schema/products.ts';
 import { roles, userRoles } from '../schema/roles.ts';
 import { users } from '../schema/users.ts';
-import { demoLogins } from './demo.ts';
+import { demoLogins, seedDemoUsers } from './demo.ts';
 import { seedDemoAds } from './demo-ads.ts';
 import { demoAds } from './demo-ads.data.ts';
-import { seedDemoUsers } from './demo.ts';
 import { seedDatabase } from './index.ts';
 
 let handle: DatabaseHandle;

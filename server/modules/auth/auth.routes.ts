@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { translate } from '../../platform/i18n.ts';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../platform/session.ts';
-import { SESSION_COOKIE, TWO_FACTOR_COOKIE } from '../../../common/cookies.ts';
+import { clearSessionCookie, requireUser, setSessionCookie, setTwoFactorCookie } from '../../platform/session.ts';
+import { SESSION_COOKIE } from '../../../common/cookies.ts';
 import { presentUser } from '../users/users.presenter.ts';
 import type { RequestMeta } from './auth.service.ts';
 import {
@@ -36,7 +36,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (previous) await auth.logoutToken(previous);
     if (result.kind === 'two_factor') {
       clearSessionCookie(reply, secure);
-      void reply.setCookie(TWO_FACTOR_COOKIE, result.challenge, { path: '/api', httpOnly: true, sameSite: 'lax', secure, maxAge: 600 });
+      setTwoFactorCookie(reply, result.challenge, secure);
       return { two_factor: true, ...message(request, 'auth.two_factor_required') };
     }
     setSessionCookie(reply, result.token, result.remember, secure);

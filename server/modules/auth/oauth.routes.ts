@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../../common/errors.ts';
 import { translate } from '../../platform/i18n.ts';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../platform/session.ts';
-import { SESSION_COOKIE } from '../../../common/cookies.ts';
+import { clearSessionCookie, requireUser, setSessionCookie, setTwoFactorCookie } from '../../platform/session.ts';
+import { OAUTH_STATE_COOKIE, SESSION_COOKIE } from '../../../common/cookies.ts';
 import { requestMeta } from './auth.routes.ts';
-import { TWO_FACTOR_COOKIE } from '../../../common/cookies.ts';
 import {
   CallbackQuery,
   LoginsReply,
@@ -16,7 +15,6 @@ import {
   StartReply,
 } from './oauth.schemas.ts';
 import { OAUTH_STATE_SECONDS, OauthFailure, type OauthOutcome } from './oauth.service.ts';
-import { OAUTH_STATE_COOKIE } from '../../../common/cookies.ts';
 
 const Redirect = { description: 'Redirect (Location header)', type: 'null' } as const;
 
@@ -90,7 +88,7 @@ const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (previous) await auth.logoutToken(previous);
         if (result.kind === 'two_factor') {
           clearSessionCookie(reply, secure);
-          void reply.setCookie(TWO_FACTOR_COOKIE, result.challenge, { ...stateCookie, maxAge: 600 });
+          setTwoFactorCookie(reply, result.challenge, secure);
           return reply.redirect('/mfa-confirm');
         }
         setSessionCookie(reply, result.token, true, secure);

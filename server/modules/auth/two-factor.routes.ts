@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from '../../platform/i18n.ts';
-import { requireUser, setSessionCookie } from '../../platform/session.ts';
-import { SESSION_COOKIE } from '../../../common/cookies.ts';
+import { clearTwoFactorCookie, requireUser, setSessionCookie } from '../../platform/session.ts';
+import { SESSION_COOKIE, TWO_FACTOR_COOKIE } from '../../../common/cookies.ts';
 import { presentUser } from '../users/users.presenter.ts';
 import { requestMeta } from './auth.routes.ts';
-import { TWO_FACTOR_COOKIE } from '../../../common/cookies.ts';
 import { LoginReply, Message } from './auth.schemas.ts';
 import type { CompletedLogin } from './two-factor.service.ts';
 import { CodeBody, EnableReply, IdentityBody, RecoveryCodeBody, RecoveryCodesReply, StatusReply } from './two-factor.schemas.ts';
@@ -21,7 +20,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await auth.logoutToken(previous);
     setSessionCookie(reply, login.token, login.remember, secure);
-    void reply.clearCookie(TWO_FACTOR_COOKIE, { path: '/api', httpOnly: true, sameSite: 'lax', secure });
+    clearTwoFactorCookie(reply, secure);
     return { two_factor: false, message: message(request, 'auth.logged_in'), user: presentUser(login.user, login.roles) };
   }
 

@@ -1,8 +1,6 @@
 import type { AppLoadContext } from 'react-router';
-import { TWO_FACTOR_COOKIE } from '../../../common/cookies';
 import type { CurrentUser } from '../../../server/modules/auth/auth.service';
 import { AppError } from '../../../common/errors';
-import { SESSION_COOKIE } from '../../../common/cookies';
 import { requireAccess } from '../../lib/page.server';
 
 /** The guard of the settings pages and actions, giving the session as the services want it. */
@@ -52,28 +50,4 @@ export function formChecks(form: FormData) {
       if (Object.keys(fields).length > 0) throw new AppError('validation_failed', {}, fields);
     },
   };
-}
-
-/** A cookie of the page request (the session the browser holds, for example). */
-export function requestCookie(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) {
-      const value = rest.join('=');
-      try {
-        return decodeURIComponent(value);
-      } catch {
-        return value;
-      }
-    }
-  }
-  return undefined;
-}
-
-export const sessionCookieOf = (request: Request) => requestCookie(request, SESSION_COOKIE);
-
-/** The pending two-factor log-in: only the /api calls that finish it ever see this cookie. */
-export function twoFactorChallengeCookieHeader(context: AppLoadContext, challenge: string): string {
-  const secure = context.site.publicUrl.startsWith('https://') ? '; Secure' : '';
-  return `${TWO_FACTOR_COOKIE}=${challenge}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=600${secure}`;
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AD_STATUSES } from '../../../common/ad-rules';
-import { REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '../../../common/ad-rules';
+import { AD_STATUSES, REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '../../../common/ad-rules';
 import { focusAfterRemoval } from '../../lib/list-focus';
 import { DESCRIPTION_PREVIEW, MODERATION_TABS, descriptionPreview, remaining, staffAction, staffChoices } from './moderation-state';
 import { addQuickReason, reasonProblem } from './reject-reason';

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from 'react-router';
+import { VIEW_COOKIE } from '../../../common/cookies';
 import { MAX_PAGE, MAX_QUERY_LENGTH, SORT_KEYS, type SortKey } from '../../../common/ad-rules';
 
 export type ViewMode = 'card' | 'list';
@@ -21,12 +22,11 @@ function positiveInt(value: string | null, max = 2_000_000_000): number | null {
 }
 
 /** Reads the search from the URL; anything malformed is simply ignored (a page never fails on a bad link). */
-export function parseListingParams(request: Request): ListingParams {
+export function parseListingParams(request: Request, cookies: AppLoadContext['cookies']): ListingParams {
   const url = new URL(request.url);
   const get = (key: string) => url.searchParams.get(key);
   const sort = get('sort');
-  const cookieView = /(?:^|;\s*)view=(card|list)/.exec(request.headers.get('cookie') ?? '')?.[1];
-  const view = get('view') ?? cookieView;
+  const view = get('view') ?? cookies[VIEW_COOKIE];
   return {
     q: (get('q') ?? '').slice(0, MAX_QUERY_LENGTH).trim(),
     region: positiveInt(get('region')),

@@ -1,5 +1,4 @@
-import { AD_STATUSES, type AdStatus } from '../../../common/ad-rules';
-import { ownerChoices } from '../../../common/ad-rules';
+import { AD_STATUSES, type AdStatus, ownerChoices } from '../../../common/ad-rules';
 import type { ManagedAd } from '../../../server/modules/products/seller.schemas';
 
 /** What my showcase shows: the page of ads and the counts per status (which cover every page). */

@@ -1,12 +1,11 @@
 import { Trash2 } from 'lucide-react';
-import { useRef } from 'react';
 import { Button, DialogTrigger } from 'react-aria-components';
 import { useTranslation } from '../../../lib/use-translation';
 import { useFetcher } from 'react-router';
 import { clearLocalAuthState } from '../../../lib/auth-state';
 import type { FormFailure } from '../../../lib/forms.server';
 import { showToast } from '../../../lib/toasts';
-import { useFocusFirstError } from '../hooks/use-focus-first-error';
+import { useFormAnswer } from '../../../hooks/use-form-answer';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormAlert, SubmitButton, TextField, dangerButton, secondaryButton } from '../../../components/form-controls';
 import { PasswordField } from './password-field';
@@ -18,9 +17,7 @@ import { PasswordField } from './password-field';
 export function DeleteAccountDialog({ hasPassword, email }: { hasPassword: boolean; email: string }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<FormFailure>();
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, fetcher.data);
-  const failure = fetcher.data?.ok === false ? fetcher.data : undefined;
+  const { formRef, failure } = useFormAnswer(fetcher.data);
   const field = hasPassword ? 'password' : 'email';
   const fieldErrors = failure?.errors[field];
 

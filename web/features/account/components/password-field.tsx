@@ -80,3 +80,27 @@ export function PasswordField({
     </div>
   );
 }
+
+/** A new password with its rule checklist, and its confirmation (registration, reset, change). */
+export function NewPasswordFields({
+  label,
+  errors,
+  autoFocus,
+}: {
+  label: string;
+  errors: Partial<Record<string, string[]>>;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PasswordField label={label} name="password" autoComplete="new-password" showRules autoFocus={autoFocus} errors={errors.password} />
+      <PasswordField
+        label={t('account.fields.password_confirmation')}
+        name="password_confirmation"
+        autoComplete="new-password"
+        errors={errors.password_confirmation}
+      />
+    </>
+  );
+}
