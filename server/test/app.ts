@@ -37,7 +37,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  * PostgreSQL database when DATABASE_URL is set. Closing the app drops the database, its data
  * folder and its Redis keys. Use one per test file: `const app = await buildTestApp(); afterAll(() => app.close());`
  */
-export async function buildTestApp(overrides: Partial<Config> = {}, options: Pick<BuildOptions, 'web'> = {}): Promise<FastifyInstance> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  options: Pick<BuildOptions, 'web' | 'hibpFetch'> = {},
+): Promise<FastifyInstance> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
   const app = await buildApp(config, { ...options, database, prepareDatabase: false });
