@@ -48,9 +48,21 @@ export async function newPage(options: NewPageOptions = {}): Promise<Page> {
   const b = await launchBrowser();
   const context = await b.newContext({ viewport: DESKTOP, locale: 'fi-FI', timezoneId: 'Europe/Helsinki', ...options, baseURL });
   const page = await context.newPage();
-  // Errors in the page's own scripts make a journey fail loudly rather than pass by accident.
-  page.on('pageerror', (error) => console.error(`[page error] ${page.url()}: ${error.message}`));
+  // Errors in the page's own scripts make a journey fail loudly rather than pass by accident:
+  // page-errors.setup.ts fails the test during which they were thrown.
+  page.on('pageerror', (error) => {
+    const line = `${page.url()}: ${error.message}`;
+    console.error(`[page error] ${line}`);
+    pageErrors.push(line);
+  });
   return page;
+}
+
+const pageErrors: string[] = [];
+
+/** The errors thrown in the pages' scripts since the last call, with the address of each page. */
+export function takePageErrors(): string[] {
+  return pageErrors.splice(0);
 }
 
 /** A full-page PNG in e2e/screenshots/<name>.png. */

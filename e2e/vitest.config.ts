@@ -9,6 +9,7 @@ export default defineConfig({
   root: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
   test: {
     include: ['e2e/**/*.e2e.ts'],
+    setupFiles: ['e2e/page-errors.setup.ts'],
     environment: 'node',
     fileParallelism: false,
     maxWorkers: 1,

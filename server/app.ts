@@ -52,6 +52,8 @@ export interface BuildOptions {
   web?: WebMode;
   /** Run migrations and the first-start seed (default true). */
   prepareDatabase?: boolean;
+  /** How the Have I Been Pwned check reaches its range API; the global fetch when absent (tests hand in a fake API). */
+  hibpFetch?: typeof fetch;
 }
 
 const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
@@ -91,7 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     if (seeded) app.log.info({ ads }, 'database seeded');
   }
-  app.decorate('services', createServices(database, config, platform));
+  app.decorate('services', createServices(database, config, platform, { hibpFetch: options.hibpFetch }));
 
   await app.register(fastifyCookie);
   await app.register(localePlugin);

@@ -33,7 +33,7 @@ export interface Platform {
 }
 
 /** Every service of the app, wired to its repo. Routes and page loaders reach them through here. */
-export function createServices(database: DatabaseHandle, config: Config, platform: Platform) {
+export function createServices(database: DatabaseHandle, config: Config, platform: Platform, options: { hibpFetch?: typeof fetch } = {}) {
   const { db } = database;
   const throttle = createThrottle(platform.counters);
   const site = { siteName: config.siteName, publicUrl: config.publicUrl };
@@ -49,6 +49,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     throttle,
     site,
     hibpEnabled: config.hibpEnabled,
+    hibpFetch: options.hibpFetch,
   });
   const products = createProductsService({
     repo: productsRepo,

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsDir } from '../paths.ts';
 import type { DatabaseHandle } from './client.ts';
 import { createTestDatabase } from '../test/database.ts';
 
@@ -57,10 +60,30 @@ describe(`the database (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     expect(row?.n).toBe(0);
   });
 
-  it('applies the migrations again without harm', async () => {
+  it('applies the migrations again without harm: none runs twice, no column, index or trigger changes, the data stays', async () => {
+    const journal = JSON.parse(fs.readFileSync(path.join(migrationsDir, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+    await handle.db.execute(sql`insert into users (name, email) values ('Pysyvä', 'survives-migrations@example.com')`);
+    const state = async () => ({
+      applied: await rows(sql`select id, hash from drizzle.__drizzle_migrations order by id`),
+      columns: await rows(sql`
+        select table_name, column_name, data_type, is_nullable, column_default from information_schema.columns
+        where table_schema = 'public' order by table_name, column_name`),
+      indexes: await rows(sql`select indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`),
+      triggers: await rows(sql`select tgname from pg_trigger where not tgisinternal order by tgname`),
+      counts: await rows(sql`
+        select (select count(*)::int from users) as users, (select count(*)::int from catalogs) as catalogs,
+               (select count(*)::int from municipalities) as municipalities`),
+    });
+    const before = await state();
+    expect(before.applied).toHaveLength(journal.entries.length);
+    expect(before.counts[0]).toMatchObject({ catalogs: expect.any(Number), municipalities: expect.any(Number) });
+
     await handle.migrate();
     await handle.migrate();
     await handle.ping();
+
+    expect(await state()).toEqual(before);
+    expect(await rows(sql`select name from users where email = 'survives-migrations@example.com'`)).toEqual([{ name: 'Pysyvä' }]);
   });
 });
 

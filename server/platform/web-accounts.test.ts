@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { cookieFrom, createUser, linkIn, loginAs, readMails } from '../test/accounts.ts';
-import { createTestDatabase } from '../test/database.ts';
-import { testConfig } from '../test/app.ts';
+import { buildTestApp } from '../test/app.ts';
 
 // The account screens rendered through Vite's module graph, as web.test.ts does; forms are posted
 // as a browser without JavaScript would post them (url-encoded, same origin).
@@ -13,9 +11,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
-  const database = await createTestDatabase();
-  app = await buildApp(testConfig(), { database, prepareDatabase: false, web: { mode: 'development', vite } });
-  app.addHook('onClose', () => database.close());
+  app = await buildTestApp({}, { web: { mode: 'development', vite } });
 }, 120_000);
 
 afterAll(async () => {

@@ -2,13 +2,11 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import type { RoleSlug } from '../../common/access.ts';
 import { catalogTree } from '../db/seed/catalog-tree.ts';
-import { createTestDatabase } from '../test/database.ts';
 import { createUser, loginAs } from '../test/accounts.ts';
 import { createAd } from '../test/ads.ts';
-import { testConfig } from '../test/app.ts';
+import { buildTestApp } from '../test/app.ts';
 
 // The pages rendered through Vite's module graph (as `npm run dev` does), so no build is needed.
 let vite: ViteDevServer;
@@ -17,9 +15,7 @@ const ads: Record<string, { uuid: string; name: string }> = {};
 
 beforeAll(async () => {
   vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
-  const database = await createTestDatabase();
-  app = await buildApp(testConfig(), { database, prepareDatabase: false, web: { mode: 'development', vite } });
-  app.addHook('onClose', () => database.close());
+  app = await buildTestApp({}, { web: { mode: 'development', vite } });
   const seller = await createUser(app, { name: 'Sami Myyjä' });
   ads.bike = await createAd(app, {
     userId: seller.id,

@@ -39,6 +39,8 @@ export interface AuthDeps {
   throttle: Throttle;
   site: { siteName: string; publicUrl: string };
   hibpEnabled: boolean;
+  /** The fetch the Have I Been Pwned check uses; the global one when absent. */
+  hibpFetch?: typeof fetch | undefined;
 }
 
 /** The signed-in person with what every guard needs. */
@@ -63,7 +65,10 @@ export function createAuthService(deps: AuthDeps) {
   async function checkNewPassword(password: string, confirmation: string, field = 'password'): Promise<void> {
     const keys = brokenPasswordRules(password).map((rule) => ({ key: `validation.password_${rule}` }));
     if (password !== confirmation) keys.push({ key: 'validation.password_confirmation' });
-    if (keys.length === 0 && ((await isCommonBreachedPassword(password)) || (deps.hibpEnabled && (await isPwnedOnline(password))))) {
+    if (
+      keys.length === 0 &&
+      ((await isCommonBreachedPassword(password)) || (deps.hibpEnabled && (await isPwnedOnline(password, deps.hibpFetch))))
+    ) {
       keys.push({ key: 'validation.password_breached' });
     }
     if (keys.length > 0) throw new AppError('validation_failed', {}, { [field]: keys });
