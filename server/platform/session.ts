@@ -4,7 +4,7 @@ import { SESSION_COOKIE, TWO_FACTOR_COOKIE, XSRF_COOKIE } from '../../common/coo
 import fp from 'fastify-plugin';
 import type { CurrentUser } from '../modules/auth/auth.service.ts';
 import { AppError } from '../../common/errors.ts';
-import { randomToken, safeEqual } from './secrets.ts';
+import { hashToken, randomToken, safeEqual } from './secrets.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +23,29 @@ export const XSRF_HEADER = 'x-xsrf-token';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
+/** The XSRF cookie is read by the page's scripts, so it is not httpOnly. */
+function xsrfCookieOptions(secure: boolean): SerializeOptions {
+  return { path: '/', sameSite: 'lax', secure, httpOnly: false };
+}
+
+function isApiRoute(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url ?? '';
+  return route === '/api' || route.startsWith('/api/');
+}
+
+/** API calls and pages hand out the token; static files and pictures (cached) never set cookies. */
+function handsOutXsrf(request: FastifyRequest): boolean {
+  return isApiRoute(request) || request.routeOptions.url === '/*';
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
@@ -39,8 +62,15 @@ function twoFactorCookieOptions(secure: boolean): SerializeOptions {
   return { path: '/api', httpOnly: true, sameSite: 'lax', secure };
 }
 
+/** The CSRF token of a session (its id is the token's hash): it changes with every sign-in. */
+function xsrfTokenOf(app: FastifyInstance, sessionId: string): string {
+  return app.services.platform.sealer.sign(`xsrf:${sessionId}`);
+}
+
+/** A new session's cookie, with the CSRF token that goes with it. */
 export function setSessionCookie(reply: FastifyReply, token: string, remember: boolean, secure: boolean): void {
   void reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(secure, remember));
+  void reply.setCookie(XSRF_COOKIE, xsrfTokenOf(reply.server, hashToken(token)), xsrfCookieOptions(secure));
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
@@ -62,7 +92,10 @@ export function clearTwoFactorCookie(reply: FastifyReply, secure: boolean): void
 export function pageSessionCookies(app: FastifyInstance) {
   const secure = app.config.publicUrl.startsWith('https://');
   return {
-    session: (token: string, remember: boolean) => app.serializeCookie(SESSION_COOKIE, token, sessionCookieOptions(secure, remember)),
+    session: (token: string, remember: boolean) => [
+      app.serializeCookie(SESSION_COOKIE, token, sessionCookieOptions(secure, remember)),
+      app.serializeCookie(XSRF_COOKIE, xsrfTokenOf(app, hashToken(token)), xsrfCookieOptions(secure)),
+    ],
     clearSession: () => app.serializeCookie(SESSION_COOKIE, '', { ...sessionCookieOptions(secure, false), maxAge: 0 }),
     twoFactorChallenge: (challenge: string) =>
       app.serializeCookie(TWO_FACTOR_COOKIE, challenge, { ...twoFactorCookieOptions(secure), maxAge: TWO_FACTOR_SECONDS }),
@@ -97,12 +130,22 @@ export const sessionPlugin = fp(
       request.viaCookie = !bearer;
     });
 
-    app.addHook('preHandler', async (request) => {
-      if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
-      if (!request.cookies[SESSION_COOKIE] || bearerToken(request)) return;
-      const cookie = request.cookies[XSRF_COOKIE];
+    // The CSRF token of a signed-in browser is derived from its session: it changes with every
+    // sign-in and is worthless with another session. Pages and API answers hand it out as the
+    // XSRF-TOKEN cookie whenever the browser's copy is missing or belongs to an earlier session.
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.viaCookie || !request.currentUser || !handsOutXsrf(request)) return;
+      const token = xsrfTokenOf(app, request.currentUser.session.id);
+      if (request.cookies[XSRF_COOKIE] !== token) void reply.setCookie(XSRF_COOKIE, token, xsrfCookieOptions(secure));
+    });
+
+    // Decided by the route the router matched, not by how the path was written (`/api/x/` reaches
+    // the same route and meets the same check), and before the body is read or validated.
+    app.addHook('onRequest', async (request) => {
+      if (!UNSAFE.has(request.method) || !isApiRoute(request)) return;
+      if (!request.viaCookie || !request.currentUser) return;
       const header = request.headers[XSRF_HEADER];
-      if (!cookie || typeof header !== 'string' || !safeEqual(cookie, decodeURIComponent(header))) {
+      if (typeof header !== 'string' || !safeEqual(xsrfTokenOf(app, request.currentUser.session.id), safeDecode(header))) {
         throw new AppError('csrf_mismatch');
       }
     });
@@ -111,8 +154,11 @@ export const sessionPlugin = fp(
       '/api/sanctum/csrf-cookie',
       { schema: { tags: ['auth'], summary: 'Sets the XSRF-TOKEN cookie to echo in X-XSRF-TOKEN', response: { 204: {} } } },
       async (request, reply) => {
-        const existing = request.cookies[XSRF_COOKIE];
-        if (!existing) void reply.setCookie(XSRF_COOKIE, randomToken(), { path: '/', sameSite: 'lax', secure, httpOnly: false });
+        // A signed-in browser got its session's token from the onRequest hook; a visitor gets a
+        // random one (nothing to protect until they sign in, when the token becomes the session's).
+        if (!request.cookies[XSRF_COOKIE] && !(request.viaCookie && request.currentUser)) {
+          void reply.setCookie(XSRF_COOKIE, randomToken(), xsrfCookieOptions(secure));
+        }
         return reply.status(204).send();
       },
     );

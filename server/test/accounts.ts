@@ -47,7 +47,7 @@ export async function loginAs(app: FastifyInstance, user: Pick<TestUser, 'email'
   });
   const token = cookieFrom(response, 'session');
   if (!token) throw new Error(`log-in failed: ${response.statusCode} ${response.body}`);
-  return { token, headers: { authorization: `Bearer ${token}` }, response };
+  return { token, headers: { authorization: `Bearer ${token}` }, xsrf: cookieFrom(response, 'XSRF-TOKEN')!, response };
 }
 
 export interface ReadMail {

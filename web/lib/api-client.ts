@@ -84,7 +84,7 @@ export interface RequestOptions {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}, retried = false): Promise<T> {
   const env = environment;
   // Before the app shell has configured the client, the page's own language still goes along.
   const headers: Record<string, string> = {
@@ -126,6 +126,11 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     data = text ? JSON.parse(text) : undefined;
   } catch {
     data = undefined;
+  }
+  if (response.status === 419 && !retried) {
+    // The token belonged to an earlier session (it changes at every sign-in): take the current one once.
+    await fetch('/api/sanctum/csrf-cookie', { credentials: 'include' }).catch(() => undefined);
+    return apiRequest<T>(method, path, options, true);
   }
   if (!response.ok) return fail(response.status, data as Partial<ErrorBody> | undefined, options);
   return data as T;

@@ -51,7 +51,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         headers.append('Set-Cookie', context.sessionCookies.twoFactorChallenge(result.challenge));
         return redirect(target === '/' ? '/mfa-confirm' : `/mfa-confirm?redirectTo=${encodeURIComponent(target)}`, { headers });
       }
-      headers.append('Set-Cookie', context.sessionCookies.session(result.token, result.remember));
+      for (const cookie of context.sessionCookies.session(result.token, result.remember)) headers.append('Set-Cookie', cookie);
       return redirect(target, { headers });
     },
     { email, remember: remember ? 'on' : '' },

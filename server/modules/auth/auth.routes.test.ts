@@ -136,8 +136,8 @@ describe('log-in, sessions and log-out', () => {
     const second = await app.inject({
       method: 'POST',
       url: '/api/login',
-      cookies: { session: first.token, 'XSRF-TOKEN': 'x'.repeat(43) },
-      headers: { 'x-xsrf-token': 'x'.repeat(43) },
+      cookies: { session: first.token, 'XSRF-TOKEN': first.xsrf },
+      headers: { 'x-xsrf-token': first.xsrf },
       payload: { email: user.email, password: user.password },
     });
     const secondToken = cookieFrom(second, 'session');
@@ -192,7 +192,7 @@ describe('CSRF for cookie sessions', () => {
     const bare = await app.inject({ method: 'PATCH', url: '/api/theme', cookies: { session: token }, payload: { theme_dark: true } });
     expect(bare.statusCode).toBe(419);
 
-    const csrf = await app.inject({ url: '/api/sanctum/csrf-cookie' });
+    const csrf = await app.inject({ url: '/api/sanctum/csrf-cookie', cookies: { session: token } });
     expect(csrf.statusCode).toBe(204);
     const xsrf = cookieFrom(csrf, 'XSRF-TOKEN')!;
     const ok = await app.inject({

@@ -133,7 +133,7 @@ describe('POST /api/update-user-wishes', () => {
       payload: { product_id: bike.uuid },
     });
     expect(bare.statusCode).toBe(419);
-    const csrf = await app.inject({ url: '/api/sanctum/csrf-cookie' });
+    const csrf = await app.inject({ url: '/api/sanctum/csrf-cookie', cookies: { session: token } });
     const xsrf = cookieFrom(csrf, 'XSRF-TOKEN')!;
     const ok = await app.inject({
       method: 'POST',
