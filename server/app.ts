@@ -34,6 +34,7 @@ import { metricsPlugin } from './platform/metrics.ts';
 import { registerMedia } from './platform/media.ts';
 import { createSealer, resolveAppSecret } from './platform/secrets.ts';
 import { createStorage } from './platform/storage.ts';
+import { inputLimitsPlugin } from './platform/input-limits.ts';
 import { requestPathPlugin } from './platform/request-path.ts';
 import { sessionPlugin } from './platform/session.ts';
 import { type WebMode, registerWeb } from './platform/web.ts';
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(localePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(requestPathPlugin);
+  await app.register(inputLimitsPlugin);
   await app.register(sessionPlugin);
   // The pages set their own nonce-based Content-Security-Policy; the API answers JSON only.
   await app.register(fastifyHelmet, {

@@ -1,0 +1,13 @@
+/**
+ * Control characters a person never types: C0 controls other than tab, line feed and carriage
+ * return, and DEL. A NUL cannot even be stored in PostgreSQL text; the others only smuggle.
+ */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+export function hasControlCharacter(text: string): boolean {
+  return CONTROL_CHARACTER.test(text);
+}
+
+/** The largest and smallest values of PostgreSQL's `integer`, the type of every id and count column. */
+export const INT32_MAX = 2_147_483_647;
+export const INT32_MIN = -2_147_483_648;
