@@ -2,6 +2,7 @@
  * Control characters a person never types: C0 controls other than tab, line feed and carriage
  * return, and DEL. A NUL cannot even be stored in PostgreSQL text; the others only smuggle.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export function hasControlCharacter(text: string): boolean {
