@@ -67,3 +67,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LISTING_CACHE_SECONDS: '-1' })).toThrow(/LISTING_CACHE_SECONDS/);
   });
 });
+
+describe('metrics settings', () => {
+  it('reads the token and the allow-list, and names every bad entry', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, allow: ['127.0.0.0/8', '::1'] });
+    expect(loadConfig({ METRICS_ALLOW: '10.0.0.0/8, 192.168.1.5,fd00::/8', METRICS_TOKEN: 'x'.repeat(16) }).metrics).toEqual({
+      token: 'x'.repeat(16),
+      allow: ['10.0.0.0/8', '192.168.1.5', 'fd00::/8'],
+    });
+    expect(() => loadConfig({ METRICS_ALLOW: '10.0.0.0/33,example.com', METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN must have at least 16 characters[\s\S]*10\.0\.0\.0\/33[\s\S]*example\.com/,
+    );
+  });
+});

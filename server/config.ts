@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { projectRoot } from './paths.ts';
 
@@ -43,6 +44,8 @@ export interface Config {
   /** Map tiles of the ad page's map ({z}/{x}/{y}); empty turns tiles off (tests make no network call). */
   mapTileUrl: string;
   mapAttribution: string;
+  /** Who may read /metrics: a bearer token (unset: none), or an address in the allow-list (addresses or CIDR blocks). */
+  metrics: { token: string | undefined; allow: string[] };
   /** An S3-compatible bucket for pictures; unset keeps them under DATA_DIR/media. */
   s3:
     | {
@@ -125,6 +128,16 @@ export function loadConfig(env: Env = process.env): Config {
     return value;
   };
 
+  const metricsToken = optional('METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 16) problems.push('METRICS_TOKEN must have at least 16 characters');
+  const metricsAllow = str('METRICS_ALLOW', '127.0.0.0/8,::1')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of metricsAllow) {
+    if (!addressBlock(entry)) problems.push(`METRICS_ALLOW must list IP addresses or CIDR blocks, got "${entry}"`);
+  }
+
   const nodeEnv = oneOf('NODE_ENV', ['development', 'production', 'test'] as const, 'production');
   const port = int('PORT', 3000, 0, 65535);
   const publicUrl = url('PUBLIC_URL', str('PUBLIC_URL', `http://localhost:${port}`), ['http:', 'https:'])!;
@@ -168,6 +181,7 @@ export function loadConfig(env: Env = process.env): Config {
     compressResponses: bool('COMPRESS_RESPONSES', true),
     mapTileUrl: tileUrl(env.MAP_TILE_URL),
     mapAttribution: str('MAP_ATTRIBUTION', '© OpenStreetMap contributors'),
+    metrics: { token: metricsToken, allow: metricsAllow },
     s3: s3Bucket
       ? {
           bucket: s3Bucket,
@@ -183,4 +197,14 @@ export function loadConfig(env: Env = process.env): Config {
 
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** An address or CIDR block as `net.BlockList` takes it, or undefined when it is neither. */
+export function addressBlock(entry: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | undefined {
+  const [address = '', bits] = entry.split('/');
+  const family = net.isIPv4(address) ? 'ipv4' : net.isIPv6(address) ? 'ipv6' : undefined;
+  if (!family) return undefined;
+  const max = family === 'ipv4' ? 32 : 128;
+  const prefix = bits === undefined ? max : /^\d{1,3}$/.test(bits) ? Number(bits) : NaN;
+  return prefix >= 0 && prefix <= max ? { address, prefix, family } : undefined;
 }

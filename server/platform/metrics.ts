@@ -1,6 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import net from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AppError } from '../../common/errors.ts';
+import { addressBlock } from '../config.ts';
+import { safeEqual } from './secrets.ts';
 
 /** Prometheus metrics at /metrics: process defaults and a request-duration histogram per route. */
 export const metricsPlugin = fp(
@@ -21,7 +25,23 @@ export const metricsPlugin = fp(
       duration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
     });
 
-    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    // Metrics tell an attacker a lot (routes, timings, memory): only the allow-listed addresses
+    // (loopback by default) or a caller with METRICS_TOKEN may read them; others get a 404.
+    const allowed = new net.BlockList();
+    for (const entry of app.config.metrics.allow) {
+      const block = addressBlock(entry)!;
+      allowed.addSubnet(block.address, block.prefix, block.family);
+    }
+    const token = app.config.metrics.token;
+    const mayRead = (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      if (token && header?.startsWith('Bearer ') && safeEqual(header.slice(7).trim(), token)) return true;
+      const ip = request.ip.startsWith('::ffff:') ? request.ip.slice(7) : request.ip;
+      return allowed.check(ip, net.isIPv6(ip) ? 'ipv6' : 'ipv4');
+    };
+
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      if (!mayRead(request)) throw new AppError('route_not_found');
       void reply.type(registry.contentType);
       return registry.metrics();
     });

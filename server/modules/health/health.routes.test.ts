@@ -56,3 +56,26 @@ describe('operations endpoints', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('who may read /metrics', () => {
+  it('answers the allow-listed addresses (loopback by default) and hides itself from everyone else', async () => {
+    expect((await app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/metrics', remoteAddress: '::1' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/metrics', remoteAddress: '203.0.113.5' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/metrics', remoteAddress: '10.0.0.7' })).statusCode).toBe(404);
+  });
+
+  it('answers anyone with the token, and a listed network', async () => {
+    const guarded = await buildTestApp({ metrics: { token: 'metrics-token-0123456789', allow: ['10.0.0.0/8'] } });
+    try {
+      const outside = { url: '/metrics', remoteAddress: '203.0.113.5' };
+      expect((await guarded.inject(outside)).statusCode).toBe(404);
+      expect((await guarded.inject({ ...outside, headers: { authorization: 'Bearer wrong-token-0123456789' } })).statusCode).toBe(404);
+      expect((await guarded.inject({ ...outside, headers: { authorization: 'Bearer metrics-token-0123456789' } })).statusCode).toBe(200);
+      expect((await guarded.inject({ url: '/metrics', remoteAddress: '10.1.2.3' })).statusCode).toBe(200);
+      expect((await guarded.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+    } finally {
+      await guarded.close();
+    }
+  });
+});
