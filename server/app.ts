@@ -102,6 +102,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errorHandlerPlugin);
   await app.register(requestPathPlugin);
   await app.register(inputLimitsPlugin);
+  // The OpenAPI document collects routes as they are added: registered before any route.
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `${config.siteName} API`,
+        version: '1.0.0',
+        description: 'The marketplace API. Errors answer `{ message, code, errors? }`.',
+      },
+      servers: [{ url: config.publicUrl }],
+    },
+  });
   await app.register(sessionPlugin);
   // The pages set their own nonce-based Content-Security-Policy; the API answers JSON only.
   await app.register(fastifyHelmet, {
@@ -126,16 +137,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await registerMedia(app, config, app.services.platform.storage);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: `${config.siteName} API`,
-        version: '1.0.0',
-        description: 'The marketplace API. Errors answer `{ message, code, errors? }`.',
-      },
-      servers: [{ url: config.publicUrl }],
-    },
-  });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(healthRoutes);

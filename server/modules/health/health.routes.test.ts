@@ -38,6 +38,7 @@ describe('operations endpoints', () => {
   it('publishes the OpenAPI document and its docs page', async () => {
     const doc = (await app.inject({ url: '/api/docs/json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/sanctum/csrf-cookie']?.get).toBeTruthy();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/cities', '/api/regions', '/api/catalogs-tree', '/api/catalogs-flatten']),
     );
