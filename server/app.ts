@@ -60,6 +60,9 @@ export interface BuildOptions {
 
 const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
 
+/** A connection that sends nothing for this long is closed (also behind proxies' keep-alive pools). */
+const IDLE_CONNECTION_MS = 60_000;
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -69,6 +72,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
+    // A request must arrive whole within this time (ten full-size pictures from a phone fit), and a
+    // connection that sends nothing for a while is closed: a slow or stalled body cannot hold a
+    // connection for minutes.
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    connectionTimeout: IDLE_CONNECTION_MS,
+    // Node arms the request timeout only when the server is created with it (Fastify sets it
+    // afterwards, which alone never fires), and looks for overdue requests this often.
+    http: {
+      requestTimeout: config.requestTimeoutSeconds * 1000,
+      connectionsCheckingInterval: Math.min(5_000, config.requestTimeoutSeconds * 1000),
+    },
     // An incoming X-Request-Id from the load balancer is kept so logs line up across hops.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];

@@ -26,6 +26,8 @@ export interface Config {
   repositoryUrl: string;
   /** Largest JSON or form body the API accepts, in bytes. */
   bodyLimit: number;
+  /** Seconds a request may take to arrive whole (headers and body); slower ones are answered 408. */
+  requestTimeoutSeconds: number;
   /**
    * Key for signed links, OAuth state and the encryption of two-factor secrets. Unset: a random
    * key is created once under DATA_DIR (fine for one instance; set it when running several).
@@ -171,6 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
     demoPassword,
     repositoryUrl: str('REPOSITORY_URL', '/about#source-code'),
     bodyLimit: int('BODY_LIMIT', 1_048_576, 1024, 104_857_600),
+    requestTimeoutSeconds: int('REQUEST_TIMEOUT_SECONDS', 120, 1, 3600),
     appSecret,
     smtpUrl: url('SMTP_URL', optional('SMTP_URL'), ['smtp:', 'smtps:']),
     mailFrom: str('MAIL_FROM', `${str('SITE_NAME', 'Kauppis')} <no-reply@${new URL(publicUrl).hostname}>`),
