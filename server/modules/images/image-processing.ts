@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../../../common/errors.ts';
+import { createWorkQueue } from '../../platform/work-queue.ts';
 import { MAX_PICTURE_PIXELS, PICTURE_TYPES } from '../../../common/pictures.ts';
 
 /**
@@ -13,6 +14,13 @@ export async function acceptedImageType(buffer: Buffer, field: string): Promise<
   if (!mime || !PICTURE_TYPES.includes(mime)) throw AppError.field(field, 'images.unsupported_type');
   return mime;
 }
+
+/**
+ * Decoding and encoding pictures is the heaviest work the server does (a 49-megapixel photo is
+ * about a third of a second of CPU): one upload's picture at a time per process, so a burst of
+ * uploads waits its turn instead of taking every core from page rendering.
+ */
+const pictureWork = createWorkQueue(1);
 
 /** Opens an image for processing with the pixel limit on, turned upright by its EXIF orientation. */
 async function openImage(buffer: Buffer, field: string) {
@@ -34,13 +42,15 @@ async function openImage(buffer: Buffer, field: string) {
  */
 export async function makeAvatar(buffer: Buffer, field = 'avatar'): Promise<Buffer> {
   await acceptedImageType(buffer, field);
-  const image = await openImage(buffer, field);
-  try {
-    return await image.resize(256, 256, { fit: 'cover', position: 'attention' }).webp({ quality: 82 }).toBuffer();
-  } catch {
-    // A truncated or corrupt file fails while decoding.
-    throw AppError.field(field, 'images.unreadable');
-  }
+  return pictureWork.run(async () => {
+    const image = await openImage(buffer, field);
+    try {
+      return await image.resize(256, 256, { fit: 'cover', position: 'attention' }).webp({ quality: 82 }).toBuffer();
+    } catch {
+      // A truncated or corrupt file fails while decoding.
+      throw AppError.field(field, 'images.unreadable');
+    }
+  });
 }
 
 /** The sizes an ad picture is kept in: square thumbnails, 4:3 cards, and the full picture up to 1600 px. */
@@ -68,12 +78,14 @@ export interface AdPictureSet {
 /** Turns an upload into the three WebP variants, upright and with every piece of metadata (GPS too) removed. */
 export async function makeAdPictures(buffer: Buffer, field = 'files'): Promise<AdPictureSet> {
   await acceptedImageType(buffer, field);
-  const image = await openImage(buffer, field);
-  try {
-    return await adPictureVariants(image);
-  } catch {
-    throw AppError.field(field, 'images.unreadable');
-  }
+  return pictureWork.run(async () => {
+    const image = await openImage(buffer, field);
+    try {
+      return await adPictureVariants(image);
+    } catch {
+      throw AppError.field(field, 'images.unreadable');
+    }
+  });
 }
 
 /** The three variants of an opened image: one decoded input, three branches (sharp's clone), each written straight to WebP. */
