@@ -15,6 +15,7 @@ import { createSellerRepo } from './modules/products/seller.repo.ts';
 import { createSellerService } from './modules/products/seller.service.ts';
 import { createSeoRepo } from './modules/seo/seo.repo.ts';
 import { createSeoService } from './modules/seo/seo.service.ts';
+import { createUsersRepo } from './modules/users/users.repo.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createWishesRepo } from './modules/wishes/wishes.repo.ts';
 import { createWishesService } from './modules/wishes/wishes.service.ts';
@@ -38,12 +39,20 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
   const throttle = createThrottle(platform.counters);
   const site = { siteName: config.siteName, publicUrl: config.publicUrl };
   const authRepo = createAuthRepo(db);
+  const usersRepo = createUsersRepo(db);
   const geo = createGeoService(createGeoRepo(db));
   const catalog = createCatalogService(createCatalogRepo(db));
   const productsRepo = createProductsRepo(db);
-  const users = createUsersService({ repo: authRepo, geo, storage: platform.storage, countActiveAds: productsRepo.countActiveByUser });
+  const users = createUsersService({
+    repo: usersRepo,
+    audit: authRepo.audit,
+    geo,
+    storage: platform.storage,
+    countActiveAds: productsRepo.countActiveByUser,
+  });
   const auth = createAuthService({
     repo: authRepo,
+    users: usersRepo,
     mailer: platform.mailer,
     sealer: platform.sealer,
     throttle,
@@ -85,8 +94,15 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     }),
     moderation,
     auth,
-    twoFactor: createTwoFactorService({ repo: authRepo, auth, sealer: platform.sealer, throttle, siteName: config.siteName }),
-    oauth: createOauthService({ repo: authRepo, auth, sealer: platform.sealer, config }),
+    twoFactor: createTwoFactorService({
+      repo: authRepo,
+      users: usersRepo,
+      auth,
+      sealer: platform.sealer,
+      throttle,
+      siteName: config.siteName,
+    }),
+    oauth: createOauthService({ repo: authRepo, users: usersRepo, auth, sealer: platform.sealer, config }),
     users,
     wishes: createWishesService({ repo: createWishesRepo(db), catalog, geo, storage: platform.storage, throttle }),
     seo: createSeoService({ repo: createSeoRepo(db), catalog, publicUrl: config.publicUrl }),
