@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createAdsRepo } from './modules/ads/ads.repo.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOauthService } from './modules/auth/oauth.service.ts';
@@ -42,6 +43,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
   const usersRepo = createUsersRepo(db);
   const geo = createGeoService(createGeoRepo(db));
   const catalog = createCatalogService(createCatalogRepo(db));
+  const adsRepo = createAdsRepo(db);
   const productsRepo = createProductsRepo(db);
   const users = createUsersService({
     repo: usersRepo,
@@ -61,6 +63,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
   });
   const products = createProductsService({
     repo: productsRepo,
+    ads: adsRepo,
     catalog,
     geo,
     users,
@@ -70,6 +73,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
   const sellerRepo = createSellerRepo(db);
   const moderation = createModerationService({
     repo: sellerRepo,
+    ads: adsRepo,
     catalog,
     geo,
     storage: platform.storage,
@@ -86,6 +90,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     products,
     seller: createSellerService({
       repo: sellerRepo,
+      ads: adsRepo,
       catalog,
       geo,
       storage: platform.storage,
@@ -104,7 +109,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     }),
     oauth: createOauthService({ repo: authRepo, users: usersRepo, auth, sealer: platform.sealer, config }),
     users,
-    wishes: createWishesService({ repo: createWishesRepo(db), catalog, geo, storage: platform.storage, throttle }),
+    wishes: createWishesService({ repo: createWishesRepo(db), ads: adsRepo, catalog, geo, storage: platform.storage, throttle }),
     seo: createSeoService({ repo: createSeoRepo(db), catalog, publicUrl: config.publicUrl }),
   };
 }

@@ -1,46 +1,24 @@
 import { type SQL, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database, Db, Transaction } from '../../db/client.ts';
 import { productImages, products } from '../../db/schema/products.ts';
 import { type AdStatus } from '../../../common/ad-rules.ts';
 import { users } from '../../db/schema/users.ts';
+import { type AdRow, type AdWithCover, type StoredPicture, adColumns, adCover, coverColumns } from '../ads/ads.repo.ts';
 
-export type ProductRow = typeof products.$inferSelect;
 export type ProductImageRow = typeof productImages.$inferSelect;
-export type NewProduct = Omit<typeof products.$inferInsert, 'id' | 'uuid' | 'searchVector' | 'createdAt' | 'updatedAt'>;
-export interface NewPicture {
-  uuid: string;
-  storagePrefix: string;
-  width: number;
-  height: number;
-}
-
-/** A row of a seller's or a moderator's list: the ad, its cover and its picture count. */
-export interface ManagedRow extends ProductRow {
-  cover: Pick<ProductImageRow, 'uuid' | 'storagePrefix' | 'width' | 'height'> | null;
-}
+export type NewProduct = Omit<typeof products.$inferInsert, 'id' | 'searchVector' | 'createdAt' | 'updatedAt'>;
+/** A picture stored and ready to be attached to an ad. */
+export type NewPicture = StoredPicture;
 
 /** The SQL of the seller's and the moderator's side: creating, changing and listing ads of any status. */
 export function createSellerRepo(db: Database) {
-  async function picturesOf(run: Database | Transaction, productIds: number[]): Promise<ProductImageRow[]> {
+  async function picturesOf(run: Db, productIds: number[]): Promise<ProductImageRow[]> {
     if (!productIds.length) return [];
     return run
       .select()
       .from(productImages)
       .where(inArray(productImages.productId, productIds))
       .orderBy(asc(productImages.productId), asc(productImages.position));
-  }
-
-  async function withCovers(rows: ProductRow[]): Promise<ManagedRow[]> {
-    const pictures = await picturesOf(
-      db,
-      rows.filter((r) => r.imageCount > 0).map((r) => r.id),
-    );
-    const cover = new Map<number, ProductImageRow>();
-    for (const picture of pictures) if (!cover.has(picture.productId)) cover.set(picture.productId, picture);
-    return rows.map((row) => {
-      const c = cover.get(row.id);
-      return { ...row, cover: c ? { uuid: c.uuid, storagePrefix: c.storagePrefix, width: c.width, height: c.height } : null };
-    });
   }
 
   /** Re-numbers an ad's pictures 0..n-1 in their current order (or in `order` when given) and stores the count. */
@@ -61,38 +39,18 @@ export function createSellerRepo(db: Database) {
   }
 
   return {
-    async findByUuid(uuid: string): Promise<{ product: ProductRow; images: ProductImageRow[] } | undefined> {
-      const [product] = await db.select().from(products).where(eq(products.uuid, uuid));
-      if (!product) return undefined;
-      return { product, images: await picturesOf(db, [product.id]) };
-    },
-
-    async findById(id: number): Promise<ProductRow | undefined> {
-      const [product] = await db.select().from(products).where(eq(products.id, id));
-      return product;
-    },
-
     /** The ad and its pictures in one transaction: either both are saved or neither. */
-    async create(values: NewProduct, pictures: NewPicture[]): Promise<ProductRow> {
+    async create(values: NewProduct, pictures: NewPicture[]): Promise<AdRow> {
       return db.transaction(async (tx) => {
         const [product] = await tx
           .insert(products)
           .values({ ...values, imageCount: pictures.length })
-          .returning();
+          .returning(adColumns);
         if (pictures.length) {
           await tx.insert(productImages).values(pictures.map((p, position) => ({ ...p, productId: product!.id, position })));
         }
         return product!;
       });
-    },
-
-    async update(id: number, values: Partial<NewProduct> & { approvedAt?: Date | null }): Promise<ProductRow> {
-      const [row] = await db
-        .update(products)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(products.id, id))
-        .returning();
-      return row!;
     },
 
     /**
@@ -156,17 +114,18 @@ export function createSellerRepo(db: Database) {
     },
 
     /** A seller's own ads of every status (or one), newest first, with covers. */
-    async listByUser(userId: number, status: AdStatus | undefined, limit: number, offset: number): Promise<ManagedRow[]> {
+    async listByUser(userId: number, status: AdStatus | undefined, limit: number, offset: number): Promise<AdWithCover[]> {
       const conditions: SQL[] = [eq(products.userId, userId)];
       if (status) conditions.push(eq(products.status, status));
-      const rows = await db
-        .select()
+      const cover = adCover(db);
+      return db
+        .select({ ...adColumns, cover: coverColumns(cover) })
         .from(products)
+        .leftJoinLateral(cover, sql`true`)
         .where(and(...conditions))
         .orderBy(desc(products.createdAt), desc(products.id))
         .limit(limit)
         .offset(offset);
-      return withCovers(rows);
     },
 
     async countsByUser(userId: number): Promise<Partial<Record<AdStatus, number>>> {
@@ -181,7 +140,7 @@ export function createSellerRepo(db: Database) {
     /** The moderation queue and the staff's lists: oldest waiting first for `moderate`, newest first otherwise. */
     async listByStatus(status: AdStatus, limit: number, offset: number) {
       const rows = await db
-        .select({ product: products, seller: { id: users.id, name: users.name, email: users.email } })
+        .select({ product: adColumns, seller: { id: users.id, name: users.name, email: users.email } })
         .from(products)
         .innerJoin(users, eq(users.id, products.userId))
         .where(eq(products.status, status))

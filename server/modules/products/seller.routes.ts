@@ -9,8 +9,6 @@ import {
   AdminProductsReply,
   ChangeStatusBody,
   DeletePictureBody,
-  EditableAd,
-  ManagedAd,
   MyAdsQuery,
   MyAdsReply,
   RejectBody,
@@ -18,6 +16,7 @@ import {
   UpdateAdBody,
   UuidParams,
 } from './seller.schemas.ts';
+import { EditableAd, ManagedAd } from '../ads/ads.schemas.ts';
 
 const FORM_BODY_LIMIT = 64 * 1024;
 const uploadOptions = { fileField: 'files', maxFiles: AD_MAX_PICTURES, maxFileBytes: MAX_PICTURE_BYTES };

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { AD_STATUSES } from '../../../common/ad-rules.ts';
 import { AD_MAX_PICTURES } from '../../../common/pictures.ts';
-import { Picture } from './products.schemas.ts';
+import { ManagedAd, ModerationItem } from '../ads/ads.schemas.ts';
 import { AD_ADDRESS_MAX, AD_DESCRIPTION_MAX, AD_NAME_MAX, REJECTION_REASON_MAX } from '../../../common/ad-rules.ts';
 
 const Uuid = Type.String({ maxLength: 64, description: 'An ad uuid' });
@@ -45,35 +45,6 @@ export const MyAdsQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** What every staff or owner view of an ad has, whatever its status. */
-const managedFields = {
-  id: Type.Integer(),
-  uuid: Type.String(),
-  name: Type.String(),
-  description: Type.String(),
-  price: Type.Number({ description: 'Euros' }),
-  status: Type.Enum(AD_STATUSES),
-  address: Type.Union([Type.String(), Type.Null()]),
-  city: Type.Object({ id: Type.Integer(), name: Type.String() }),
-  approved: Type.Boolean({ description: 'A moderator approved the current content' }),
-  rejection_reason: Type.Union([Type.String(), Type.Null()]),
-  created_at: Type.String(),
-  updated_at: Type.String(),
-};
-
-export const ManagedAd = Type.Object({
-  ...managedFields,
-  region_id: Type.Integer(),
-  catalog: Type.Object({ id: Type.Integer(), slug: Type.String(), name: Type.String() }),
-  image: Type.Union([Picture, Type.Null()]),
-  images_count: Type.Integer(),
-  next_statuses: Type.Array(Type.String(), { description: 'What the owner may set next' }),
-});
-export type ManagedAd = Static<typeof ManagedAd>;
-
-export const EditableAd = Type.Intersect([ManagedAd, Type.Object({ images: Type.Array(Picture) })]);
-export type EditableAd = Static<typeof EditableAd>;
-
 export const MyAdsReply = Type.Object({
   data: Type.Array(ManagedAd),
   counts: Type.Record(Type.String(), Type.Integer()),
@@ -85,14 +56,6 @@ export const AdminProductsBody = Type.Object(
   { status: Type.Optional(Type.Enum(AD_STATUSES)), page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })) },
   { additionalProperties: false },
 );
-
-export const ModerationItem = Type.Object({
-  ...managedFields,
-  catalog: Type.Object({ id: Type.Integer(), path: Type.Array(Type.Object({ slug: Type.String(), name: Type.String() })) }),
-  images: Type.Array(Picture),
-  seller: Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String() }),
-});
-export type ModerationItem = Static<typeof ModerationItem>;
 
 export const AdminProductsReply = Type.Object({
   data: Type.Array(ModerationItem),

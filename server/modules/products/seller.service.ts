@@ -17,21 +17,21 @@ import {
   AD_NAME_MAX,
   AD_NAME_MIN,
   guessAdLanguage,
-  ownerChoices,
   ownerMayMove,
   lengthProblem,
   parsePriceCents,
   priceProblem,
 } from '../../../common/ad-rules.ts';
+import type { AdChanges, AdRow, AdWithCover, AdsRepo } from '../ads/ads.repo.ts';
+import { adLabels, managedAd, toPicture } from '../ads/ads.presenter.ts';
 import type { ModerationService } from './moderation.service.ts';
-import { toPicture } from './products.service.ts';
-import { type AdLabels, adLabels } from './ad-labels.ts';
-import type { ManagedRow, NewPicture, NewProduct, ProductRow, SellerRepo } from './seller.repo.ts';
+import type { NewPicture, NewProduct, SellerRepo } from './seller.repo.ts';
 
 export const MY_ADS_PAGE_SIZE = 20;
 
 export interface SellerDeps {
   repo: SellerRepo;
+  ads: AdsRepo;
   catalog: CatalogService;
   geo: GeoService;
   storage: Storage;
@@ -75,7 +75,7 @@ function numberToCents(value: number): number | undefined {
 }
 
 export function createSellerService(deps: SellerDeps) {
-  const { repo, catalog, geo, storage } = deps;
+  const { repo, ads, catalog, geo, storage } = deps;
   const changed = () => deps.onAdsChanged?.();
 
   /**
@@ -180,10 +180,10 @@ export function createSellerService(deps: SellerDeps) {
 
   /** The ad for a change by `current`: 404 when there is none, 403 when it is someone else's (and `current` is not staff). */
   async function ownedAd(current: CurrentUser, uuid: unknown) {
-    const found = isUuid(uuid) ? await repo.findByUuid(uuid) : undefined;
-    if (!found) throw new AppError('not_found');
-    if (!mayManageAd(current, found.product)) throw new AppError('forbidden');
-    return found;
+    const product = await ads.findByUuid(uuid);
+    if (!product) throw new AppError('not_found');
+    if (!mayManageAd(current, product)) throw new AppError('forbidden');
+    return { product, images: await ads.picturesOf([product.id]) };
   }
 
   /** Only verified accounts publish (spec: unverified users can browse but not publish). */
@@ -192,40 +192,16 @@ export function createSellerService(deps: SellerDeps) {
   }
 
   /** A content change by the owner sends an ad the public can see back to review; its old approval no longer covers it. */
-  function reviewAgain(product: ProductRow, byStaff: boolean): Partial<NewProduct> & { approvedAt?: null } {
+  function reviewAgain(product: AdRow, byStaff: boolean): AdChanges {
     if (byStaff || product.status === 'moderate' || product.status === 'new') return {};
     return { status: 'moderate', approvedAt: null, rejectionReason: null };
   }
 
-  async function managedView(row: ManagedRow, locale: Locale) {
-    return toManaged(row, await adLabels(geo, catalog, locale));
-  }
-
-  function toManaged(row: ManagedRow, labels: AdLabels) {
-    return {
-      id: row.id,
-      uuid: row.uuid,
-      name: row.name,
-      description: row.description,
-      price: row.priceCents / 100,
-      status: row.status,
-      address: row.address,
-      city: labels.city(row.cityId),
-      region_id: row.regionId,
-      catalog: labels.catalog(row.catalogId),
-      image: row.cover ? toPicture(storage, row.cover) : null,
-      images_count: row.imageCount,
-      approved: row.approvedAt !== null,
-      rejection_reason: row.rejectionReason,
-      next_statuses: ownerChoices(row.status, row.approvedAt !== null),
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
-    };
+  async function managedView(row: AdWithCover, locale: Locale) {
+    return managedAd(row, await adLabels(geo, catalog, locale), storage);
   }
 
   return {
-    readFields,
-
     /** A new ad with its pictures, waiting for the moderator. Nothing is kept when any part fails. */
     async create(current: CurrentUser, raw: RawAdFields, files: Buffer[], locale: Locale) {
       requireVerified(current);
@@ -261,14 +237,14 @@ export function createSellerService(deps: SellerDeps) {
         fields.name || fields.description
           ? guessAdLanguage(`${fields.name ?? product.name}\n${fields.description ?? product.description}`)
           : undefined;
-      const updated = await repo.update(product.id, {
+      const updated = await ads.update(product.id, {
         ...fields,
         ...(language ? { language } : {}),
         ...(needsReview ? reviewAgain(product, byStaff) : {}),
       });
       changed();
-      const images = (await repo.findByUuid(updated.uuid))?.images ?? [];
-      const view = await managedView({ ...updated, cover: images[0] ?? null }, locale);
+      const [cover] = await ads.picturesOf([updated.id]);
+      const view = await managedView({ ...updated, cover: cover ?? null }, locale);
       return { view, sentToReview: product.status !== 'moderate' && updated.status === 'moderate' };
     },
 
@@ -285,7 +261,7 @@ export function createSellerService(deps: SellerDeps) {
       }
       if (!added) throw AppError.field('files', 'ads.too_many_pictures', { max: AD_MAX_PICTURES });
       changed();
-      return (await repo.findByUuid(product.uuid))!.images.map((image) => toPicture(storage, image));
+      return (await ads.picturesOf([product.id])).map((image) => toPicture(storage, image));
     },
 
     async deletePicture(current: CurrentUser, uuid: unknown, imageUuid: unknown) {
@@ -306,15 +282,15 @@ export function createSellerService(deps: SellerDeps) {
     },
 
     /** The owner's status menu (spec section 4), checked against the one transition table; staff may set any status. */
-    async changeStatus(current: CurrentUser, id: unknown, status: AdStatus, reason?: unknown): Promise<ProductRow> {
-      const product = typeof id === 'number' ? await repo.findById(id) : isUuid(id) ? (await repo.findByUuid(id))?.product : undefined;
+    async changeStatus(current: CurrentUser, id: unknown, status: AdStatus, reason?: unknown): Promise<AdRow> {
+      const product = await ads.findByRef(id);
       if (!product) throw new AppError('not_found');
       if (can(current, 'ads.moderate')) return deps.moderation.setStatus(current, product, status, reason);
       if (product.userId !== current.user.id) throw new AppError('forbidden');
       if (!ownerMayMove(product.status, status, product.approvedAt !== null)) {
         throw AppError.field('status', 'ads.status_not_allowed');
       }
-      const updated = await repo.update(product.id, { status });
+      const updated = await ads.update(product.id, { status });
       changed();
       return updated;
     },
@@ -336,7 +312,7 @@ export function createSellerService(deps: SellerDeps) {
       ]);
       const total = options.status ? (counts[options.status] ?? 0) : Object.values(counts).reduce((a, b) => a + b, 0);
       return {
-        data: rows.map((row) => toManaged(row, labels)),
+        data: rows.map((row) => managedAd(row, labels, storage)),
         counts: Object.fromEntries(AD_STATUSES.map((s) => [s, counts[s] ?? 0])) as Record<AdStatus, number>,
         meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / MY_ADS_PAGE_SIZE)), total },
       };
@@ -351,8 +327,6 @@ export function createSellerService(deps: SellerDeps) {
         images: images.map((image) => toPicture(storage, image)),
       };
     },
-
-    toManaged,
   };
 }
 

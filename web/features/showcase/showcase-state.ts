@@ -1,6 +1,6 @@
 import { AD_STATUSES, type AdStatus } from '../../../common/ad-rules';
 import { ownerChoices } from '../../../common/ad-rules';
-import type { ManagedAd } from '../../../server/modules/products/seller.schemas';
+import type { ManagedAd } from '../../../server/modules/ads/ads.schemas';
 
 /** What my showcase shows: the page of ads and the counts per status (which cover every page). */
 export interface ShowcaseState {
