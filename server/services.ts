@@ -9,11 +9,12 @@ import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createGeoRepo } from './modules/geo/geo.repo.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
+import { createModerationRepo } from './modules/moderation/moderation.repo.ts';
+import { createModerationService } from './modules/moderation/moderation.service.ts';
 import { createProductsRepo } from './modules/products/products.repo.ts';
-import { createModerationService } from './modules/products/moderation.service.ts';
 import { createProductsService } from './modules/products/products.service.ts';
-import { createSellerRepo } from './modules/products/seller.repo.ts';
-import { createSellerService } from './modules/products/seller.service.ts';
+import { createSellingRepo } from './modules/selling/selling.repo.ts';
+import { createSellingService } from './modules/selling/selling.service.ts';
 import { createSeoRepo } from './modules/seo/seo.repo.ts';
 import { createSeoService } from './modules/seo/seo.service.ts';
 import { createUsersRepo } from './modules/users/users.repo.ts';
@@ -70,9 +71,8 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     storage: platform.storage,
     listingCacheMs: config.listingCacheSeconds * 1000,
   });
-  const sellerRepo = createSellerRepo(db);
   const moderation = createModerationService({
-    repo: sellerRepo,
+    repo: createModerationRepo(db),
     ads: adsRepo,
     catalog,
     geo,
@@ -88,8 +88,8 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     geo,
     catalog,
     products,
-    seller: createSellerService({
-      repo: sellerRepo,
+    selling: createSellingService({
+      repo: createSellingRepo(db),
       ads: adsRepo,
       catalog,
       geo,

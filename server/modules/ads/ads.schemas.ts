@@ -1,6 +1,10 @@
 import { type Static, Type } from 'typebox';
 import { AD_STATUSES } from '../../../common/ad-rules.ts';
 
+/** An ad named by its uuid in a path or a body. */
+export const AdUuid = Type.String({ maxLength: 64, description: 'An ad uuid' });
+export const AdUuidParams = Type.Object({ uuid: AdUuid });
+
 /** One picture of an ad in its three sizes. */
 export const Picture = Type.Object({
   uuid: Type.String(),

@@ -1,10 +1,9 @@
 import { type Static, Type } from 'typebox';
 import { AD_STATUSES } from '../../../common/ad-rules.ts';
 import { AD_MAX_PICTURES } from '../../../common/pictures.ts';
-import { ManagedAd, ModerationItem } from '../ads/ads.schemas.ts';
+import { AdUuid, ManagedAd } from '../ads/ads.schemas.ts';
 import { AD_ADDRESS_MAX, AD_DESCRIPTION_MAX, AD_NAME_MAX, REJECTION_REASON_MAX } from '../../../common/ad-rules.ts';
 
-const Uuid = Type.String({ maxLength: 64, description: 'An ad uuid' });
 /**
  * The fields of an ad as text or numbers: multipart and form bodies carry text, JSON may carry
  * numbers. The service checks them (bounds in ad-rules.ts), so every problem gets its own message.
@@ -19,21 +18,21 @@ export const AdFieldsDoc = {
   address: Type.Optional(Type.String({ maxLength: AD_ADDRESS_MAX * 2 })),
 };
 
-export const UpdateAdBody = Type.Object({ productUuid: Uuid, ...AdFieldsDoc }, { additionalProperties: false });
+export const UpdateAdBody = Type.Object({ productUuid: AdUuid, ...AdFieldsDoc }, { additionalProperties: false });
 export type UpdateAdBody = Static<typeof UpdateAdBody>;
 
 export const DeletePictureBody = Type.Object(
-  { imageUuid: Type.String({ maxLength: 64 }), productUuid: Uuid },
+  { imageUuid: Type.String({ maxLength: 64 }), productUuid: AdUuid },
   { additionalProperties: false },
 );
 export const ReorderPicturesBody = Type.Object(
-  { productUuid: Uuid, order: Type.Array(Type.String({ maxLength: 64 }), { maxItems: AD_MAX_PICTURES }) },
+  { productUuid: AdUuid, order: Type.Array(Type.String({ maxLength: 64 }), { maxItems: AD_MAX_PICTURES }) },
   { additionalProperties: false },
 );
 
 export const ChangeStatusBody = Type.Object(
   {
-    id: Type.Union([Type.Integer({ minimum: 1 }), Uuid], { description: 'The ad id or uuid' }),
+    id: Type.Union([Type.Integer({ minimum: 1 }), AdUuid], { description: 'The ad id or uuid' }),
     status: Type.Enum(AD_STATUSES),
     reason: Type.Optional(Type.String({ maxLength: REJECTION_REASON_MAX * 2, description: 'Staff only: why the ad is canceled' })),
   },
@@ -51,19 +50,3 @@ export const MyAdsReply = Type.Object({
   meta: Type.Object({ current_page: Type.Integer(), last_page: Type.Integer(), total: Type.Integer() }),
 });
 export type MyAdsReply = Static<typeof MyAdsReply>;
-
-export const AdminProductsBody = Type.Object(
-  { status: Type.Optional(Type.Enum(AD_STATUSES)), page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })) },
-  { additionalProperties: false },
-);
-
-export const AdminProductsReply = Type.Object({
-  data: Type.Array(ModerationItem),
-  current_page: Type.Integer(),
-  last_page: Type.Integer(),
-  total: Type.Integer(),
-});
-export type AdminProductsReply = Static<typeof AdminProductsReply>;
-
-export const UuidParams = Type.Object({ uuid: Uuid });
-export const RejectBody = Type.Object({ reason: Type.String({ maxLength: REJECTION_REASON_MAX * 2 }) }, { additionalProperties: false });

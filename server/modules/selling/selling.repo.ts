@@ -2,7 +2,6 @@ import { type SQL, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db, Transaction } from '../../db/client.ts';
 import { productImages, products } from '../../db/schema/products.ts';
 import { type AdStatus } from '../../../common/ad-rules.ts';
-import { users } from '../../db/schema/users.ts';
 import { type AdRow, type AdWithCover, type StoredPicture, adColumns, adCover, coverColumns } from '../ads/ads.repo.ts';
 
 export type ProductImageRow = typeof productImages.$inferSelect;
@@ -10,8 +9,8 @@ export type NewProduct = Omit<typeof products.$inferInsert, 'id' | 'searchVector
 /** A picture stored and ready to be attached to an ad. */
 export type NewPicture = StoredPicture;
 
-/** The SQL of the seller's and the moderator's side: creating, changing and listing ads of any status. */
-export function createSellerRepo(db: Database) {
+/** The SQL of the seller's side: creating, changing and deleting ads and their pictures, and listing one's own. */
+export function createSellingRepo(db: Database) {
   async function picturesOf(run: Db, productIds: number[]): Promise<ProductImageRow[]> {
     if (!productIds.length) return [];
     return run
@@ -136,41 +135,7 @@ export function createSellerRepo(db: Database) {
         .groupBy(products.status);
       return Object.fromEntries(rows.map((r) => [r.status, r.n]));
     },
-
-    /** The moderation queue and the staff's lists: oldest waiting first for `moderate`, newest first otherwise. */
-    async listByStatus(status: AdStatus, limit: number, offset: number) {
-      const rows = await db
-        .select({ product: adColumns, seller: { id: users.id, name: users.name, email: users.email } })
-        .from(products)
-        .innerJoin(users, eq(users.id, products.userId))
-        .where(eq(products.status, status))
-        .orderBy(status === 'moderate' ? asc(products.updatedAt) : desc(products.updatedAt), asc(products.id))
-        .limit(limit)
-        .offset(offset);
-      const pictures = await picturesOf(
-        db,
-        rows.map((r) => r.product.id),
-      );
-      return rows.map((r) => ({ ...r, pictures: pictures.filter((p) => p.productId === r.product.id) }));
-    },
-
-    async countByStatus(status: AdStatus): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(products)
-        .where(eq(products.status, status));
-      return row?.n ?? 0;
-    },
-
-    async ownerOf(productId: number) {
-      const [row] = await db
-        .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
-        .from(products)
-        .innerJoin(users, eq(users.id, products.userId))
-        .where(eq(products.id, productId));
-      return row;
-    },
   };
 }
 
-export type SellerRepo = ReturnType<typeof createSellerRepo>;
+export type SellingRepo = ReturnType<typeof createSellingRepo>;

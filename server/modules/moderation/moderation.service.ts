@@ -11,12 +11,12 @@ import { REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '../../../common/ad-r
 import type { AdRow, AdsRepo } from '../ads/ads.repo.ts';
 import { adLabels, moderationItem } from '../ads/ads.presenter.ts';
 import { moderationMails } from './moderation.mails.ts';
-import type { SellerRepo } from './seller.repo.ts';
+import type { ModerationRepo } from './moderation.repo.ts';
 
 export const MODERATION_PAGE_SIZE = 20;
 
 export interface ModerationDeps {
-  repo: SellerRepo;
+  repo: ModerationRepo;
   ads: AdsRepo;
   catalog: CatalogService;
   geo: GeoService;
@@ -110,10 +110,18 @@ export function createModerationService(deps: ModerationDeps) {
         repo.countByStatus(status),
         adLabels(geo, catalog, locale),
       ]);
-      const trails = await Promise.all(rows.map((r) => catalog.trailOf(r.product.catalogId, locale)));
+      const [pictures, trails] = await Promise.all([
+        ads.picturesOf(rows.map((r) => r.product.id)),
+        Promise.all(rows.map((r) => catalog.trailOf(r.product.catalogId, locale))),
+      ]);
       return {
-        data: rows.map(({ product, seller, pictures }, index) =>
-          moderationItem(product, { trail: trails[index]!, pictures, seller }, labels, storage),
+        data: rows.map(({ product, seller }, index) =>
+          moderationItem(
+            product,
+            { trail: trails[index]!, pictures: pictures.filter((p) => p.productId === product.id), seller },
+            labels,
+            storage,
+          ),
         ),
         current_page: page,
         last_page: Math.max(1, Math.ceil(total / MODERATION_PAGE_SIZE)),

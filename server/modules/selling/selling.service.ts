@@ -24,13 +24,13 @@ import {
 } from '../../../common/ad-rules.ts';
 import type { AdChanges, AdRow, AdWithCover, AdsRepo } from '../ads/ads.repo.ts';
 import { adLabels, managedAd, toPicture } from '../ads/ads.presenter.ts';
-import type { ModerationService } from './moderation.service.ts';
-import type { NewPicture, NewProduct, SellerRepo } from './seller.repo.ts';
+import type { ModerationService } from '../moderation/moderation.service.ts';
+import type { NewPicture, NewProduct, SellingRepo } from './selling.repo.ts';
 
 export const MY_ADS_PAGE_SIZE = 20;
 
-export interface SellerDeps {
-  repo: SellerRepo;
+export interface SellingDeps {
+  repo: SellingRepo;
   ads: AdsRepo;
   catalog: CatalogService;
   geo: GeoService;
@@ -74,7 +74,7 @@ function numberToCents(value: number): number | undefined {
   return Math.abs(value * 100 - cents) < 1e-6 ? cents : undefined;
 }
 
-export function createSellerService(deps: SellerDeps) {
+export function createSellingService(deps: SellingDeps) {
   const { repo, ads, catalog, geo, storage } = deps;
   const changed = () => deps.onAdsChanged?.();
 
@@ -330,4 +330,4 @@ export function createSellerService(deps: SellerDeps) {
   };
 }
 
-export type SellerService = ReturnType<typeof createSellerService>;
+export type SellingService = ReturnType<typeof createSellingService>;
