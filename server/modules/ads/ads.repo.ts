@@ -1,5 +1,5 @@
 import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
-import type { Database, Db, Transaction } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { productImages, products } from '../../db/schema/products.ts';
 import { isUuid } from '../../platform/uuid.ts';
 
@@ -68,8 +68,8 @@ export function cardColumns(cover: AdCover) {
 export const adColumns = adColumnsOnly;
 
 /**
- * The queries every side of an ad needs: finding one (by uuid or id), its pictures, changing it,
- * and the transaction the services run their changes in.
+ * The queries every side of an ad needs: finding one (by uuid or id), its pictures, changing it.
+ * Each takes the transaction of the service's unit of work as its last argument.
  */
 export function createAdsRepo(db: Database) {
   async function findByUuid(uuid: unknown, tx: Db = db): Promise<AdRow | undefined> {
@@ -85,9 +85,6 @@ export function createAdsRepo(db: Database) {
   }
 
   return {
-    /** Runs `work` in one transaction: all of it is saved, or none. */
-    transaction: <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => db.transaction(work),
-
     /** An ad whatever its status; the service decides who may see it. Undefined when there is none. */
     findByUuid,
 

@@ -210,16 +210,22 @@ export function createSellingService(deps: SellingDeps) {
       const uuid = crypto.randomUUID();
       const pictures = await storePictures(uuid, files);
       try {
-        const product = await repo.create(
-          {
-            ...fields,
-            uuid,
-            userId: current.user.id,
-            status: 'moderate',
-            language: guessAdLanguage(`${fields.name}\n${fields.description}`),
-          } as NewProduct,
-          pictures,
-        );
+        // The ad and its pictures are saved together or not at all.
+        const product = await repo.transaction(async (tx) => {
+          const created = await repo.insert(
+            {
+              ...fields,
+              uuid,
+              userId: current.user.id,
+              status: 'moderate',
+              language: guessAdLanguage(`${fields.name}\n${fields.description}`),
+              imageCount: pictures.length,
+            } as NewProduct,
+            tx,
+          );
+          await repo.insertPictures(created.id, pictures, 0, tx);
+          return created;
+        });
         return managedView({ ...product, cover: pictures[0] ?? null }, locale);
       } catch (error) {
         await removeKeys(adPictureKeys(pictures.map((p) => p.storagePrefix)));
@@ -255,7 +261,16 @@ export function createSellingService(deps: SellingDeps) {
       const pictures = await storePictures(product.uuid, files);
       let added = false;
       try {
-        added = await repo.addPictures(product.id, pictures, AD_MAX_PICTURES, reviewAgain(product, product.userId !== current.user.id));
+        added = await repo.transaction(async (tx) => {
+          // With the ad locked, two uploads at once cannot pass the limit together.
+          await repo.lockAd(product.id, tx);
+          const existing = await repo.countPictures(product.id, tx);
+          if (existing + pictures.length > AD_MAX_PICTURES) return false;
+          await repo.insertPictures(product.id, pictures, existing, tx);
+          await repo.renumberPictures(product.id, undefined, tx);
+          await ads.update(product.id, reviewAgain(product, product.userId !== current.user.id), tx);
+          return true;
+        });
       } finally {
         if (!added) await removeKeys(adPictureKeys(pictures.map((p) => p.storagePrefix)));
       }
@@ -267,7 +282,14 @@ export function createSellingService(deps: SellingDeps) {
     async deletePicture(current: CurrentUser, uuid: unknown, imageUuid: unknown) {
       const { product } = await ownedAd(current, uuid);
       if (!isUuid(imageUuid)) throw new AppError('not_found');
-      const prefix = await repo.deletePicture(product.id, imageUuid, reviewAgain(product, product.userId !== current.user.id));
+      const prefix = await repo.transaction(async (tx) => {
+        await repo.lockAd(product.id, tx);
+        const deleted = await repo.deletePicture(product.id, imageUuid, tx);
+        if (!deleted) return undefined;
+        await repo.renumberPictures(product.id, undefined, tx);
+        await ads.update(product.id, reviewAgain(product, product.userId !== current.user.id), tx);
+        return deleted;
+      });
       if (!prefix) throw new AppError('not_found');
       changed();
       await removeKeys(adPictureKeys([prefix]));
@@ -277,7 +299,10 @@ export function createSellingService(deps: SellingDeps) {
       const { product, images } = await ownedAd(current, uuid);
       const known = new Set(images.map((i) => i.uuid));
       if (order.some((u) => !known.has(u)) || new Set(order).size !== order.length) throw AppError.field('order', 'validation.invalid');
-      await repo.reorderPictures(product.id, order);
+      await repo.transaction(async (tx) => {
+        await repo.lockAd(product.id, tx);
+        await repo.renumberPictures(product.id, order, tx);
+      });
       changed();
     },
 
@@ -297,7 +322,11 @@ export function createSellingService(deps: SellingDeps) {
 
     async remove(current: CurrentUser, uuid: unknown): Promise<void> {
       const { product } = await ownedAd(current, uuid);
-      const prefixes = await repo.delete(product.id);
+      const prefixes = await repo.transaction(async (tx) => {
+        const pictures = await ads.picturesOf([product.id], tx);
+        await repo.delete(product.id, tx);
+        return pictures.map((p) => p.storagePrefix);
+      });
       changed();
       await removeKeys(adPictureKeys(prefixes));
     },
