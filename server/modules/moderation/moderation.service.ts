@@ -7,11 +7,12 @@ import type { Storage } from '../../platform/storage.ts';
 import type { CurrentUser } from '../auth/auth.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
-import { REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '../../../common/ad-rules.ts';
 import type { AdRow, AdsRepo } from '../ads/ads.repo.ts';
 import { adLabels, moderationItem } from '../ads/ads.presenter.ts';
+import { fieldProblems } from '../../platform/validation.ts';
 import { moderationMails } from './moderation.mails.ts';
 import type { ModerationRepo } from './moderation.repo.ts';
+import { RejectionFields } from './moderation.schemas.ts';
 
 export const MODERATION_PAGE_SIZE = 20;
 
@@ -57,9 +58,8 @@ export function createModerationService(deps: ModerationDeps) {
 
   function checkReason(reason: unknown): string {
     const value = typeof reason === 'string' ? reason.replace(/\r\n?/g, '\n').trim() : '';
-    if (!value) throw AppError.field('reason', 'validation.required');
-    if (value.length < REJECTION_REASON_MIN) throw AppError.field('reason', 'validation.min_length', { limit: REJECTION_REASON_MIN });
-    if (value.length > REJECTION_REASON_MAX) throw AppError.field('reason', 'validation.max_length', { limit: REJECTION_REASON_MAX });
+    const problems = fieldProblems(RejectionFields, { reason: value });
+    if (problems.reason) throw new AppError('validation_failed', {}, problems);
     return value;
   }
 

@@ -2,11 +2,34 @@ import { type Static, Type } from 'typebox';
 import { AD_STATUSES } from '../../../common/ad-rules.ts';
 import { AD_MAX_PICTURES } from '../../../common/pictures.ts';
 import { AdUuid, ManagedAd } from '../ads/ads.schemas.ts';
-import { AD_ADDRESS_MAX, AD_DESCRIPTION_MAX, AD_NAME_MAX, REJECTION_REASON_MAX } from '../../../common/ad-rules.ts';
+import {
+  AD_ADDRESS_MAX,
+  AD_DESCRIPTION_MAX,
+  AD_DESCRIPTION_MIN,
+  AD_NAME_MAX,
+  AD_NAME_MIN,
+  REJECTION_REASON_MAX,
+} from '../../../common/ad-rules.ts';
+
+/**
+ * The rules of an ad's fields once the service has tidied them (text trimmed, ids that are numbers
+ * read as numbers): a new ad must meet all of them, an edit those of the fields it sends
+ * (AdFieldsPatch). The price is checked as written by priceProblem (common/ad-rules.ts, the
+ * browser's rule too); whether the city and the catalog exist, the service asks their modules.
+ */
+export const AdFields = Type.Object({
+  name: Type.String({ minLength: AD_NAME_MIN, maxLength: AD_NAME_MAX }),
+  description: Type.String({ minLength: AD_DESCRIPTION_MIN, maxLength: AD_DESCRIPTION_MAX }),
+  price: Type.String({ minLength: 1 }),
+  city_id: Type.Integer({ minimum: 1, errorKey: 'validation.city_not_found' }),
+  catalog_id: Type.Integer({ minimum: 1, errorKey: 'ads.catalog_unknown' }),
+  address: Type.Optional(Type.String({ maxLength: AD_ADDRESS_MAX })),
+});
+export const AdFieldsPatch = Type.Partial(AdFields);
 
 /**
  * The fields of an ad as text or numbers: multipart and form bodies carry text, JSON may carry
- * numbers. The service checks them (bounds in ad-rules.ts), so every problem gets its own message.
+ * numbers. The service tidies and checks them (AdFields), so every problem gets its own message.
  */
 const TextOrNumber = Type.Union([Type.String({ maxLength: AD_DESCRIPTION_MAX * 2 }), Type.Number()]);
 export const AdFieldsDoc = {

@@ -10,22 +10,13 @@ import type { CurrentUser } from '../auth/auth.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
 import { type AdPictureSet, type AdPictureVariant, adPictureKey, adPictureKeys, makeAdPictures } from '../images/image-processing.ts';
-import {
-  AD_ADDRESS_MAX,
-  AD_DESCRIPTION_MAX,
-  AD_DESCRIPTION_MIN,
-  AD_NAME_MAX,
-  AD_NAME_MIN,
-  guessAdLanguage,
-  ownerMayMove,
-  lengthProblem,
-  parsePriceCents,
-  priceProblem,
-} from '../../../common/ad-rules.ts';
+import { guessAdLanguage, ownerMayMove, parsePriceCents, priceProblem } from '../../../common/ad-rules.ts';
+import { fieldProblems, inSchemaOrder } from '../../platform/validation.ts';
 import type { AdChanges, AdRow, AdWithCover, AdsRepo } from '../ads/ads.repo.ts';
 import { adLabels, managedAd, toPicture } from '../ads/ads.presenter.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { NewPicture, NewProduct, SellingRepo } from './selling.repo.ts';
+import { AdFields, AdFieldsPatch } from './selling.schemas.ts';
 
 export const MY_ADS_PAGE_SIZE = 20;
 
@@ -44,7 +35,17 @@ export interface SellingDeps {
 /** The ad's fields as they arrive (multipart and form bodies are all text; JSON may carry numbers). */
 export type RawAdFields = Record<string, unknown>;
 
-type FieldProblems = Record<string, { key: string; params?: Record<string, string | number> }[]>;
+/** The ad's fields as AdFields checks them; absent ones stay absent (an edit leaves them as they are). */
+interface TidyFields {
+  name?: string;
+  description?: string;
+  /** As written: a JSON number as its text. */
+  price?: string;
+  /** A number when it reads as one, otherwise the text as sent (which the schema then refuses). */
+  city_id?: number | string;
+  catalog_id?: number | string;
+  address?: string;
+}
 
 /** What only a moderator's approval covers: a change to any of these sends an active ad back for review. */
 const REVIEWED_FIELDS = ['name', 'description', 'catalogId'] as const;
@@ -67,6 +68,26 @@ function tidy(value: string, multiline: boolean): string {
     .trim();
 }
 
+/** An id that reads as a whole number (up to nine digits, as a form sends it) as that number. */
+function readId(value: unknown): number | string {
+  if (typeof value === 'number') return value;
+  const written = text(value) ?? '';
+  return /^\s*\d{1,9}\s*$/.test(written) ? Number(written) : written;
+}
+
+/** The raw fields tidied for AdFields: text normalized and trimmed, the price as written, ids read. */
+function tidyFields(raw: RawAdFields): TidyFields {
+  const present = (field: string) => raw[field] !== undefined && raw[field] !== null;
+  const fields: TidyFields = {};
+  if (present('name')) fields.name = tidy(text(raw.name) ?? '', false);
+  if (present('description')) fields.description = tidy(text(raw.description) ?? '', true);
+  if (present('price')) fields.price = typeof raw.price === 'number' ? String(raw.price) : (text(raw.price) ?? '').trim();
+  if (present('city_id')) fields.city_id = readId(raw.city_id);
+  if (present('catalog_id')) fields.catalog_id = readId(raw.catalog_id);
+  if (present('address')) fields.address = tidy(text(raw.address) ?? '', false);
+  return fields;
+}
+
 /** A JSON price in euros → cents; more than two decimals or a non-finite number is not a price. */
 function numberToCents(value: number): number | undefined {
   if (!Number.isFinite(value) || value < 0) return undefined;
@@ -79,70 +100,42 @@ export function createSellingService(deps: SellingDeps) {
   const changed = () => deps.onAdsChanged?.();
 
   /**
-   * Reads and checks the ad's fields. With `partial`, absent fields are left as they are (an edit);
-   * otherwise every required field must be there. All problems are reported at once.
+   * Reads and checks the ad's fields: first the rules of AdFields (AdFieldsPatch for an edit, where
+   * absent fields stay as they are), then the price as written and whether the city and the catalog
+   * exist. All problems are reported at once, in the form's order.
    */
-  async function readFields(raw: RawAdFields, partial: boolean): Promise<Partial<NewProduct>> {
-    const problems: FieldProblems = {};
-    const problem = (field: string, key: string, params?: Record<string, string | number>) => {
-      (problems[field] ??= []).push(params ? { key, params } : { key });
-    };
-    const out: Partial<NewProduct> = {};
-    const present = (field: string) => raw[field] !== undefined && raw[field] !== null;
-
-    const checkText = (field: 'name' | 'description', min: number, max: number) => {
-      if (!present(field)) {
-        if (!partial) problem(field, 'validation.required');
-        return;
-      }
-      const value = tidy(text(raw[field]) ?? '', field === 'description');
-      const wrong = lengthProblem(value, min, max);
-      if (wrong) return problem(field, wrong.key, wrong.params);
-      out[field] = value;
-    };
-    checkText('name', AD_NAME_MIN, AD_NAME_MAX);
-    checkText('description', AD_DESCRIPTION_MIN, AD_DESCRIPTION_MAX);
-
-    if (present('price')) {
-      const value = raw.price;
-      const written = typeof value === 'number' ? String(value) : (text(value) ?? '').trim();
-      const cents = typeof value === 'number' ? numberToCents(value) : parsePriceCents(written);
+  async function readFields(raw: RawAdFields, partial: boolean): Promise<AdChanges> {
+    const fields = tidyFields(raw);
+    const problems = fieldProblems(partial ? AdFieldsPatch : AdFields, fields);
+    const passed = (field: keyof TidyFields) => fields[field] !== undefined && !problems[field];
+    const out: AdChanges = {};
+    if (passed('name')) out.name = fields.name;
+    if (passed('description')) out.description = fields.description;
+    if (passed('price')) {
+      const written = fields.price!;
+      const cents = typeof raw.price === 'number' ? numberToCents(raw.price) : parsePriceCents(written);
       const wrong = priceProblem(written, cents);
-      if (wrong) problem('price', wrong.key, wrong.params);
+      if (wrong) problems.price = [wrong];
       else out.priceCents = cents;
-    } else if (!partial) problem('price', 'validation.required');
-
-    const idOf = (field: string): number | undefined => {
-      const value = raw[field];
-      const number = typeof value === 'number' ? value : /^\s*\d{1,9}\s*$/.test(text(value) ?? '') ? Number(text(value)) : NaN;
-      return Number.isSafeInteger(number) && number > 0 ? number : undefined;
-    };
-
-    if (present('city_id') && text(raw.city_id) !== '') {
-      const id = idOf('city_id');
-      const city = id === undefined ? undefined : (await geo.listCities('fi')).find((c) => c.id === id);
-      if (!city) problem('city_id', 'validation.city_not_found');
+    }
+    if (passed('city_id')) {
+      const city = (await geo.listCities('fi')).find((c) => c.id === fields.city_id);
+      if (!city) problems.city_id = [{ key: 'validation.city_not_found' }];
       else {
         out.cityId = city.id;
         out.regionId = city.region_id;
       }
-    } else if (!partial || present('city_id')) problem('city_id', 'validation.required');
-
-    if (present('catalog_id') && text(raw.catalog_id) !== '') {
-      const id = idOf('catalog_id');
-      const family = id === undefined ? [] : await catalog.withDescendants([id]);
-      if (!family.length) problem('catalog_id', 'ads.catalog_unknown');
-      else if (family.length > 1) problem('catalog_id', 'ads.catalog_not_leaf');
-      else out.catalogId = id!;
-    } else if (!partial || present('catalog_id')) problem('catalog_id', 'validation.required');
-
-    if (present('address')) {
-      const value = tidy(text(raw.address) ?? '', false);
-      if (value.length > AD_ADDRESS_MAX) problem('address', 'validation.max_length', { limit: AD_ADDRESS_MAX });
-      else out.address = value || null;
     }
+    if (passed('catalog_id')) {
+      const id = fields.catalog_id as number;
+      const family = await catalog.withDescendants([id]);
+      if (!family.length) problems.catalog_id = [{ key: 'ads.catalog_unknown' }];
+      else if (family.length > 1) problems.catalog_id = [{ key: 'ads.catalog_not_leaf' }];
+      else out.catalogId = id;
+    }
+    if (passed('address')) out.address = fields.address || null;
 
-    if (Object.keys(problems).length) throw new AppError('validation_failed', {}, problems);
+    if (Object.keys(problems).length) throw new AppError('validation_failed', {}, inSchemaOrder(AdFields, problems));
     return out;
   }
 
