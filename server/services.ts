@@ -79,7 +79,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     storage: platform.storage,
     mailer: platform.mailer,
     site,
-    audit: (entry) => authRepo.audit(entry),
+    audit: authRepo.audit,
     onAdsChanged: () => products.invalidateListing(),
   });
   return {

@@ -3,8 +3,6 @@ import type { Database, Db } from '../../db/client.ts';
 import { productImages, products } from '../../db/schema/products.ts';
 import { isUuid } from '../../platform/uuid.ts';
 
-const { searchVector: _searchDocument, ...adColumnsOnly } = getTableColumns(products);
-
 /** An ad as the services see it: every column but the search document (the database keeps that up to date). */
 export type AdRow = Omit<typeof products.$inferSelect, 'searchVector'>;
 export type AdPictureRow = typeof productImages.$inferSelect;
@@ -19,6 +17,10 @@ export type CardRow = Pick<
 export type AdWithCover = AdRow & { cover: StoredPicture | null };
 /** What a seller or a moderator may change on an ad. */
 export type AdChanges = Partial<Omit<typeof products.$inferInsert, 'id' | 'uuid' | 'searchVector' | 'createdAt' | 'updatedAt'>>;
+
+const { searchVector: _searchDocument, ...columnsButSearchDocument } = getTableColumns(products);
+/** Every column of an ad but its search document, for selects that want the whole ad (an AdRow). */
+export const adColumns = columnsButSearchDocument;
 
 /**
  * The first picture of the ad on each row of a query on `products`, as a lateral subquery:
@@ -63,9 +65,6 @@ export function cardColumns(cover: AdCover) {
     cover: coverColumns(cover),
   };
 }
-
-/** Every column of an ad (but the search document), for selects that want the whole ad. */
-export const adColumns = adColumnsOnly;
 
 /**
  * The queries every side of an ad needs: finding one (by uuid or id), its pictures, changing it.

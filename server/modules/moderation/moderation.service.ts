@@ -4,6 +4,7 @@ import { AppError } from '../../../common/errors.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { Storage } from '../../platform/storage.ts';
+import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { CurrentUser } from '../auth/auth.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
@@ -26,7 +27,8 @@ export interface ModerationDeps {
   site: { siteName: string; publicUrl: string };
   /** Called after a status change, so cached listings are read fresh. */
   onAdsChanged?: () => void;
-  audit: (entry: { actorId: number; action: string; entity: string; entityId: string; data?: Record<string, unknown> }) => Promise<void>;
+  /** The audit log (auth repo): every verdict is written down. */
+  audit: AuthRepo['audit'];
 }
 
 /** The moderator's side: the queue, approve, reject, and any status for staff. The seller hears of each verdict by mail. */
