@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createAdsRepo } from './modules/ads/ads.repo.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOauthService } from './modules/auth/oauth.service.ts';
@@ -8,13 +9,15 @@ import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createGeoRepo } from './modules/geo/geo.repo.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
+import { createModerationRepo } from './modules/moderation/moderation.repo.ts';
+import { createModerationService } from './modules/moderation/moderation.service.ts';
 import { createProductsRepo } from './modules/products/products.repo.ts';
-import { createModerationService } from './modules/products/moderation.service.ts';
 import { createProductsService } from './modules/products/products.service.ts';
-import { createSellerRepo } from './modules/products/seller.repo.ts';
-import { createSellerService } from './modules/products/seller.service.ts';
+import { createSellingRepo } from './modules/selling/selling.repo.ts';
+import { createSellingService } from './modules/selling/selling.service.ts';
 import { createSeoRepo } from './modules/seo/seo.repo.ts';
 import { createSeoService } from './modules/seo/seo.service.ts';
+import { createUsersRepo } from './modules/users/users.repo.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createWishesRepo } from './modules/wishes/wishes.repo.ts';
 import { createWishesService } from './modules/wishes/wishes.service.ts';
@@ -38,12 +41,21 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
   const throttle = createThrottle(platform.counters);
   const site = { siteName: config.siteName, publicUrl: config.publicUrl };
   const authRepo = createAuthRepo(db);
+  const usersRepo = createUsersRepo(db);
   const geo = createGeoService(createGeoRepo(db));
   const catalog = createCatalogService(createCatalogRepo(db));
+  const adsRepo = createAdsRepo(db);
   const productsRepo = createProductsRepo(db);
-  const users = createUsersService({ repo: authRepo, geo, storage: platform.storage, countActiveAds: productsRepo.countActiveByUser });
+  const users = createUsersService({
+    repo: usersRepo,
+    audit: authRepo.audit,
+    geo,
+    storage: platform.storage,
+    countActiveAds: productsRepo.countActiveByUser,
+  });
   const auth = createAuthService({
     repo: authRepo,
+    users: usersRepo,
     mailer: platform.mailer,
     sealer: platform.sealer,
     throttle,
@@ -53,21 +65,22 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
   });
   const products = createProductsService({
     repo: productsRepo,
+    ads: adsRepo,
     catalog,
     geo,
     users,
     storage: platform.storage,
     listingCacheMs: config.listingCacheSeconds * 1000,
   });
-  const sellerRepo = createSellerRepo(db);
   const moderation = createModerationService({
-    repo: sellerRepo,
+    repo: createModerationRepo(db),
+    ads: adsRepo,
     catalog,
     geo,
     storage: platform.storage,
     mailer: platform.mailer,
     site,
-    audit: (entry) => authRepo.audit(entry),
+    audit: authRepo.audit,
     onAdsChanged: () => products.invalidateListing(),
   });
   return {
@@ -76,8 +89,9 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     geo,
     catalog,
     products,
-    seller: createSellerService({
-      repo: sellerRepo,
+    selling: createSellingService({
+      repo: createSellingRepo(db),
+      ads: adsRepo,
       catalog,
       geo,
       storage: platform.storage,
@@ -86,10 +100,17 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     }),
     moderation,
     auth,
-    twoFactor: createTwoFactorService({ repo: authRepo, auth, sealer: platform.sealer, throttle, siteName: config.siteName }),
-    oauth: createOauthService({ repo: authRepo, auth, sealer: platform.sealer, config }),
+    twoFactor: createTwoFactorService({
+      repo: authRepo,
+      users: usersRepo,
+      auth,
+      sealer: platform.sealer,
+      throttle,
+      siteName: config.siteName,
+    }),
+    oauth: createOauthService({ repo: authRepo, users: usersRepo, auth, sealer: platform.sealer, config }),
     users,
-    wishes: createWishesService({ repo: createWishesRepo(db), catalog, geo, storage: platform.storage, throttle }),
+    wishes: createWishesService({ repo: createWishesRepo(db), ads: adsRepo, catalog, geo, storage: platform.storage, throttle }),
     seo: createSeoService({ repo: createSeoRepo(db), catalog, publicUrl: config.publicUrl }),
   };
 }

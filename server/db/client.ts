@@ -8,6 +8,11 @@ import * as schema from './schema/index.ts';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: it offers the same query API as the database. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/**
+ * Where a repo query runs: the database, or the transaction a service opened with its repo's
+ * `transaction(fn)` (repo methods take it as their last, optional argument).
+ */
+export type Db = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;

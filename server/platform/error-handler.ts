@@ -1,13 +1,9 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, type ErrorBody, type ErrorCode, type FieldErrors, ERROR_STATUS } from '../../common/errors.ts';
 import { translate } from './i18n.ts';
 import { type Locale } from '../../common/locales.ts';
-
-interface FieldMessage {
-  key: string;
-  params?: Record<string, string | number>;
-}
+import { type FieldProblem, problemsFromSchemaErrors } from './validation.ts';
 
 const FASTIFY_CODES: Partial<Record<string, ErrorCode>> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
@@ -49,95 +45,7 @@ function codeForStatus(status: number): ErrorCode {
   }
 }
 
-const TYPE_KEYS: Record<string, string> = {
-  string: 'validation.type_string',
-  number: 'validation.type_number',
-  integer: 'validation.type_integer',
-  boolean: 'validation.type_boolean',
-  array: 'validation.type_array',
-  object: 'validation.type_object',
-};
-
-function fieldName(instancePath: string, context: string | undefined): string {
-  const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
-  return path || context || 'body';
-}
-
-/** Turns schema errors into per-field translation keys; one message per field and rule. */
-export function fieldMessagesFromValidation(
-  errors: FastifySchemaValidationError[],
-  context: string | undefined,
-): Record<string, FieldMessage[]> {
-  // No prototype: a field named "valueOf" or "__proto__" must be a plain key, not an inherited member.
-  const out: Record<string, FieldMessage[]> = Object.create(null) as Record<string, FieldMessage[]>;
-  const add = (field: string, message: FieldMessage) => {
-    const list = (out[field] ??= []);
-    if (!list.some((m) => m.key === message.key)) list.push(message);
-  };
-  const unionPaths = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath));
-
-  for (const error of errors) {
-    const params = (error.params ?? {}) as Record<string, unknown>;
-    const field = fieldName(error.instancePath, context);
-    switch (error.keyword) {
-      case 'required': {
-        const missing = (params.requiredProperties as string[] | undefined) ?? [params.missingProperty as string];
-        for (const name of missing.filter(Boolean)) {
-          add(fieldName(`${error.instancePath}/${name}`, context), { key: 'validation.required' });
-        }
-        break;
-      }
-      case 'additionalProperties': {
-        const extra = (params.additionalProperties as string[] | undefined) ?? [params.additionalProperty as string];
-        for (const name of extra.filter(Boolean)) {
-          add(fieldName(`${error.instancePath}/${name}`, context), { key: 'validation.unknown_field' });
-        }
-        break;
-      }
-      case 'boolean':
-        // "schema is false" under additionalProperties: already reported as an unknown field.
-        break;
-      case 'type':
-        add(field, { key: TYPE_KEYS[String(params.type)] ?? 'validation.invalid' });
-        break;
-      case 'minLength':
-        add(field, { key: 'validation.min_length', params: { limit: Number(params.limit) } });
-        break;
-      case 'maxLength':
-        add(field, { key: 'validation.max_length', params: { limit: Number(params.limit) } });
-        break;
-      case 'minimum':
-      case 'exclusiveMinimum':
-        add(field, { key: 'validation.minimum', params: { limit: Number(params.limit) } });
-        break;
-      case 'maximum':
-      case 'exclusiveMaximum':
-        add(field, { key: 'validation.maximum', params: { limit: Number(params.limit) } });
-        break;
-      case 'minItems':
-        add(field, { key: 'validation.min_items', params: { limit: Number(params.limit) } });
-        break;
-      case 'maxItems':
-        add(field, { key: 'validation.max_items', params: { limit: Number(params.limit) } });
-        break;
-      case 'format':
-        add(field, { key: params.format === 'email' ? 'validation.email' : 'validation.format' });
-        break;
-      case 'const':
-      case 'enum':
-        if (!unionPaths.has(error.instancePath)) add(field, { key: 'validation.one_of' });
-        break;
-      case 'anyOf':
-        add(field, { key: 'validation.one_of' });
-        break;
-      default:
-        add(field, { key: 'validation.invalid' });
-    }
-  }
-  return out;
-}
-
-function translateFields(locale: Locale, fields: Record<string, FieldMessage[]>): FieldErrors | undefined {
+function translateFields(locale: Locale, fields: Record<string, FieldProblem[]>): FieldErrors | undefined {
   const entries = Object.entries(fields);
   if (entries.length === 0) return undefined;
   return Object.fromEntries(entries.map(([field, list]) => [field, list.map((m) => translate(locale, m.key, m.params))]));
@@ -147,7 +55,7 @@ export function errorBody(
   locale: Locale,
   code: ErrorCode,
   params: Record<string, string | number> = {},
-  fields: Record<string, FieldMessage[]> = {},
+  fields: Record<string, FieldProblem[]> = {},
 ): ErrorBody {
   const errors = translateFields(locale, fields);
   return { message: translate(locale, `errors.${code}`, params), code, ...(errors ? { errors } : {}) };
@@ -158,7 +66,7 @@ export function sendError(
   reply: FastifyReply,
   code: ErrorCode,
   params: Record<string, string | number> = {},
-  fields: Record<string, FieldMessage[]> = {},
+  fields: Record<string, FieldProblem[]> = {},
 ): FastifyReply {
   return reply
     .status(ERROR_STATUS[code])
@@ -177,7 +85,7 @@ export const errorHandlerPlugin = fp(
         return sendError(request, reply, error.code, error.params, error.fields);
       }
       if (error.validation) {
-        return sendError(request, reply, 'validation_failed', {}, fieldMessagesFromValidation(error.validation, error.validationContext));
+        return sendError(request, reply, 'validation_failed', {}, problemsFromSchemaErrors(error.validation, error.validationContext));
       }
       const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500;

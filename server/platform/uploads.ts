@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../common/errors.ts';
 
 /**
@@ -67,4 +67,20 @@ export async function readUploadForm(
     throw new AppError('bad_request');
   }
   return form;
+}
+
+const FORM_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Lets the routes of one plugin take HTML-form bodies (`application/x-www-form-urlencoded`) as
+ * plain text fields, beside JSON: the spec's PATCH /product is form-encoded.
+ */
+export function acceptFormBodies(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 }

@@ -22,8 +22,8 @@ export async function createUser(
   const email = options.email ?? `user${sequence}-${Date.now()}@example.com`;
   const password = options.password === undefined ? TEST_PASSWORD : options.password;
   const verified = options.verified ?? true;
-  const repo = app.services.auth.repo;
-  const user = await repo.insertUser({
+  const repo = app.services.users.repo;
+  const user = await repo.insert({
     name: options.name ?? `Testi ${sequence}`,
     email,
     passwordHash: password ? await hashPassword(password) : null,

@@ -2,7 +2,7 @@ import { ImageOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
-import type { ProductCard as Card } from '../../server/modules/products/products.schemas';
+import type { ProductCard as Card } from '../../server/modules/ads/ads.schemas';
 import { WishButton } from './wish-button';
 import type { Locale } from '../../common/locales';
 import { formatPrice } from '../lib/format';

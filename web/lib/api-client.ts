@@ -4,7 +4,9 @@ import type { CatalogFlatList, CatalogTree } from '../../server/modules/catalog/
 import type { CityList, RegionList } from '../../server/modules/geo/geo.schemas';
 import type { AdStatus } from '../../common/ad-rules';
 import type { HintReply } from '../../server/modules/products/products.schemas';
-import type { AdminProductsReply, EditableAd, ManagedAd, MyAdsReply } from '../../server/modules/products/seller.schemas';
+import type { EditableAd, ManagedAd } from '../../server/modules/ads/ads.schemas';
+import type { AdminProductsReply } from '../../server/modules/moderation/moderation.schemas';
+import type { MyAdsReply } from '../../server/modules/selling/selling.schemas';
 import type { ToggleWishReply, WishListReply, WishUuidsReply } from '../../server/modules/wishes/wishes.schemas';
 import type { ErrorBody } from '../../common/errors';
 import { setGlobalError } from './global-error';

@@ -9,7 +9,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const current = context.user!;
   let ad;
   try {
-    ad = await context.services.seller.editable(current, params.productUuid, context.locale);
+    ad = await context.services.selling.editable(current, params.productUuid, context.locale);
   } catch (error) {
     // Someone else's ad is as unknown as a missing one.
     if (AppError.is(error) && (error.code === 'not_found' || error.code === 'forbidden')) throw notFound();

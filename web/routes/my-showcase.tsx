@@ -12,7 +12,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const asked = url.searchParams.get('status');
   const status = AD_STATUSES.includes(asked as AdStatus) ? (asked as AdStatus) : null;
   const page = Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1));
-  const mine = await context.services.seller.myAds(context.user!, { status: status ?? undefined, page }, context.locale);
+  const mine = await context.services.selling.myAds(context.user!, { status: status ?? undefined, page }, context.locale);
   if (page > mine.meta.last_page) {
     // Past the end (the last ads were deleted or moved): the last page there is.
     if (mine.meta.last_page > 1) url.searchParams.set('page', String(mine.meta.last_page));

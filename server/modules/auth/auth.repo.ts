@@ -1,59 +1,19 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database, Db, Transaction } from '../../db/client.ts';
 import { auditLog, loginChallenges, oauthAccounts, passwordResetTokens, recoveryCodes, sessions } from '../../db/schema/auth.ts';
-import { roles, userRoles } from '../../db/schema/roles.ts';
-import { type RoleSlug } from '../../../common/access.ts';
 import { users } from '../../db/schema/users.ts';
 
-export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
-type Db = Database | Transaction;
 
-/** Every query of accounts, sessions and their tokens. */
+/**
+ * Every query of signing in and what proves it: sessions, two-factor log-ins and steps, password
+ * reset tokens, recovery codes, provider accounts, and the audit log. The accounts themselves are
+ * the users repo's.
+ */
 export function createAuthRepo(db: Database) {
   return {
-    db,
-
-    findUserByEmail: async (email: string, tx: Db = db): Promise<UserRow | undefined> =>
-      (
-        await tx
-          .select()
-          .from(users)
-          .where(sql`lower(${users.email}) = lower(${email})`)
-      )[0],
-
-    findUserById: async (id: number, tx: Db = db): Promise<UserRow | undefined> =>
-      (await tx.select().from(users).where(eq(users.id, id)))[0],
-
-    roleSlugs: async (userId: number, tx: Db = db): Promise<RoleSlug[]> =>
-      (
-        await tx
-          .select({ slug: roles.slug })
-          .from(userRoles)
-          .innerJoin(roles, eq(roles.id, userRoles.roleId))
-          .where(eq(userRoles.userId, userId))
-      ).map((r) => r.slug as RoleSlug),
-
-    async setRoles(userId: number, slugs: RoleSlug[], tx: Db = db): Promise<void> {
-      await tx.delete(userRoles).where(eq(userRoles.userId, userId));
-      if (slugs.length === 0) return;
-      const ids = await tx.select({ id: roles.id, slug: roles.slug }).from(roles);
-      await tx.insert(userRoles).values(ids.filter((r) => slugs.includes(r.slug as RoleSlug)).map((r) => ({ userId, roleId: r.id })));
-    },
-
-    async insertUser(values: typeof users.$inferInsert, tx: Db = db): Promise<UserRow> {
-      const [row] = await tx.insert(users).values(values).returning();
-      return row!;
-    },
-
-    async updateUser(id: number, values: Partial<typeof users.$inferInsert>, tx: Db = db): Promise<UserRow | undefined> {
-      const [row] = await tx
-        .update(users)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(users.id, id))
-        .returning();
-      return row;
-    },
+    /** Runs `work` in one transaction: all of it is saved, or none. */
+    transaction: <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => db.transaction(work),
 
     /**
      * Marks a TOTP time step used, atomically: true only for the first request with a step newer
@@ -67,10 +27,6 @@ export function createAuthRepo(db: Database) {
           .where(and(eq(users.id, userId), sql`(${users.twoFactorLastStep} is null or ${users.twoFactorLastStep} < ${step})`))
           .returning({ id: users.id })
       ).length > 0,
-
-    deleteUser: async (id: number, tx: Db = db) => {
-      await tx.delete(users).where(eq(users.id, id));
-    },
 
     // Sessions
     insertSession: async (values: typeof sessions.$inferInsert, tx: Db = db) => {

@@ -363,7 +363,8 @@ describe('housekeeping', () => {
     const live = await loginAs(app, user);
     const repo = app.services.auth.repo;
     await repo.insertSession({ id: 'e'.repeat(64), userId: user.id, expiresAt: new Date(Date.now() - 1000) });
-    const stored = async () => (await repo.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id))).length;
+    const stored = async () =>
+      (await app.services.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id))).length;
     expect(await stored()).toBe(2);
     await app.services.auth.removeExpired();
     expect(await stored()).toBe(1);

@@ -8,7 +8,8 @@ import { type Sealer, hashToken, randomToken, safeEqual } from '../../platform/s
 import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
 import { presentUser } from '../users/users.presenter.ts';
 import { authMails } from './auth.mails.ts';
-import type { AuthRepo, SessionRow, UserRow } from './auth.repo.ts';
+import type { UserRow, UsersRepo } from '../users/users.repo.ts';
+import type { AuthRepo, SessionRow } from './auth.repo.ts';
 import { brokenPasswordRules, isCommonBreachedPassword, isPwnedOnline } from './password-policy.ts';
 
 export const REMEMBER_MS = 365 * 24 * 60 * 60 * 1000;
@@ -34,6 +35,7 @@ export interface RequestMeta {
 
 export interface AuthDeps {
   repo: AuthRepo;
+  users: UsersRepo;
   mailer: Mailer;
   sealer: Sealer;
   throttle: Throttle;
@@ -60,7 +62,7 @@ function normalizeEmail(email: string): string {
 }
 
 export function createAuthService(deps: AuthDeps) {
-  const { repo, mailer, sealer, throttle, site } = deps;
+  const { repo, users, mailer, sealer, throttle, site } = deps;
 
   async function checkNewPassword(password: string, confirmation: string, field = 'password'): Promise<void> {
     const keys = brokenPasswordRules(password).map((rule) => ({ key: `validation.password_${rule}` }));
@@ -112,6 +114,7 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   return {
+    /** Sessions' and tokens' queries, for test factories. */
     repo,
     createSession,
 
@@ -120,14 +123,14 @@ export function createAuthService(deps: AuthDeps) {
       if (!token || token.length > 200) return undefined;
       const session = await repo.findLiveSession(hashToken(token));
       if (!session) return undefined;
-      const user = await repo.findUserById(session.userId);
+      const user = await users.findById(session.userId);
       if (!user) return undefined;
       const now = Date.now();
       if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         const expiresAt = new Date(now + (session.remember ? REMEMBER_MS : SESSION_IDLE_MS));
         await repo.touchSession(session.id, new Date(now), expiresAt);
       }
-      const roles = await repo.roleSlugs(user.id);
+      const roles = await users.roleSlugs(user.id);
       return { id: user.id, user, roles, permissions: permissionsOf(roles), session };
     },
 
@@ -138,7 +141,7 @@ export function createAuthService(deps: AuthDeps) {
       await throttle.check(addressKey, LOGIN_PER_ADDRESS);
       await throttle.check(ipKey, LOGIN_PER_IP);
 
-      const user = await repo.findUserByEmail(email);
+      const user = await users.findByEmail(email);
       const valid = user?.passwordHash
         ? await verifyPassword(user.passwordHash, input.password)
         : (await verifyPassword(await dummyHash, input.password), false);
@@ -173,7 +176,7 @@ export function createAuthService(deps: AuthDeps) {
       if (token.length <= 200) await repo.deleteSession(hashToken(token));
     },
 
-    rolesOf: (userId: number) => repo.roleSlugs(userId),
+    rolesOf: (userId: number) => users.roleSlugs(userId),
 
     /** Housekeeping, run hourly: expired sessions and tokens are of no use to anyone. */
     removeExpired: () => repo.deleteExpired(),
@@ -185,7 +188,7 @@ export function createAuthService(deps: AuthDeps) {
       await throttle.consume(`register:ip:${meta.ip}`, REGISTER_PER_IP);
       const fields: Record<string, { key: string }[]> = {};
       if (!input.terms) fields.terms = [{ key: 'validation.accepted' }];
-      if (await repo.findUserByEmail(input.email)) fields.email = [{ key: 'validation.email_taken' }];
+      if (await users.findByEmail(input.email)) fields.email = [{ key: 'validation.email_taken' }];
       try {
         await checkNewPassword(input.password, input.password_confirmation);
       } catch (error) {
@@ -195,12 +198,9 @@ export function createAuthService(deps: AuthDeps) {
       if (Object.keys(fields).length > 0) throw new AppError('validation_failed', {}, fields);
 
       const passwordHash = await hashPassword(input.password);
-      const user = await repo.db.transaction(async (tx) => {
-        const created = await repo.insertUser(
-          { name: input.name.trim(), email: input.email.trim(), passwordHash, locale: meta.locale },
-          tx,
-        );
-        await repo.setRoles(created.id, ['unverified'], tx);
+      const user = await repo.transaction(async (tx) => {
+        const created = await users.insert({ name: input.name.trim(), email: input.email.trim(), passwordHash, locale: meta.locale }, tx);
+        await users.setRoles(created.id, ['unverified'], tx);
         await repo.audit({ actorId: created.id, action: 'register', entity: 'user', entityId: String(created.id), ip: meta.ip }, tx);
         return created;
       });
@@ -209,15 +209,15 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     async verifyEmail(input: { id: number; hash: string; expires: number; signature: string }): Promise<void> {
-      const user = await repo.findUserById(input.id);
+      const user = await users.findById(input.id);
       const signed = sealer.verify(`verify:${input.id}:${input.hash}:${input.expires}`, input.signature);
       if (!user || !signed || !safeEqual(input.hash, emailHash(user.email))) throw new AppError('forbidden');
       if (input.expires * 1000 < Date.now()) throw AppError.field('link', 'auth.link_expired');
       if (user.emailVerifiedAt) return;
-      await repo.db.transaction(async (tx) => {
-        await repo.updateUser(user.id, { emailVerifiedAt: new Date() }, tx);
-        const roles = (await repo.roleSlugs(user.id, tx)).filter((r) => r !== 'unverified');
-        await repo.setRoles(user.id, roles.includes('user') ? roles : [...roles, 'user'], tx);
+      await repo.transaction(async (tx) => {
+        await users.update(user.id, { emailVerifiedAt: new Date() }, tx);
+        const roles = (await users.roleSlugs(user.id, tx)).filter((r) => r !== 'unverified');
+        await users.setRoles(user.id, roles.includes('user') ? roles : [...roles, 'user'], tx);
         await repo.audit({ actorId: user.id, action: 'verify_email', entity: 'user', entityId: String(user.id) }, tx);
       });
     },
@@ -234,7 +234,7 @@ export function createAuthService(deps: AuthDeps) {
       const email = normalizeEmail(emailInput);
       await throttle.consume(`forgot:ip:${meta.ip}`, FORGOT_PER_IP);
       await throttle.consume(`forgot:address:${email}`, FORGOT_PER_ADDRESS);
-      const user = await repo.findUserByEmail(email);
+      const user = await users.findByEmail(email);
       if (!user) return;
       const token = randomToken();
       await repo.insertResetToken({
@@ -255,12 +255,12 @@ export function createAuthService(deps: AuthDeps) {
     ): Promise<void> {
       await throttle.consume(`reset:ip:${meta.ip}`, FORGOT_PER_IP);
       await checkNewPassword(input.password, input.password_confirmation);
-      const user = await repo.findUserByEmail(input.email);
+      const user = await users.findByEmail(input.email);
       const passwordHash = await hashPassword(input.password);
-      const done = await repo.db.transaction(async (tx) => {
+      const done = await repo.transaction(async (tx) => {
         const consumed = await repo.consumeResetToken(hashToken(input.token), tx);
         if (!consumed || !user || consumed.userId !== user.id) return false;
-        await repo.updateUser(user.id, { passwordHash }, tx);
+        await users.update(user.id, { passwordHash }, tx);
         await repo.deleteOtherSessions(user.id, undefined, tx);
         await repo.deleteResetTokens(user.id, tx);
         await repo.audit({ actorId: user.id, action: 'reset_password', entity: 'user', entityId: String(user.id), ip: meta.ip }, tx);
@@ -285,8 +285,8 @@ export function createAuthService(deps: AuthDeps) {
       }
       await checkNewPassword(input.password, input.password_confirmation);
       const passwordHash = await hashPassword(input.password);
-      await repo.db.transaction(async (tx) => {
-        await repo.updateUser(current.user.id, { passwordHash }, tx);
+      await repo.transaction(async (tx) => {
+        await users.update(current.user.id, { passwordHash }, tx);
         await repo.deleteOtherSessions(current.user.id, current.session.id, tx);
         await repo.audit(
           { actorId: current.user.id, action: 'change_password', entity: 'user', entityId: String(current.user.id), ip: meta.ip },
@@ -312,7 +312,7 @@ export function createAuthService(deps: AuthDeps) {
     /** Signs out every other device; answers how many sessions ended. */
     async endOtherSessions(current: CurrentUser, meta: RequestMeta): Promise<number> {
       const others = (await repo.listSessions(current.user.id)).filter((s) => s.id !== current.session.id).length;
-      await repo.db.transaction(async (tx) => {
+      await repo.transaction(async (tx) => {
         await repo.deleteOtherSessions(current.user.id, current.session.id, tx);
         await repo.audit(
           { actorId: current.user.id, action: 'end_other_sessions', entity: 'user', entityId: String(current.user.id), ip: meta.ip },

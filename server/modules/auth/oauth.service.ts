@@ -2,12 +2,14 @@ import { CodeChallengeMethod, OAuth2Client, OAuth2RequestError, decodeIdToken, g
 import type { Config } from '../../config.ts';
 import { AppError } from '../../../common/errors.ts';
 import { type Sealer, hashToken, randomToken, safeEqual } from '../../platform/secrets.ts';
-import type { AuthRepo, UserRow } from './auth.repo.ts';
+import type { UserRow, UsersRepo } from '../users/users.repo.ts';
+import type { AuthRepo } from './auth.repo.ts';
 import { type AuthService, CHALLENGE_MINUTES, type CurrentUser, type RequestMeta } from './auth.service.ts';
 import { OAUTH_PROVIDERS, type OauthProvider, SAME_SITE_PATH_PATTERN } from './oauth.schemas.ts';
 
 export interface OauthDeps {
   repo: AuthRepo;
+  users: UsersRepo;
   auth: AuthService;
   sealer: Sealer;
   config: Config;
@@ -189,7 +191,7 @@ type OidcProvider = ReturnType<typeof createOidcProvider>;
 
 /** Sign-in through providers: Google with OpenID Connect (authorization code, PKCE S256, nonce). */
 export function createOauthService(deps: OauthDeps) {
-  const { repo, auth, sealer, config } = deps;
+  const { repo, users, auth, sealer, config } = deps;
   const providers: Partial<Record<OauthProvider, OidcProvider>> = {};
   if (config.google) providers.google = createOidcProvider(config.google, `${config.publicUrl}/api/oauth/google/callback`);
 
@@ -218,11 +220,11 @@ export function createOauthService(deps: OauthDeps) {
    */
   async function accountFor(provider: OauthProvider, identity: VerifiedIdentity, meta: RequestMeta): Promise<UserRow> {
     const link = await repo.findOauthAccount(provider, identity.sub);
-    const linked = link && (await repo.findUserById(link.userId));
+    const linked = link && (await users.findById(link.userId));
     if (linked) return linked;
 
-    return repo.db.transaction(async (tx) => {
-      const existing = await repo.findUserByEmail(identity.email, tx);
+    return repo.transaction(async (tx) => {
+      const existing = await users.findByEmail(identity.email, tx);
       if (existing) {
         await repo.insertOauthAccount({ userId: existing.id, provider, providerUserId: identity.sub, email: identity.email }, tx);
         const wasUnverified = existing.emailVerifiedAt === null;
@@ -230,7 +232,7 @@ export function createOauthService(deps: OauthDeps) {
           // Until now nobody had proven they own this address: the password (and any second factor)
           // were set by whoever typed it in. Keeping them would let someone who registered a stranger's
           // address first sign in to the account the real owner now uses, so they go, with their sessions.
-          await repo.updateUser(
+          await users.update(
             existing.id,
             { emailVerifiedAt: new Date(), passwordHash: null, twoFactorSecret: null, twoFactorConfirmedAt: null, twoFactorLastStep: null },
             tx,
@@ -238,8 +240,8 @@ export function createOauthService(deps: OauthDeps) {
           await repo.replaceRecoveryCodes(existing.id, [], tx);
           await repo.deleteOtherSessions(existing.id, undefined, tx);
         }
-        const roles = (await repo.roleSlugs(existing.id, tx)).filter((r) => r !== 'unverified');
-        await repo.setRoles(existing.id, roles.includes('user') ? roles : [...roles, 'user'], tx);
+        const roles = (await users.roleSlugs(existing.id, tx)).filter((r) => r !== 'unverified');
+        await users.setRoles(existing.id, roles.includes('user') ? roles : [...roles, 'user'], tx);
         await repo.audit(
           {
             actorId: existing.id,
@@ -251,10 +253,10 @@ export function createOauthService(deps: OauthDeps) {
           },
           tx,
         );
-        return (await repo.findUserById(existing.id, tx))!;
+        return (await users.findById(existing.id, tx))!;
       }
 
-      const created = await repo.insertUser(
+      const created = await users.insert(
         {
           name: identity.name ?? identity.email.split('@')[0]!.slice(0, 100),
           email: identity.email,
@@ -264,7 +266,7 @@ export function createOauthService(deps: OauthDeps) {
         },
         tx,
       );
-      await repo.setRoles(created.id, ['user'], tx);
+      await users.setRoles(created.id, ['user'], tx);
       await repo.insertOauthAccount({ userId: created.id, provider, providerUserId: identity.sub, email: identity.email }, tx);
       await repo.audit(
         { actorId: created.id, action: 'oauth_register', entity: 'user', entityId: String(created.id), data: { provider }, ip: meta.ip },

@@ -166,7 +166,7 @@ describe('signing in with Google', () => {
     const user = me.json().data;
     expect(user).toMatchObject({ email: google.email, name: google.name, roles: [{ slug: 'user' }] });
     expect(user.email_verified_at).not.toBeNull();
-    const row = await app.services.auth.repo.findUserById(user.id);
+    const row = await app.services.users.repo.findById(user.id);
     expect(row!.passwordHash).toBeNull();
 
     const accounts = await app.inject({ url: '/api/oauth-accounts', headers });
@@ -224,7 +224,7 @@ describe('signing in with Google', () => {
 
   it('asks for the second factor when the account has two-factor authentication on', async () => {
     const existing = await createUser(app);
-    await app.services.auth.repo.updateUser(existing.id, { twoFactorSecret: 'sealed', twoFactorConfirmedAt: new Date() });
+    await app.services.users.repo.update(existing.id, { twoFactorSecret: 'sealed', twoFactorConfirmedAt: new Date() });
     nextGoogleAccount({ email: existing.email });
     const { callback, session } = await signInWithGoogle();
     expect(callback.statusCode).toBe(302);
@@ -338,6 +338,7 @@ describe('provider endpoints', () => {
   const serviceFor = (issuer: string) =>
     createOauthService({
       repo: app.services.auth.repo,
+      users: app.services.users.repo,
       auth: app.services.auth,
       sealer: app.services.platform.sealer,
       config: { ...app.config, google: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, issuer } },

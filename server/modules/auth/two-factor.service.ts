@@ -6,11 +6,13 @@ import { AppError } from '../../../common/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { type Sealer, hashToken } from '../../platform/secrets.ts';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
-import type { AuthRepo, UserRow } from './auth.repo.ts';
+import type { UserChanges, UserRow, UsersRepo } from '../users/users.repo.ts';
+import type { AuthRepo } from './auth.repo.ts';
 import type { AuthService, CurrentUser, RequestMeta } from './auth.service.ts';
 
 export interface TwoFactorDeps {
   repo: AuthRepo;
+  users: UsersRepo;
   auth: AuthService;
   sealer: Sealer;
   throttle: Throttle;
@@ -52,13 +54,11 @@ export function normalizeRecoveryCode(input: string): string {
   return compact.match(/.{1,4}/g)?.join('-') ?? '';
 }
 
-type UserChanges = Parameters<AuthRepo['updateUser']>[1];
-
 const userKey = (userId: number) => `2fa:${userId}`;
 
 /** Two-factor authentication with TOTP (RFC 6238) and single-use recovery codes. */
 export function createTwoFactorService(deps: TwoFactorDeps) {
-  const { repo, auth, sealer, throttle, siteName } = deps;
+  const { repo, users, auth, sealer, throttle, siteName } = deps;
 
   /** The time step a code belongs to when it is valid for the user's secret and newer than the last one used. */
   async function acceptedStep(user: UserRow, code: string): Promise<number | undefined> {
@@ -104,8 +104,8 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
 
   async function storeNewRecoveryCodes(user: UserRow, action: string, meta: RequestMeta, changes: UserChanges = {}) {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await repo.db.transaction(async (tx) => {
-      if (Object.keys(changes).length > 0) await repo.updateUser(user.id, changes, tx);
+    await repo.transaction(async (tx) => {
+      if (Object.keys(changes).length > 0) await users.update(user.id, changes, tx);
       await repo.replaceRecoveryCodes(user.id, codes.map(hashToken), tx);
       await repo.audit({ actorId: user.id, action, entity: 'user', entityId: String(user.id), ip: meta.ip }, tx);
     });
@@ -118,7 +118,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       const { user } = current;
       if (user.twoFactorConfirmedAt) throw AppError.field('two_factor', 'two_factor.already_enabled');
       const secret = generateSecret();
-      await repo.updateUser(user.id, { twoFactorSecret: sealer.encrypt(secret), twoFactorLastStep: null });
+      await users.update(user.id, { twoFactorSecret: sealer.encrypt(secret), twoFactorLastStep: null });
       const otpauthUrl = generateURI({ issuer: siteName, label: user.email, secret });
       return { qr_code: await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 }), secret, otpauth_url: otpauthUrl };
     },
@@ -157,8 +157,8 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       const { user } = current;
       if (!user.twoFactorConfirmedAt && !user.twoFactorSecret) throw AppError.field('two_factor', 'two_factor.not_enabled');
       await confirmIdentity(user, input);
-      await repo.db.transaction(async (tx) => {
-        await repo.updateUser(user.id, { twoFactorSecret: null, twoFactorConfirmedAt: null, twoFactorLastStep: null }, tx);
+      await repo.transaction(async (tx) => {
+        await users.update(user.id, { twoFactorSecret: null, twoFactorConfirmedAt: null, twoFactorLastStep: null }, tx);
         await repo.replaceRecoveryCodes(user.id, [], tx);
         await repo.audit({ actorId: user.id, action: 'disable_two_factor', entity: 'user', entityId: String(user.id), ip: meta.ip }, tx);
       });
@@ -184,7 +184,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         await repo.deleteChallenge(challengeId);
         throw new AppError('too_many_requests', { seconds: CHALLENGE_LOCK_SECONDS });
       }
-      const user = await repo.findUserById(challenge.userId);
+      const user = await users.findById(challenge.userId);
       if (!user?.twoFactorConfirmedAt || !user.twoFactorSecret) {
         // Two-factor was turned off meanwhile: this log-in must start again.
         await repo.deleteChallenge(challengeId);

@@ -109,7 +109,7 @@ describe('turning two-factor on', () => {
     const user = await createUser(app);
     const { headers } = await loginAs(app, user);
     const { secret } = await enable(headers);
-    const row = (await app.services.auth.repo.findUserById(user.id))!;
+    const row = (await app.services.users.repo.findById(user.id))!;
     expect(row.twoFactorSecret).toBeTruthy();
     expect(row.twoFactorSecret).not.toContain(secret);
     expect(app.services.platform.sealer.decrypt(row.twoFactorSecret!)).toBe(secret);
@@ -160,7 +160,7 @@ describe('turning two-factor on', () => {
     expect(status.recovery_codes_left).toBe(10);
     expect((await app.inject({ url: '/api/user', headers })).json().data.two_factor_enabled).toBe(true);
 
-    const audit = await app.services.auth.repo.db.select().from(auditLog).where(eq(auditLog.actorId, user.id));
+    const audit = await app.services.database.db.select().from(auditLog).where(eq(auditLog.actorId, user.id));
     expect(audit.map((a) => a.action)).toContain('enable_two_factor');
   });
 
@@ -291,7 +291,7 @@ describe('logging in with two-factor', () => {
       expect(res.json().errors.code).toEqual(['The log-in has expired. Please log in again.']);
     }
     const { challenge } = await startLogin(user);
-    await app.services.auth.repo.db
+    await app.services.database.db
       .update(loginChallenges)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(loginChallenges.userId, user.id));
@@ -360,12 +360,12 @@ describe('recovery codes and turning two-factor off', () => {
       confirmed_at: null,
       recovery_codes_left: 0,
     });
-    const row = (await app.services.auth.repo.findUserById(user.id))!;
+    const row = (await app.services.users.repo.findById(user.id))!;
     expect(row.twoFactorSecret).toBeNull();
 
     const login = await loginAs(app, user);
     expect(login.response.json().two_factor).toBe(false);
-    const audit = await app.services.auth.repo.db.select().from(auditLog).where(eq(auditLog.actorId, user.id));
+    const audit = await app.services.database.db.select().from(auditLog).where(eq(auditLog.actorId, user.id));
     expect(audit.map((a) => a.action)).toContain('disable_two_factor');
   });
 

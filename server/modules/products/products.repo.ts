@@ -1,7 +1,8 @@
 import { type Column, type SQL, type SQLWrapper, and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
-import { productImages, products } from '../../db/schema/products.ts';
+import type { Database, Db, Transaction } from '../../db/client.ts';
+import { products } from '../../db/schema/products.ts';
 import type { SortKey } from '../../../common/ad-rules.ts';
+import { type CardRow, adCover, cardColumns } from '../ads/ads.repo.ts';
 
 /** One word of a text query with what it may match: itself, its synonyms, its stem inside compounds. */
 export interface SearchTerm {
@@ -30,22 +31,8 @@ export interface ListingQuery {
   excludeId?: number;
 }
 
-export interface ListingRow {
-  id: number;
-  uuid: string;
-  name: string;
-  priceCents: number;
-  status: (typeof products.$inferSelect)['status'];
-  cityId: number;
-  regionId: number;
-  catalogId: number;
-  imageCount: number;
-  createdAt: Date;
-  imageUuid: string | null;
-  imagePrefix: string | null;
-  imageWidth: number | null;
-  imageHeight: number | null;
-}
+/** A row of the listing: what an ad's card shows. */
+export type ListingRow = CardRow;
 
 /** Counting stops here: 50 pages of 20; the pager needs "1,000+" no more precisely. */
 export const COUNT_CAP = 1_001;
@@ -252,14 +239,6 @@ export function createProductsRepo(
   }
 
   return {
-    /** An ad with its pictures (in order), whatever its status; the service decides who may see it. */
-    async findByUuid(uuid: string) {
-      const [product] = await db.select().from(products).where(eq(products.uuid, uuid));
-      if (!product) return undefined;
-      const images = await db.select().from(productImages).where(eq(productImages.productId, product.id)).orderBy(productImages.position);
-      return { product, images };
-    },
-
     /** A seller's active ads, counted up to COUNT_CAP (a shop with thousands must not slow its ad pages). */
     async countActiveByUser(userId: number): Promise<number> {
       const capped = db
@@ -289,7 +268,12 @@ export function createProductsRepo(
       return rows.map((r) => r.name);
     },
 
-    /** One page of active ads with their cover picture, and how many match in all (up to COUNT_CAP). */
+    /**
+     * One page of active ads with their cover picture, and how many match in all (up to COUNT_CAP).
+     * Its statements share a transaction of their own only so that the search's planner
+     * settings (`set_config(…, true)`) stay local to them: a detail of this query, not a unit of
+     * work, which is why it is the one transaction a repo opens (see modules/README.md).
+     */
     async searchActive(query: ListingQuery): Promise<{ rows: ListingRow[]; total: number; capped: boolean }> {
       return db.transaction(async (tx) => {
         if (query.terms.length) {
@@ -423,36 +407,10 @@ export function createProductsRepo(
   }
 
   /** One page of active ads with their cover picture. */
-  async function listActive(db: Database | Transaction, query: ListingQuery, ids?: number[]): Promise<ListingRow[]> {
-    const cover = db
-      .select({
-        uuid: productImages.uuid,
-        prefix: productImages.storagePrefix,
-        width: productImages.width,
-        height: productImages.height,
-      })
-      .from(productImages)
-      .where(eq(productImages.productId, products.id))
-      .orderBy(productImages.position)
-      .limit(1)
-      .as('cover');
+  async function listActive(db: Db, query: ListingQuery, ids?: number[]): Promise<ListingRow[]> {
+    const cover = adCover(db);
     return db
-      .select({
-        id: products.id,
-        uuid: products.uuid,
-        name: products.name,
-        priceCents: products.priceCents,
-        status: products.status,
-        cityId: products.cityId,
-        regionId: products.regionId,
-        catalogId: products.catalogId,
-        imageCount: products.imageCount,
-        createdAt: products.createdAt,
-        imageUuid: cover.uuid,
-        imagePrefix: cover.prefix,
-        imageWidth: cover.width,
-        imageHeight: cover.height,
-      })
+      .select(cardColumns(cover))
       .from(products)
       .leftJoinLateral(cover, sql`true`)
       .where(ids ? and(eq(products.status, 'active'), inArray(products.id, ids)) : where(query))
@@ -462,7 +420,7 @@ export function createProductsRepo(
   }
 
   /** How many ads match, counted up to COUNT_CAP (listings without a text query). */
-  async function countActive(db: Database | Transaction, query: ListingQuery): Promise<number> {
+  async function countActive(db: Db, query: ListingQuery): Promise<number> {
     const cap = COUNT_CAP;
     const capped = db
       .select({ one: sql`1` })

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { AD_STATUSES, MAX_PAGE, MAX_QUERY_LENGTH, SORT_KEYS } from '../../../common/ad-rules.ts';
+import { MAX_PAGE, MAX_QUERY_LENGTH, SORT_KEYS } from '../../../common/ad-rules.ts';
+import { ProductCard } from '../ads/ads.schemas.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -17,32 +18,6 @@ export const ListingBody = Type.Object(
   { additionalProperties: false },
 );
 export type ListingBody = Static<typeof ListingBody>;
-
-/** One picture of an ad in its three sizes. */
-export const Picture = Type.Object({
-  uuid: Type.String(),
-  thumb: Type.String(),
-  card: Type.String(),
-  full: Type.String(),
-  width: Type.Integer(),
-  height: Type.Integer(),
-});
-export type Picture = Static<typeof Picture>;
-
-export const ProductCard = Type.Object({
-  id: Type.Integer(),
-  uuid: Type.String(),
-  name: Type.String(),
-  price: Type.Number({ description: 'Euros' }),
-  status: Type.Enum(AD_STATUSES),
-  city: Type.Object({ id: Type.Integer(), name: Type.String() }),
-  region_id: Type.Integer(),
-  catalog: Type.Object({ id: Type.Integer(), slug: Type.String(), name: Type.String() }),
-  image: Type.Union([Picture, Type.Null()]),
-  images_count: Type.Integer(),
-  created_at: Type.String(),
-});
-export type ProductCard = Static<typeof ProductCard>;
 
 export const ListingReply = Type.Object({
   data: Type.Array(ProductCard),

@@ -1,21 +1,22 @@
 import { MAX_PAGE, type SortKey } from '../../../common/ad-rules.ts';
-import { type Actor, mayManageAd, mayViewAd } from '../../../common/access.ts';
+import { type Actor, mayViewAd } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
-import { isUuid } from '../../platform/uuid.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
 import type { UsersService } from '../users/users.service.ts';
-import { adPictureKey } from '../images/image-processing.ts';
-import { adLabels } from './ad-labels.ts';
+import type { AdsRepo } from '../ads/ads.repo.ts';
+import { adCard, adLabels, adPage } from '../ads/ads.presenter.ts';
+import type { ProductCard } from '../ads/ads.schemas.ts';
 import { createListingCache } from './listing-cache.ts';
 import type { ListingQuery, ListingRow, ProductsRepo } from './products.repo.ts';
-import { type ListingBody, type ListingReply, PAGE_SIZE, type Picture, type ProductCard } from './products.schemas.ts';
+import { type ListingBody, type ListingReply, PAGE_SIZE } from './products.schemas.ts';
 import { searchTerms } from './search-terms.ts';
 
 export interface ProductsDeps {
   repo: ProductsRepo;
+  ads: AdsRepo;
   catalog: CatalogService;
   geo: GeoService;
   users: UsersService;
@@ -27,35 +28,9 @@ export interface ProductsDeps {
 export const SIMILAR_LIMIT = 8;
 export const HINT_LIMIT = 10;
 
-function pictureUrls(storage: Storage, prefix: string) {
-  return {
-    thumb: storage.publicUrl(adPictureKey(prefix, 'thumb')),
-    card: storage.publicUrl(adPictureKey(prefix, 'card')),
-    full: storage.publicUrl(adPictureKey(prefix, 'full')),
-  };
-}
-
-/** A stored ad picture as the API gives it: its uuid, the URL of each variant, its size. */
-export function toPicture(storage: Storage, image: { uuid: string; storagePrefix: string; width: number; height: number }): Picture {
-  return { uuid: image.uuid, ...pictureUrls(storage, image.storagePrefix), width: image.width, height: image.height };
-}
-
-/** The cover columns of a listing row as a picture, or null when the ad has none. */
-export function coverPicture(
-  storage: Storage,
-  row: { imageUuid: string | null; imagePrefix: string | null; imageWidth: number | null; imageHeight: number | null },
-): Picture | null {
-  if (!row.imageUuid || !row.imagePrefix) return null;
-  return toPicture(storage, {
-    uuid: row.imageUuid,
-    storagePrefix: row.imagePrefix,
-    width: row.imageWidth ?? 0,
-    height: row.imageHeight ?? 0,
-  });
-}
-
+/** The public side of ads: the listing and search, an ad's page, similar ads and search hints. */
 export function createProductsService(deps: ProductsDeps) {
-  const { repo, catalog, geo, users, storage } = deps;
+  const { repo, ads, catalog, geo, users, storage } = deps;
   const cache = createListingCache<Awaited<ReturnType<ProductsRepo['searchActive']>>>({
     ttlMs: deps.listingCacheMs ?? 0,
     maxEntries: 2_000,
@@ -65,19 +40,7 @@ export function createProductsService(deps: ProductsDeps) {
 
   async function toCards(rows: ListingRow[], locale: Locale): Promise<ProductCard[]> {
     const labels = await adLabels(geo, catalog, locale);
-    return rows.map((row) => ({
-      id: row.id,
-      uuid: row.uuid,
-      name: row.name,
-      price: row.priceCents / 100,
-      status: row.status,
-      city: labels.city(row.cityId),
-      region_id: row.regionId,
-      catalog: labels.catalog(row.catalogId),
-      image: coverPicture(storage, row),
-      images_count: row.imageCount,
-      created_at: row.createdAt.toISOString(),
-    }));
+    return rows.map((row) => adCard(row, labels, storage));
   }
 
   return {
@@ -91,41 +54,18 @@ export function createProductsService(deps: ProductsDeps) {
      * status); any other status is NotFound for everyone but the owner and staff.
      */
     async detail(uuid: string, viewer: Actor | null, locale: Locale) {
-      const found = isUuid(uuid) ? await repo.findByUuid(uuid) : undefined;
-      if (!found) throw new AppError('not_found');
-      const { product, images } = found;
-      if (!mayViewAd(viewer, product)) throw new AppError('not_found');
-      const [cities, regions, trail, seller] = await Promise.all([
+      const ad = await ads.findByUuid(uuid);
+      if (!ad || !mayViewAd(viewer, ad)) throw new AppError('not_found');
+      const [pictures, cities, regions, trail, seller] = await Promise.all([
+        ads.picturesOf([ad.id]),
         geo.listCities(locale),
         geo.listRegions(locale),
-        catalog.trailOf(product.catalogId, locale),
-        users.publicProfile(product.userId),
+        catalog.trailOf(ad.catalogId, locale),
+        users.publicProfile(ad.userId),
       ]);
-      const city = cities.find((c) => c.id === product.cityId);
-      return {
-        id: product.id,
-        uuid: product.uuid,
-        name: product.name,
-        description: product.description,
-        price: product.priceCents / 100,
-        status: product.status,
-        address: product.address,
-        language: product.language,
-        city: { id: product.cityId, name: city?.name ?? '', lat: city?.lat ?? null, lon: city?.lon ?? null },
-        region: { id: product.regionId, name: regions.find((r) => r.id === product.regionId)?.name ?? '' },
-        catalog: {
-          id: product.catalogId,
-          slug: trail.at(-1)?.slug ?? '',
-          name: trail.at(-1)?.name ?? '',
-          path: trail.map(({ slug, name }) => ({ slug, name })),
-        },
-        images: images.map((image) => toPicture(storage, image)),
-        seller,
-        is_owner: viewer?.id === product.userId,
-        rejection_reason: mayManageAd(viewer, product) ? product.rejectionReason : null,
-        created_at: product.createdAt.toISOString(),
-        updated_at: product.updatedAt.toISOString(),
-      };
+      const city = cities.find((c) => c.id === ad.cityId);
+      const region = regions.find((r) => r.id === ad.regionId);
+      return adPage(ad, { pictures, city, region, trail, seller }, viewer, storage);
     },
 
     /** Other active ads in the same city, or in the same catalog, newest first (the ad page's two strips). */

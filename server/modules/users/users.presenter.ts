@@ -1,5 +1,5 @@
 import type { RoleSlug } from '../../../common/access.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
+import type { UserRow } from './users.repo.ts';
 
 /** The signed-in person's own account as the API shows it (never the password hash or 2FA secret). */
 export function presentUser(user: UserRow, roles: RoleSlug[]) {

@@ -3,6 +3,7 @@ import { AppError } from '../../../common/errors.ts';
 import type { Locale } from '../../../common/locales.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import type { AuthRepo } from '../auth/auth.repo.ts';
+import type { UsersRepo } from './users.repo.ts';
 import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { GeoService } from '../geo/geo.service.ts';
@@ -29,21 +30,26 @@ export function isValidPhone(phone: string): boolean {
 }
 
 export function createUsersService(deps: {
-  repo: AuthRepo;
+  repo: UsersRepo;
+  /** The audit log (auth repo): deleting an account is written down in the same transaction. */
+  audit: AuthRepo['audit'];
   geo: GeoService;
   storage: Storage;
   countActiveAds: (userId: number) => Promise<number>;
 }) {
-  const { repo, storage } = deps;
+  const { repo, audit, storage } = deps;
 
   return {
+    /** The accounts' queries, for test factories. */
+    repo,
+
     /** Stores a new avatar (square WebP, metadata removed) and removes the old one. */
     async setAvatar(current: CurrentUser, upload: Buffer) {
       const avatar = await makeAvatar(upload);
       const key = `avatars/${crypto.randomUUID()}.webp`;
       await storage.put(key, avatar, 'image/webp');
       const previous = current.user.avatarKey;
-      const user = await repo.updateUser(current.user.id, { avatarKey: key }).catch(async (error: unknown) => {
+      const user = await repo.update(current.user.id, { avatarKey: key }).catch(async (error: unknown) => {
         await storage.delete(key);
         throw error;
       });
@@ -53,7 +59,7 @@ export function createUsersService(deps: {
 
     async removeAvatar(current: CurrentUser) {
       const previous = current.user.avatarKey;
-      const user = await repo.updateUser(current.user.id, { avatarKey: null });
+      const user = await repo.update(current.user.id, { avatarKey: null });
       if (previous) await storage.delete(previous).catch(() => undefined);
       return presentUser(user!, current.roles);
     },
@@ -74,7 +80,7 @@ export function createUsersService(deps: {
       }
       if (Object.keys(fields).length > 0) throw new AppError('validation_failed', {}, fields);
 
-      const user = await repo.updateUser(current.user.id, {
+      const user = await repo.update(current.user.id, {
         name: input.name.trim(),
         surname: input.surname?.trim() || null,
         phone,
@@ -86,7 +92,7 @@ export function createUsersService(deps: {
     },
 
     async setTheme(current: CurrentUser, themeDark: boolean) {
-      await repo.updateUser(current.user.id, { themeDark });
+      await repo.update(current.user.id, { themeDark });
       return { theme_dark: themeDark };
     },
 
@@ -103,8 +109,8 @@ export function createUsersService(deps: {
         : confirmation.email?.trim().toLowerCase() === current.user.email.toLowerCase();
       if (!confirmed) throw AppError.field(current.user.passwordHash ? 'password' : 'email', 'auth.confirm_failed');
       const avatar = current.user.avatarKey;
-      await repo.db.transaction(async (tx) => {
-        await repo.audit(
+      await repo.transaction(async (tx) => {
+        await audit(
           {
             actorId: null,
             action: 'delete_account',
@@ -116,14 +122,14 @@ export function createUsersService(deps: {
           tx,
         );
         // Sessions, roles, tokens and (later) ads and wishes go with the row (ON DELETE CASCADE).
-        await repo.deleteUser(id, tx);
+        await repo.delete(id, tx);
       });
       if (avatar) await storage.delete(avatar).catch(() => undefined);
     },
 
     /** What anyone may see of a member: never the e-mail or phone. */
     async publicProfile(id: number) {
-      const user = await repo.findUserById(id);
+      const user = await repo.findById(id);
       if (!user) throw new AppError('not_found');
       return {
         id: user.id,

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { ProductCard } from '../products/products.schemas.ts';
+import { ProductCard } from '../ads/ads.schemas.ts';
 
 /** More than anyone keeps in mind; it also keeps the wish-list page one query of bounded size. */
 export const MAX_WISHES = 500;

@@ -1,5 +1,4 @@
 import { AppError } from '../../../common/errors.ts';
-import { isUuid } from '../../platform/uuid.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
@@ -7,13 +6,14 @@ import type { CurrentUser } from '../auth/auth.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
 import { mayViewAd } from '../../../common/access.ts';
-import { coverPicture } from '../products/products.service.ts';
-import { adLabels } from '../products/ad-labels.ts';
-import type { WishTarget, WishesRepo } from './wishes.repo.ts';
+import type { AdRow, AdsRepo } from '../ads/ads.repo.ts';
+import { adCard, adLabels } from '../ads/ads.presenter.ts';
+import type { WishesRepo } from './wishes.repo.ts';
 import { MAX_WISHES, type WishedAd } from './wishes.schemas.ts';
 
 export interface WishesDeps {
   repo: WishesRepo;
+  ads: AdsRepo;
   catalog: CatalogService;
   geo: GeoService;
   storage: Storage;
@@ -39,10 +39,10 @@ export interface ToggleResult {
  * - at most MAX_WISHES ads.
  */
 export function createWishesService(deps: WishesDeps) {
-  const { repo, catalog, geo, storage, throttle } = deps;
+  const { repo, ads, catalog, geo, storage, throttle } = deps;
 
-  async function findTarget(ref: number | string): Promise<WishTarget> {
-    const found = typeof ref === 'number' ? await repo.findProductById(ref) : isUuid(ref) ? await repo.findProductByUuid(ref) : undefined;
+  async function findTarget(ref: number | string): Promise<AdRow> {
+    const found = await ads.findByRef(ref);
     if (!found) throw new AppError('not_found');
     return found;
   }
@@ -77,17 +77,7 @@ export function createWishesService(deps: WishesDeps) {
       return rows.map((row) => {
         const viewable = mayViewAd(current, row);
         return {
-          id: row.id,
-          uuid: row.uuid,
-          name: row.name,
-          price: row.priceCents / 100,
-          status: row.status,
-          city: labels.city(row.cityId),
-          region_id: row.regionId,
-          catalog: labels.catalog(row.catalogId),
-          image: viewable ? coverPicture(storage, row) : null,
-          images_count: row.imageCount,
-          created_at: row.createdAt.toISOString(),
+          ...adCard(viewable ? row : { ...row, cover: null }, labels, storage),
           available: row.status === 'active',
           viewable,
           wished_at: row.wishedAt.toISOString(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AD_STATUSES, type AdStatus } from '../../../common/ad-rules';
-import type { ManagedAd } from '../../../server/modules/products/seller.schemas';
+import type { ManagedAd } from '../../../server/modules/ads/ads.schemas';
 import { missingActiveHint, replaceAd, restoreAd, statusChips, statusMenuChoices, withStatus, withoutAd } from './showcase-state';
 
 const zero = () => Object.fromEntries(AD_STATUSES.map((s) => [s, 0])) as Record<AdStatus, number>;

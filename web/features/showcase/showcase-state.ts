@@ -1,5 +1,5 @@
 import { AD_STATUSES, type AdStatus, ownerChoices } from '../../../common/ad-rules';
-import type { ManagedAd } from '../../../server/modules/products/seller.schemas';
+import type { ManagedAd } from '../../../server/modules/ads/ads.schemas';
 
 /** What my showcase shows: the page of ads and the counts per status (which cover every page). */
 export interface ShowcaseState {

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import type { AdStatus } from '../../../../common/ad-rules';
-import type { ModerationItem } from '../../../../server/modules/products/seller.schemas';
+import type { ModerationItem } from '../../../../server/modules/ads/ads.schemas';
 import { AdStatusBadge, StatusMenu } from '../../../components/ad-status';
 import type { Locale } from '../../../../common/locales';
 import { primaryButton } from '../../../components/form-controls';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link, useRevalidator } from 'react-router';
 import type { AdStatus } from '../../../../common/ad-rules';
-import type { ModerationItem } from '../../../../server/modules/products/seller.schemas';
+import type { ModerationItem } from '../../../../server/modules/ads/ads.schemas';
 import { StatusIcon } from '../../../components/ad-status';
 import { ApiError, api } from '../../../lib/api-client';
 import { focusAfterRemoval, focusSoon } from '../../../lib/list-focus';

@@ -1,6 +1,6 @@
 import { ImageOff } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
-import type { ModerationItem } from '../../../../server/modules/products/seller.schemas';
+import type { ModerationItem } from '../../../../server/modules/ads/ads.schemas';
 import { openDialog } from '../../../lib/dialogs';
 import { CarouselDialog } from '../../../components/carousel-dialog';
 

@@ -1,6 +1,6 @@
 import { SearchX } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
-import type { ProductCard } from '../../../../server/modules/products/products.schemas';
+import type { ProductCard } from '../../../../server/modules/ads/ads.schemas';
 import type { ViewMode } from '../listing.server';
 import { ProductCardItem, ProductRowItem } from '../../../components/product-card';
 

@@ -2,7 +2,7 @@ import { AlertTriangle, ExternalLink, Loader2, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate } from 'react-router';
-import type { EditableAd } from '../../../../server/modules/products/seller.schemas';
+import type { EditableAd } from '../../../../server/modules/ads/ads.schemas';
 import { ApiError, api } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toasts';
 import type { CityOption } from '../../../components/city-combo-box';

@@ -1,7 +1,7 @@
 import { Clock, ImageOff, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
-import type { ManagedAd } from '../../../../server/modules/products/seller.schemas';
+import type { ManagedAd } from '../../../../server/modules/ads/ads.schemas';
 import { AdStatusBadge, StatusMenu } from '../../../components/ad-status';
 import type { Locale } from '../../../../common/locales';
 import { formatCreated, formatPrice } from '../../../lib/format';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import type { AdStatus } from '../../../../common/ad-rules';
-import type { ManagedAd } from '../../../../server/modules/products/seller.schemas';
+import type { ManagedAd } from '../../../../server/modules/ads/ads.schemas';
 import { AdStatusBadge } from '../../../components/ad-status';
 import { api } from '../../../lib/api-client';
 import { focusAfterRemoval, focusSoon } from '../../../lib/list-focus';

@@ -7,12 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../../db/schema/catalog.ts';
 import { municipalities } from '../../db/schema/geo.ts';
 import { productImages, products } from '../../db/schema/products.ts';
-import { AD_STATUSES } from '../../../common/ad-rules.ts';
+import { AD_STATUSES, OWNER_TRANSITIONS, ownerMayMove } from '../../../common/ad-rules.ts';
 import { createUser, loginAs } from '../../test/accounts.ts';
 import { createAd } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { multipart } from '../../test/multipart.ts';
-import { OWNER_TRANSITIONS, ownerMayMove } from '../../../common/ad-rules.ts';
 
 let app: FastifyInstance;
 let seller: { id: number; headers: Record<string, string> };

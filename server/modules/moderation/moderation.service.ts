@@ -1,22 +1,25 @@
 import { AD_STATUSES, type AdStatus } from '../../../common/ad-rules.ts';
 import { can } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
-import { isUuid } from '../../platform/uuid.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { Storage } from '../../platform/storage.ts';
+import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { CurrentUser } from '../auth/auth.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
-import { REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '../../../common/ad-rules.ts';
+import type { AdRow, AdsRepo } from '../ads/ads.repo.ts';
+import { adLabels, moderationItem } from '../ads/ads.presenter.ts';
+import { fieldProblems } from '../../platform/validation.ts';
 import { moderationMails } from './moderation.mails.ts';
-import { toPicture } from './products.service.ts';
-import type { ProductRow, SellerRepo } from './seller.repo.ts';
+import type { ModerationRepo } from './moderation.repo.ts';
+import { RejectionFields } from './moderation.schemas.ts';
 
 export const MODERATION_PAGE_SIZE = 20;
 
 export interface ModerationDeps {
-  repo: SellerRepo;
+  repo: ModerationRepo;
+  ads: AdsRepo;
   catalog: CatalogService;
   geo: GeoService;
   storage: Storage;
@@ -24,24 +27,25 @@ export interface ModerationDeps {
   site: { siteName: string; publicUrl: string };
   /** Called after a status change, so cached listings are read fresh. */
   onAdsChanged?: () => void;
-  audit: (entry: { actorId: number; action: string; entity: string; entityId: string; data?: Record<string, unknown> }) => Promise<void>;
+  /** The audit log (auth repo): every verdict is written down. */
+  audit: AuthRepo['audit'];
 }
 
 /** The moderator's side: the queue, approve, reject, and any status for staff. The seller hears of each verdict by mail. */
 export function createModerationService(deps: ModerationDeps) {
-  const { repo, catalog, geo, storage, mailer, site } = deps;
+  const { repo, ads, catalog, geo, storage, mailer, site } = deps;
 
   function requireStaff(current: CurrentUser): void {
     if (!can(current, 'ads.moderate')) throw new AppError('forbidden');
   }
 
-  async function find(uuid: unknown): Promise<ProductRow> {
-    const found = isUuid(uuid) ? await repo.findByUuid(uuid) : undefined;
+  async function find(uuid: unknown): Promise<AdRow> {
+    const found = await ads.findByUuid(uuid);
     if (!found) throw new AppError('not_found');
-    return found.product;
+    return found;
   }
 
-  async function tellSeller(product: ProductRow, verdict: 'approved' | 'rejected', reason?: string): Promise<void> {
+  async function tellSeller(product: AdRow, verdict: 'approved' | 'rejected', reason?: string): Promise<void> {
     const owner = await repo.ownerOf(product.id);
     if (!owner) return;
     const url = `${site.publicUrl}/${verdict === 'approved' ? product.uuid : `my-showcase/edit/${product.uuid}`}`;
@@ -56,9 +60,8 @@ export function createModerationService(deps: ModerationDeps) {
 
   function checkReason(reason: unknown): string {
     const value = typeof reason === 'string' ? reason.replace(/\r\n?/g, '\n').trim() : '';
-    if (!value) throw AppError.field('reason', 'validation.required');
-    if (value.length < REJECTION_REASON_MIN) throw AppError.field('reason', 'validation.min_length', { limit: REJECTION_REASON_MIN });
-    if (value.length > REJECTION_REASON_MAX) throw AppError.field('reason', 'validation.max_length', { limit: REJECTION_REASON_MAX });
+    const problems = fieldProblems(RejectionFields, { reason: value });
+    if (problems.reason) throw new AppError('validation_failed', {}, problems);
     return value;
   }
 
@@ -66,11 +69,11 @@ export function createModerationService(deps: ModerationDeps) {
    * Staff may set any status. Making an ad active records the approval (so the owner may later
    * re-activate it); cancelling records the reason. Each verdict on an ad in review is mailed.
    */
-  async function setStatus(current: CurrentUser, product: ProductRow, status: AdStatus, reason?: unknown): Promise<ProductRow> {
+  async function setStatus(current: CurrentUser, product: AdRow, status: AdStatus, reason?: unknown): Promise<AdRow> {
     requireStaff(current);
     if (!AD_STATUSES.includes(status)) throw AppError.field('status', 'validation.one_of');
     const rejection = status === 'canceled' ? checkReason(reason) : null;
-    const updated = await repo.update(product.id, {
+    const updated = await ads.update(product.id, {
       status,
       rejectionReason: rejection,
       ...(status === 'active' ? { approvedAt: new Date() } : {}),
@@ -104,31 +107,24 @@ export function createModerationService(deps: ModerationDeps) {
     /** Ads of one status for staff (spec: POST /admin/products {status, page}); the queue is `moderate`, oldest first. */
     async list(current: CurrentUser, status: AdStatus, page: number, locale: Locale) {
       requireStaff(current);
-      const [rows, total, cities] = await Promise.all([
+      const [rows, total, labels] = await Promise.all([
         repo.listByStatus(status, MODERATION_PAGE_SIZE, (page - 1) * MODERATION_PAGE_SIZE),
         repo.countByStatus(status),
-        geo.listCities(locale),
+        adLabels(geo, catalog, locale),
       ]);
-      const cityNames = new Map(cities.map((c) => [c.id, c.name]));
-      const trails = await Promise.all(rows.map((r) => catalog.trailOf(r.product.catalogId, locale)));
+      const [pictures, trails] = await Promise.all([
+        ads.picturesOf(rows.map((r) => r.product.id)),
+        Promise.all(rows.map((r) => catalog.trailOf(r.product.catalogId, locale))),
+      ]);
       return {
-        data: rows.map(({ product, seller, pictures }, index) => ({
-          id: product.id,
-          uuid: product.uuid,
-          name: product.name,
-          description: product.description,
-          price: product.priceCents / 100,
-          status: product.status,
-          address: product.address,
-          city: { id: product.cityId, name: cityNames.get(product.cityId) ?? '' },
-          catalog: { id: product.catalogId, path: trails[index]!.map(({ slug, name }) => ({ slug, name })) },
-          images: pictures.map((p) => toPicture(storage, p)),
-          seller,
-          approved: product.approvedAt !== null,
-          rejection_reason: product.rejectionReason,
-          created_at: product.createdAt.toISOString(),
-          updated_at: product.updatedAt.toISOString(),
-        })),
+        data: rows.map(({ product, seller }, index) =>
+          moderationItem(
+            product,
+            { trail: trails[index]!, pictures: pictures.filter((p) => p.productId === product.id), seller },
+            labels,
+            storage,
+          ),
+        ),
         current_page: page,
         last_page: Math.max(1, Math.ceil(total / MODERATION_PAGE_SIZE)),
         total,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { AD_STATUSES, type AdStatus } from '../../../common/ad-rules.ts';
+import { AD_STATUSES, type AdStatus, guessAdLanguage, ownerMayMove, parsePriceCents, priceProblem } from '../../../common/ad-rules.ts';
 import { AD_MAX_PICTURES } from '../../../common/pictures.ts';
 import { can, mayManageAd } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
@@ -10,28 +10,18 @@ import type { CurrentUser } from '../auth/auth.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
 import { type AdPictureSet, type AdPictureVariant, adPictureKey, adPictureKeys, makeAdPictures } from '../images/image-processing.ts';
-import {
-  AD_ADDRESS_MAX,
-  AD_DESCRIPTION_MAX,
-  AD_DESCRIPTION_MIN,
-  AD_NAME_MAX,
-  AD_NAME_MIN,
-  guessAdLanguage,
-  ownerChoices,
-  ownerMayMove,
-  lengthProblem,
-  parsePriceCents,
-  priceProblem,
-} from '../../../common/ad-rules.ts';
-import type { ModerationService } from './moderation.service.ts';
-import { toPicture } from './products.service.ts';
-import { type AdLabels, adLabels } from './ad-labels.ts';
-import type { ManagedRow, NewPicture, NewProduct, ProductRow, SellerRepo } from './seller.repo.ts';
+import { fieldProblems, inSchemaOrder } from '../../platform/validation.ts';
+import type { AdChanges, AdRow, AdWithCover, AdsRepo } from '../ads/ads.repo.ts';
+import { adLabels, managedAd, toPicture } from '../ads/ads.presenter.ts';
+import type { ModerationService } from '../moderation/moderation.service.ts';
+import type { NewPicture, NewProduct, SellingRepo } from './selling.repo.ts';
+import { AdFields, AdFieldsPatch } from './selling.schemas.ts';
 
 export const MY_ADS_PAGE_SIZE = 20;
 
-export interface SellerDeps {
-  repo: SellerRepo;
+export interface SellingDeps {
+  repo: SellingRepo;
+  ads: AdsRepo;
   catalog: CatalogService;
   geo: GeoService;
   storage: Storage;
@@ -44,7 +34,17 @@ export interface SellerDeps {
 /** The ad's fields as they arrive (multipart and form bodies are all text; JSON may carry numbers). */
 export type RawAdFields = Record<string, unknown>;
 
-type FieldProblems = Record<string, { key: string; params?: Record<string, string | number> }[]>;
+/** The ad's fields as AdFields checks them; absent ones stay absent (an edit leaves them as they are). */
+interface TidyFields {
+  name?: string;
+  description?: string;
+  /** As written: a JSON number as its text. */
+  price?: string;
+  /** A number when it reads as one, otherwise the text as sent (which the schema then refuses). */
+  city_id?: number | string;
+  catalog_id?: number | string;
+  address?: string;
+}
 
 /** What only a moderator's approval covers: a change to any of these sends an active ad back for review. */
 const REVIEWED_FIELDS = ['name', 'description', 'catalogId'] as const;
@@ -67,6 +67,26 @@ function tidy(value: string, multiline: boolean): string {
     .trim();
 }
 
+/** An id that reads as a whole number (up to nine digits, as a form sends it) as that number. */
+function readId(value: unknown): number | string {
+  if (typeof value === 'number') return value;
+  const written = text(value) ?? '';
+  return /^\s*\d{1,9}\s*$/.test(written) ? Number(written) : written;
+}
+
+/** The raw fields tidied for AdFields: text normalized and trimmed, the price as written, ids read. */
+function tidyFields(raw: RawAdFields): TidyFields {
+  const present = (field: string) => raw[field] !== undefined && raw[field] !== null;
+  const fields: TidyFields = {};
+  if (present('name')) fields.name = tidy(text(raw.name) ?? '', false);
+  if (present('description')) fields.description = tidy(text(raw.description) ?? '', true);
+  if (present('price')) fields.price = typeof raw.price === 'number' ? String(raw.price) : (text(raw.price) ?? '').trim();
+  if (present('city_id')) fields.city_id = readId(raw.city_id);
+  if (present('catalog_id')) fields.catalog_id = readId(raw.catalog_id);
+  if (present('address')) fields.address = tidy(text(raw.address) ?? '', false);
+  return fields;
+}
+
 /** A JSON price in euros → cents; more than two decimals or a non-finite number is not a price. */
 function numberToCents(value: number): number | undefined {
   if (!Number.isFinite(value) || value < 0) return undefined;
@@ -74,75 +94,47 @@ function numberToCents(value: number): number | undefined {
   return Math.abs(value * 100 - cents) < 1e-6 ? cents : undefined;
 }
 
-export function createSellerService(deps: SellerDeps) {
-  const { repo, catalog, geo, storage } = deps;
+export function createSellingService(deps: SellingDeps) {
+  const { repo, ads, catalog, geo, storage } = deps;
   const changed = () => deps.onAdsChanged?.();
 
   /**
-   * Reads and checks the ad's fields. With `partial`, absent fields are left as they are (an edit);
-   * otherwise every required field must be there. All problems are reported at once.
+   * Reads and checks the ad's fields: first the rules of AdFields (AdFieldsPatch for an edit, where
+   * absent fields stay as they are), then the price as written and whether the city and the catalog
+   * exist. All problems are reported at once, in the form's order.
    */
-  async function readFields(raw: RawAdFields, partial: boolean): Promise<Partial<NewProduct>> {
-    const problems: FieldProblems = {};
-    const problem = (field: string, key: string, params?: Record<string, string | number>) => {
-      (problems[field] ??= []).push(params ? { key, params } : { key });
-    };
-    const out: Partial<NewProduct> = {};
-    const present = (field: string) => raw[field] !== undefined && raw[field] !== null;
-
-    const checkText = (field: 'name' | 'description', min: number, max: number) => {
-      if (!present(field)) {
-        if (!partial) problem(field, 'validation.required');
-        return;
-      }
-      const value = tidy(text(raw[field]) ?? '', field === 'description');
-      const wrong = lengthProblem(value, min, max);
-      if (wrong) return problem(field, wrong.key, wrong.params);
-      out[field] = value;
-    };
-    checkText('name', AD_NAME_MIN, AD_NAME_MAX);
-    checkText('description', AD_DESCRIPTION_MIN, AD_DESCRIPTION_MAX);
-
-    if (present('price')) {
-      const value = raw.price;
-      const written = typeof value === 'number' ? String(value) : (text(value) ?? '').trim();
-      const cents = typeof value === 'number' ? numberToCents(value) : parsePriceCents(written);
+  async function readFields(raw: RawAdFields, partial: boolean): Promise<AdChanges> {
+    const fields = tidyFields(raw);
+    const problems = fieldProblems(partial ? AdFieldsPatch : AdFields, fields);
+    const passed = (field: keyof TidyFields) => fields[field] !== undefined && !problems[field];
+    const out: AdChanges = {};
+    if (passed('name')) out.name = fields.name;
+    if (passed('description')) out.description = fields.description;
+    if (passed('price')) {
+      const written = fields.price!;
+      const cents = typeof raw.price === 'number' ? numberToCents(raw.price) : parsePriceCents(written);
       const wrong = priceProblem(written, cents);
-      if (wrong) problem('price', wrong.key, wrong.params);
+      if (wrong) problems.price = [wrong];
       else out.priceCents = cents;
-    } else if (!partial) problem('price', 'validation.required');
-
-    const idOf = (field: string): number | undefined => {
-      const value = raw[field];
-      const number = typeof value === 'number' ? value : /^\s*\d{1,9}\s*$/.test(text(value) ?? '') ? Number(text(value)) : NaN;
-      return Number.isSafeInteger(number) && number > 0 ? number : undefined;
-    };
-
-    if (present('city_id') && text(raw.city_id) !== '') {
-      const id = idOf('city_id');
-      const city = id === undefined ? undefined : (await geo.listCities('fi')).find((c) => c.id === id);
-      if (!city) problem('city_id', 'validation.city_not_found');
+    }
+    if (passed('city_id')) {
+      const city = (await geo.listCities('fi')).find((c) => c.id === fields.city_id);
+      if (!city) problems.city_id = [{ key: 'validation.city_not_found' }];
       else {
         out.cityId = city.id;
         out.regionId = city.region_id;
       }
-    } else if (!partial || present('city_id')) problem('city_id', 'validation.required');
-
-    if (present('catalog_id') && text(raw.catalog_id) !== '') {
-      const id = idOf('catalog_id');
-      const family = id === undefined ? [] : await catalog.withDescendants([id]);
-      if (!family.length) problem('catalog_id', 'ads.catalog_unknown');
-      else if (family.length > 1) problem('catalog_id', 'ads.catalog_not_leaf');
-      else out.catalogId = id!;
-    } else if (!partial || present('catalog_id')) problem('catalog_id', 'validation.required');
-
-    if (present('address')) {
-      const value = tidy(text(raw.address) ?? '', false);
-      if (value.length > AD_ADDRESS_MAX) problem('address', 'validation.max_length', { limit: AD_ADDRESS_MAX });
-      else out.address = value || null;
     }
+    if (passed('catalog_id')) {
+      const id = fields.catalog_id as number;
+      const family = await catalog.withDescendants([id]);
+      if (!family.length) problems.catalog_id = [{ key: 'ads.catalog_unknown' }];
+      else if (family.length > 1) problems.catalog_id = [{ key: 'ads.catalog_not_leaf' }];
+      else out.catalogId = id;
+    }
+    if (passed('address')) out.address = fields.address || null;
 
-    if (Object.keys(problems).length) throw new AppError('validation_failed', {}, problems);
+    if (Object.keys(problems).length) throw new AppError('validation_failed', {}, inSchemaOrder(AdFields, problems));
     return out;
   }
 
@@ -180,10 +172,10 @@ export function createSellerService(deps: SellerDeps) {
 
   /** The ad for a change by `current`: 404 when there is none, 403 when it is someone else's (and `current` is not staff). */
   async function ownedAd(current: CurrentUser, uuid: unknown) {
-    const found = isUuid(uuid) ? await repo.findByUuid(uuid) : undefined;
-    if (!found) throw new AppError('not_found');
-    if (!mayManageAd(current, found.product)) throw new AppError('forbidden');
-    return found;
+    const product = await ads.findByUuid(uuid);
+    if (!product) throw new AppError('not_found');
+    if (!mayManageAd(current, product)) throw new AppError('forbidden');
+    return { product, images: await ads.picturesOf([product.id]) };
   }
 
   /** Only verified accounts publish (spec: unverified users can browse but not publish). */
@@ -192,40 +184,16 @@ export function createSellerService(deps: SellerDeps) {
   }
 
   /** A content change by the owner sends an ad the public can see back to review; its old approval no longer covers it. */
-  function reviewAgain(product: ProductRow, byStaff: boolean): Partial<NewProduct> & { approvedAt?: null } {
+  function reviewAgain(product: AdRow, byStaff: boolean): AdChanges {
     if (byStaff || product.status === 'moderate' || product.status === 'new') return {};
     return { status: 'moderate', approvedAt: null, rejectionReason: null };
   }
 
-  async function managedView(row: ManagedRow, locale: Locale) {
-    return toManaged(row, await adLabels(geo, catalog, locale));
-  }
-
-  function toManaged(row: ManagedRow, labels: AdLabels) {
-    return {
-      id: row.id,
-      uuid: row.uuid,
-      name: row.name,
-      description: row.description,
-      price: row.priceCents / 100,
-      status: row.status,
-      address: row.address,
-      city: labels.city(row.cityId),
-      region_id: row.regionId,
-      catalog: labels.catalog(row.catalogId),
-      image: row.cover ? toPicture(storage, row.cover) : null,
-      images_count: row.imageCount,
-      approved: row.approvedAt !== null,
-      rejection_reason: row.rejectionReason,
-      next_statuses: ownerChoices(row.status, row.approvedAt !== null),
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
-    };
+  async function managedView(row: AdWithCover, locale: Locale) {
+    return managedAd(row, await adLabels(geo, catalog, locale), storage);
   }
 
   return {
-    readFields,
-
     /** A new ad with its pictures, waiting for the moderator. Nothing is kept when any part fails. */
     async create(current: CurrentUser, raw: RawAdFields, files: Buffer[], locale: Locale) {
       requireVerified(current);
@@ -234,16 +202,22 @@ export function createSellerService(deps: SellerDeps) {
       const uuid = crypto.randomUUID();
       const pictures = await storePictures(uuid, files);
       try {
-        const product = await repo.create(
-          {
-            ...fields,
-            uuid,
-            userId: current.user.id,
-            status: 'moderate',
-            language: guessAdLanguage(`${fields.name}\n${fields.description}`),
-          } as NewProduct,
-          pictures,
-        );
+        // The ad and its pictures are saved together or not at all.
+        const product = await repo.transaction(async (tx) => {
+          const created = await repo.insert(
+            {
+              ...fields,
+              uuid,
+              userId: current.user.id,
+              status: 'moderate',
+              language: guessAdLanguage(`${fields.name}\n${fields.description}`),
+              imageCount: pictures.length,
+            } as NewProduct,
+            tx,
+          );
+          await repo.insertPictures(created.id, pictures, 0, tx);
+          return created;
+        });
         return managedView({ ...product, cover: pictures[0] ?? null }, locale);
       } catch (error) {
         await removeKeys(adPictureKeys(pictures.map((p) => p.storagePrefix)));
@@ -261,14 +235,14 @@ export function createSellerService(deps: SellerDeps) {
         fields.name || fields.description
           ? guessAdLanguage(`${fields.name ?? product.name}\n${fields.description ?? product.description}`)
           : undefined;
-      const updated = await repo.update(product.id, {
+      const updated = await ads.update(product.id, {
         ...fields,
         ...(language ? { language } : {}),
         ...(needsReview ? reviewAgain(product, byStaff) : {}),
       });
       changed();
-      const images = (await repo.findByUuid(updated.uuid))?.images ?? [];
-      const view = await managedView({ ...updated, cover: images[0] ?? null }, locale);
+      const [cover] = await ads.picturesOf([updated.id]);
+      const view = await managedView({ ...updated, cover: cover ?? null }, locale);
       return { view, sentToReview: product.status !== 'moderate' && updated.status === 'moderate' };
     },
 
@@ -279,19 +253,35 @@ export function createSellerService(deps: SellerDeps) {
       const pictures = await storePictures(product.uuid, files);
       let added = false;
       try {
-        added = await repo.addPictures(product.id, pictures, AD_MAX_PICTURES, reviewAgain(product, product.userId !== current.user.id));
+        added = await repo.transaction(async (tx) => {
+          // With the ad locked, two uploads at once cannot pass the limit together.
+          await repo.lockAd(product.id, tx);
+          const existing = await repo.countPictures(product.id, tx);
+          if (existing + pictures.length > AD_MAX_PICTURES) return false;
+          await repo.insertPictures(product.id, pictures, existing, tx);
+          await repo.renumberPictures(product.id, undefined, tx);
+          await ads.update(product.id, reviewAgain(product, product.userId !== current.user.id), tx);
+          return true;
+        });
       } finally {
         if (!added) await removeKeys(adPictureKeys(pictures.map((p) => p.storagePrefix)));
       }
       if (!added) throw AppError.field('files', 'ads.too_many_pictures', { max: AD_MAX_PICTURES });
       changed();
-      return (await repo.findByUuid(product.uuid))!.images.map((image) => toPicture(storage, image));
+      return (await ads.picturesOf([product.id])).map((image) => toPicture(storage, image));
     },
 
     async deletePicture(current: CurrentUser, uuid: unknown, imageUuid: unknown) {
       const { product } = await ownedAd(current, uuid);
       if (!isUuid(imageUuid)) throw new AppError('not_found');
-      const prefix = await repo.deletePicture(product.id, imageUuid, reviewAgain(product, product.userId !== current.user.id));
+      const prefix = await repo.transaction(async (tx) => {
+        await repo.lockAd(product.id, tx);
+        const deleted = await repo.deletePicture(product.id, imageUuid, tx);
+        if (!deleted) return undefined;
+        await repo.renumberPictures(product.id, undefined, tx);
+        await ads.update(product.id, reviewAgain(product, product.userId !== current.user.id), tx);
+        return deleted;
+      });
       if (!prefix) throw new AppError('not_found');
       changed();
       await removeKeys(adPictureKeys([prefix]));
@@ -301,27 +291,34 @@ export function createSellerService(deps: SellerDeps) {
       const { product, images } = await ownedAd(current, uuid);
       const known = new Set(images.map((i) => i.uuid));
       if (order.some((u) => !known.has(u)) || new Set(order).size !== order.length) throw AppError.field('order', 'validation.invalid');
-      await repo.reorderPictures(product.id, order);
+      await repo.transaction(async (tx) => {
+        await repo.lockAd(product.id, tx);
+        await repo.renumberPictures(product.id, order, tx);
+      });
       changed();
     },
 
     /** The owner's status menu (spec section 4), checked against the one transition table; staff may set any status. */
-    async changeStatus(current: CurrentUser, id: unknown, status: AdStatus, reason?: unknown): Promise<ProductRow> {
-      const product = typeof id === 'number' ? await repo.findById(id) : isUuid(id) ? (await repo.findByUuid(id))?.product : undefined;
+    async changeStatus(current: CurrentUser, id: unknown, status: AdStatus, reason?: unknown): Promise<AdRow> {
+      const product = await ads.findByRef(id);
       if (!product) throw new AppError('not_found');
       if (can(current, 'ads.moderate')) return deps.moderation.setStatus(current, product, status, reason);
       if (product.userId !== current.user.id) throw new AppError('forbidden');
       if (!ownerMayMove(product.status, status, product.approvedAt !== null)) {
         throw AppError.field('status', 'ads.status_not_allowed');
       }
-      const updated = await repo.update(product.id, { status });
+      const updated = await ads.update(product.id, { status });
       changed();
       return updated;
     },
 
     async remove(current: CurrentUser, uuid: unknown): Promise<void> {
       const { product } = await ownedAd(current, uuid);
-      const prefixes = await repo.delete(product.id);
+      const prefixes = await repo.transaction(async (tx) => {
+        const pictures = await ads.picturesOf([product.id], tx);
+        await repo.delete(product.id, tx);
+        return pictures.map((p) => p.storagePrefix);
+      });
       changed();
       await removeKeys(adPictureKeys(prefixes));
     },
@@ -336,7 +333,7 @@ export function createSellerService(deps: SellerDeps) {
       ]);
       const total = options.status ? (counts[options.status] ?? 0) : Object.values(counts).reduce((a, b) => a + b, 0);
       return {
-        data: rows.map((row) => toManaged(row, labels)),
+        data: rows.map((row) => managedAd(row, labels, storage)),
         counts: Object.fromEntries(AD_STATUSES.map((s) => [s, counts[s] ?? 0])) as Record<AdStatus, number>,
         meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / MY_ADS_PAGE_SIZE)), total },
       };
@@ -351,9 +348,7 @@ export function createSellerService(deps: SellerDeps) {
         images: images.map((image) => toPicture(storage, image)),
       };
     },
-
-    toManaged,
   };
 }
 
-export type SellerService = ReturnType<typeof createSellerService>;
+export type SellingService = ReturnType<typeof createSellingService>;

@@ -2,39 +2,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { translate } from '../../platform/i18n.ts';
 import { requireUser } from '../../platform/session.ts';
-import { readUploadForm } from '../../platform/uploads.ts';
+import { acceptFormBodies, readUploadForm } from '../../platform/uploads.ts';
 import { AD_MAX_PICTURES, MAX_PICTURE_BYTES } from '../../../common/pictures.ts';
-import {
-  AdminProductsBody,
-  AdminProductsReply,
-  ChangeStatusBody,
-  DeletePictureBody,
-  EditableAd,
-  ManagedAd,
-  MyAdsQuery,
-  MyAdsReply,
-  RejectBody,
-  ReorderPicturesBody,
-  UpdateAdBody,
-  UuidParams,
-} from './seller.schemas.ts';
+import { AdUuidParams, EditableAd, ManagedAd } from '../ads/ads.schemas.ts';
+import { ChangeStatusBody, DeletePictureBody, MyAdsQuery, MyAdsReply, ReorderPicturesBody, UpdateAdBody } from './selling.schemas.ts';
 
-const FORM_BODY_LIMIT = 64 * 1024;
 const uploadOptions = { fileField: 'files', maxFiles: AD_MAX_PICTURES, maxFileBytes: MAX_PICTURE_BYTES };
 
-/** The seller's calls (spec section 7, Products) and the moderator's (admin products). Rules live in the services. */
-const sellerRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const seller = app.services.seller;
-  const moderation = app.services.moderation;
-
-  // PATCH /product is form-encoded in the spec; this parser serves only this plugin's routes.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
+/** The seller's calls (spec section 7, Products). Rules live in the service. */
+const sellingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const selling = app.services.selling;
+  acceptFormBodies(app);
 
   app.post(
     '/product',
@@ -49,7 +27,7 @@ const sellerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const current = requireUser(request);
       const form = await readUploadForm(request, uploadOptions);
-      const data = await seller.create(current, form.fields, form.files, request.locale);
+      const data = await selling.create(current, form.fields, form.files, request.locale);
       return reply.code(201).send({ message: translate(request.locale, 'ads.created'), data });
     },
   );
@@ -69,7 +47,7 @@ const sellerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const current = requireUser(request);
       const { productUuid, ...fields } = request.body;
-      const { view, sentToReview } = await seller.update(current, productUuid, fields, request.locale);
+      const { view, sentToReview } = await selling.update(current, productUuid, fields, request.locale);
       return { message: translate(request.locale, sentToReview ? 'ads.updated_review' : 'ads.updated'), data: view };
     },
   );
@@ -80,18 +58,18 @@ const sellerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['selling'],
         summary: 'One of my ads with everything the edit form needs',
-        params: UuidParams,
+        params: AdUuidParams,
         response: { 200: Type.Object({ data: EditableAd }) },
       },
     },
-    async (request) => ({ data: await seller.editable(requireUser(request), request.params.uuid, request.locale) }),
+    async (request) => ({ data: await selling.editable(requireUser(request), request.params.uuid, request.locale) }),
   );
 
   app.delete(
     '/product/:uuid',
-    { schema: { tags: ['selling'], summary: 'Delete my ad with its pictures', params: UuidParams } },
+    { schema: { tags: ['selling'], summary: 'Delete my ad with its pictures', params: AdUuidParams } },
     async (request) => {
-      await seller.remove(requireUser(request), request.params.uuid);
+      await selling.remove(requireUser(request), request.params.uuid);
       return { message: translate(request.locale, 'ads.deleted') };
     },
   );
@@ -102,7 +80,7 @@ const sellerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const current = requireUser(request);
       const form = await readUploadForm(request, uploadOptions);
-      const images = await seller.addPictures(current, form.fields.productUuid, form.files);
+      const images = await selling.addPictures(current, form.fields.productUuid, form.files);
       return { message: translate(request.locale, 'ads.pictures_added'), data: images };
     },
   );
@@ -111,7 +89,7 @@ const sellerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/delete-product-images',
     { schema: { tags: ['selling'], summary: 'Delete one picture and its stored files', body: DeletePictureBody } },
     async (request) => {
-      await seller.deletePicture(requireUser(request), request.body.productUuid, request.body.imageUuid);
+      await selling.deletePicture(requireUser(request), request.body.productUuid, request.body.imageUuid);
       return { message: translate(request.locale, 'ads.picture_deleted') };
     },
   );
@@ -120,7 +98,7 @@ const sellerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/product-images/order',
     { schema: { tags: ['selling'], summary: 'Put the pictures in this order; the first is the cover', body: ReorderPicturesBody } },
     async (request) => {
-      await seller.reorderPictures(requireUser(request), request.body.productUuid, request.body.order);
+      await selling.reorderPictures(requireUser(request), request.body.productUuid, request.body.order);
       return { message: translate(request.locale, 'ads.updated') };
     },
   );
@@ -136,7 +114,7 @@ const sellerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const current = requireUser(request);
-      const product = await seller.changeStatus(current, request.body.id, request.body.status, request.body.reason);
+      const product = await selling.changeStatus(current, request.body.id, request.body.status, request.body.reason);
       return {
         message: translate(request.locale, 'ads.status_changed'),
         data: { id: product.id, uuid: product.uuid, status: product.status },
@@ -154,46 +132,8 @@ const sellerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MyAdsReply },
       },
     },
-    async (request) => seller.myAds(requireUser(request), request.query, request.locale),
-  );
-
-  app.post(
-    '/admin/products',
-    {
-      schema: {
-        tags: ['moderation'],
-        summary: 'Ads of one status for staff (default: the moderation queue)',
-        body: AdminProductsBody,
-        response: { 200: AdminProductsReply },
-      },
-    },
-    async (request) => moderation.list(requireUser(request), request.body?.status ?? 'moderate', request.body?.page ?? 1, request.locale),
-  );
-
-  app.post(
-    '/admin/products/:uuid/approve',
-    { schema: { tags: ['moderation'], summary: 'Approve an ad: it becomes active and the seller gets a mail', params: UuidParams } },
-    async (request) => {
-      const product = await moderation.approve(requireUser(request), request.params.uuid);
-      return { message: translate(request.locale, 'ads.approved'), data: { uuid: product.uuid, status: product.status } };
-    },
-  );
-
-  app.post(
-    '/admin/products/:uuid/reject',
-    {
-      schema: {
-        tags: ['moderation'],
-        summary: 'Reject an ad with a reason the seller sees and receives by mail',
-        params: UuidParams,
-        body: RejectBody,
-      },
-    },
-    async (request) => {
-      const product = await moderation.reject(requireUser(request), request.params.uuid, request.body.reason);
-      return { message: translate(request.locale, 'ads.rejected'), data: { uuid: product.uuid, status: product.status } };
-    },
+    async (request) => selling.myAds(requireUser(request), request.query, request.locale),
   );
 };
 
-export default sellerRoutes;
+export default sellingRoutes;

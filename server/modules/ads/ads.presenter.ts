@@ -1,0 +1,144 @@
+import { type Actor, mayManageAd } from '../../../common/access.ts';
+import { ownerChoices } from '../../../common/ad-rules.ts';
+import type { Locale } from '../../../common/locales.ts';
+import type { Storage } from '../../platform/storage.ts';
+import type { FlatCatalog } from '../catalog/catalog.schemas.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { City, Region } from '../geo/geo.schemas.ts';
+import type { GeoService } from '../geo/geo.service.ts';
+import { adPictureKey } from '../images/image-processing.ts';
+import type { AdRow, AdWithCover, CardRow, StoredPicture } from './ads.repo.ts';
+import type { ManagedAd, ModerationItem, Picture, ProductCard } from './ads.schemas.ts';
+
+/**
+ * The names an ad shows for its city and its category, in one language. Both lists are kept in
+ * memory by their services; this only indexes them for the ads of one answer.
+ */
+export async function adLabels(geo: GeoService, catalog: CatalogService, locale: Locale) {
+  const [cities, catalogs] = await Promise.all([geo.listCities(locale), catalog.flatten(locale)]);
+  const cityNames = new Map(cities.map((c) => [c.id, c.name]));
+  const categories = new Map(catalogs.map((c) => [c.id, c]));
+  return {
+    city: (id: number) => ({ id, name: cityNames.get(id) ?? '' }),
+    catalog: (id: number) => ({ id, slug: categories.get(id)?.slug ?? '', name: categories.get(id)?.name ?? '' }),
+  };
+}
+
+export type AdLabels = Awaited<ReturnType<typeof adLabels>>;
+
+/** A stored ad picture as the API gives it: its uuid, the URL of each variant, its size. */
+export function toPicture(storage: Storage, picture: StoredPicture): Picture {
+  return {
+    uuid: picture.uuid,
+    thumb: storage.publicUrl(adPictureKey(picture.storagePrefix, 'thumb')),
+    card: storage.publicUrl(adPictureKey(picture.storagePrefix, 'card')),
+    full: storage.publicUrl(adPictureKey(picture.storagePrefix, 'full')),
+    width: picture.width,
+    height: picture.height,
+  };
+}
+
+/** Where the ad is, what it is filed under and its cover: what a card shows besides its name and price. */
+function placeAndCover(ad: CardRow, labels: AdLabels, storage: Storage) {
+  return {
+    city: labels.city(ad.cityId),
+    region_id: ad.regionId,
+    catalog: labels.catalog(ad.catalogId),
+    image: ad.cover ? toPicture(storage, ad.cover) : null,
+    images_count: ad.imageCount,
+  };
+}
+
+/** The ad itself: how every full view of it (its page, the owner's, the moderator's) begins. */
+function adText(ad: AdRow) {
+  return {
+    id: ad.id,
+    uuid: ad.uuid,
+    name: ad.name,
+    description: ad.description,
+    price: ad.priceCents / 100,
+    status: ad.status,
+    address: ad.address,
+  };
+}
+
+/** Where the ad stands with the moderator, for its owner and the staff. */
+function review(ad: AdRow) {
+  return { approved: ad.approvedAt !== null, rejection_reason: ad.rejectionReason };
+}
+
+function dates(ad: AdRow) {
+  return { created_at: ad.createdAt.toISOString(), updated_at: ad.updatedAt.toISOString() };
+}
+
+/** An ad's card: the listing, the similar ads and (with what the list adds) the wish list. */
+export function adCard(ad: CardRow, labels: AdLabels, storage: Storage): ProductCard {
+  return {
+    id: ad.id,
+    uuid: ad.uuid,
+    name: ad.name,
+    price: ad.priceCents / 100,
+    status: ad.status,
+    ...placeAndCover(ad, labels, storage),
+    created_at: ad.createdAt.toISOString(),
+  };
+}
+
+/** The owner's view of one of their ads (my showcase, the answer to a change): the card, its text, review state and status menu. */
+export function managedAd(ad: AdWithCover, labels: AdLabels, storage: Storage): ManagedAd {
+  return {
+    ...adText(ad),
+    ...placeAndCover(ad, labels, storage),
+    ...review(ad),
+    next_statuses: ownerChoices(ad.status, ad.approvedAt !== null),
+    ...dates(ad),
+  };
+}
+
+/** The moderator's view: the ad with every picture, its catalog trail and whose it is. */
+export function moderationItem(
+  ad: AdRow,
+  parts: { trail: FlatCatalog[]; pictures: StoredPicture[]; seller: ModerationItem['seller'] },
+  labels: AdLabels,
+  storage: Storage,
+): ModerationItem {
+  return {
+    ...adText(ad),
+    city: labels.city(ad.cityId),
+    catalog: { id: ad.catalogId, path: parts.trail.map(({ slug, name }) => ({ slug, name })) },
+    images: parts.pictures.map((picture) => toPicture(storage, picture)),
+    seller: parts.seller,
+    ...review(ad),
+    ...dates(ad),
+  };
+}
+
+/**
+ * The ad's page: everything about it, its seller's public profile, and for its owner and the
+ * staff the moderator's reason.
+ */
+export function adPage<Seller>(
+  ad: AdRow,
+  parts: { pictures: StoredPicture[]; city: City | undefined; region: Region | undefined; trail: FlatCatalog[]; seller: Seller },
+  viewer: Actor | null,
+  storage: Storage,
+) {
+  const { city, region, trail } = parts;
+  return {
+    ...adText(ad),
+    language: ad.language,
+    city: { id: ad.cityId, name: city?.name ?? '', lat: city?.lat ?? null, lon: city?.lon ?? null },
+    region: { id: ad.regionId, name: region?.name ?? '' },
+    catalog: {
+      id: ad.catalogId,
+      slug: trail.at(-1)?.slug ?? '',
+      name: trail.at(-1)?.name ?? '',
+      path: trail.map(({ slug, name }) => ({ slug, name })),
+    },
+    images: parts.pictures.map((picture) => toPicture(storage, picture)),
+    seller: parts.seller,
+    is_owner: viewer?.id === ad.userId,
+    rejection_reason: mayManageAd(viewer, ad) ? ad.rejectionReason : null,
+    ...dates(ad),
+  };
+}

@@ -1,0 +1,73 @@
+import { type Static, Type } from 'typebox';
+import { AD_STATUSES } from '../../../common/ad-rules.ts';
+
+/** An ad named by its uuid in a path or a body. */
+export const AdUuid = Type.String({ maxLength: 64, description: 'An ad uuid' });
+export const AdUuidParams = Type.Object({ uuid: AdUuid });
+
+/** One picture of an ad in its three sizes. */
+export const Picture = Type.Object({
+  uuid: Type.String(),
+  thumb: Type.String(),
+  card: Type.String(),
+  full: Type.String(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+});
+export type Picture = Static<typeof Picture>;
+
+/** An ad's card: the listing, the similar ads, the wish list. */
+export const ProductCard = Type.Object({
+  id: Type.Integer(),
+  uuid: Type.String(),
+  name: Type.String(),
+  price: Type.Number({ description: 'Euros' }),
+  status: Type.Enum(AD_STATUSES),
+  city: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  region_id: Type.Integer(),
+  catalog: Type.Object({ id: Type.Integer(), slug: Type.String(), name: Type.String() }),
+  image: Type.Union([Picture, Type.Null()]),
+  images_count: Type.Integer(),
+  created_at: Type.String(),
+});
+export type ProductCard = Static<typeof ProductCard>;
+
+/** What every staff or owner view of an ad has, whatever its status. */
+const managedFields = {
+  id: Type.Integer(),
+  uuid: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  price: Type.Number({ description: 'Euros' }),
+  status: Type.Enum(AD_STATUSES),
+  address: Type.Union([Type.String(), Type.Null()]),
+  city: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  approved: Type.Boolean({ description: 'A moderator approved the current content' }),
+  rejection_reason: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+};
+
+/** The owner's view of one of their ads (my showcase): the card with its text and review state. */
+export const ManagedAd = Type.Object({
+  ...managedFields,
+  region_id: Type.Integer(),
+  catalog: Type.Object({ id: Type.Integer(), slug: Type.String(), name: Type.String() }),
+  image: Type.Union([Picture, Type.Null()]),
+  images_count: Type.Integer(),
+  next_statuses: Type.Array(Type.String(), { description: 'What the owner may set next' }),
+});
+export type ManagedAd = Static<typeof ManagedAd>;
+
+/** The owner's view with every picture: what the edit form needs. */
+export const EditableAd = Type.Intersect([ManagedAd, Type.Object({ images: Type.Array(Picture) })]);
+export type EditableAd = Static<typeof EditableAd>;
+
+/** The moderator's view of an ad: everything to judge it by, and whose it is. */
+export const ModerationItem = Type.Object({
+  ...managedFields,
+  catalog: Type.Object({ id: Type.Integer(), path: Type.Array(Type.Object({ slug: Type.String(), name: Type.String() })) }),
+  images: Type.Array(Picture),
+  seller: Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String() }),
+});
+export type ModerationItem = Static<typeof ModerationItem>;
