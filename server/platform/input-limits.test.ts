@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INT32_MAX } from '../../common/text.ts';
 import { createUser, loginAs } from '../test/accounts.ts';
 import { buildTestApp } from '../test/app.ts';
-import { boundIntegers, controlCharacterAt } from './input-limits.ts';
+import { Type } from 'typebox';
+import { boundIntegers } from './input-limits.ts';
+import { controlCharacterFields, fieldProblems } from './validation.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -61,8 +63,14 @@ describe('control characters', () => {
   });
 
   it('let line breaks and tabs through, and name the field', () => {
-    expect(controlCharacterAt({ description: 'rivi\nrivi\tsarake' }, '')).toBeUndefined();
-    expect(controlCharacterAt({ filters: { q: ['ok', 'x\u0000'] } }, '')).toBe('filters.q.1');
-    expect(controlCharacterAt({ 'ke\u0000y': 1 }, '')).toBe('ke\u0000y');
+    expect(controlCharacterFields({ description: 'rivi\nrivi\tsarake' }, '')).toEqual([]);
+    expect(controlCharacterFields({ filters: { q: ['ok', 'x\u0000'] }, name: '\u007f' }, '')).toEqual(['filters.q.1', 'name']);
+    expect(controlCharacterFields({ 'ke\u0000y': 1 }, '')).toEqual(['ke\u0000y']);
+    expect(controlCharacterFields('\u0000', '')).toEqual(['body']);
+  });
+
+  it('are refused in the fields of a multipart form and of a page form too (one rule in fieldProblems)', () => {
+    const schema = Type.Object({ name: Type.String({ maxLength: 10 }) });
+    expect(fieldProblems(schema, { name: 'ok\u0000' })).toEqual({ name: [{ key: 'validation.control_characters' }] });
   });
 });

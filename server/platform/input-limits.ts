@@ -1,7 +1,8 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../common/errors.ts';
-import { INT32_MAX, INT32_MIN, hasControlCharacter } from '../../common/text.ts';
+import { INT32_MAX, INT32_MIN } from '../../common/text.ts';
+import { controlCharacterFields } from './validation.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -25,19 +26,6 @@ export function boundIntegers(schema: unknown, seen = new Set<unknown>()): void 
   }
 }
 
-/** The path of the first text (or object key) with a control character in it, or undefined. */
-export function controlCharacterAt(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return hasControlCharacter(value) ? path : undefined;
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const at = path ? `${path}.${key}` : key;
-    if (hasControlCharacter(key)) return at;
-    const found = controlCharacterAt(item, at);
-    if (found) return found;
-  }
-  return undefined;
-}
-
 /**
  * The edge's rules for every API route, written once: integers within the column type, and no
  * control characters in any text of the body, the query or the path.
@@ -50,8 +38,11 @@ export const inputLimitsPlugin = fp(
       for (const part of ['body', 'querystring', 'params', 'headers']) boundIntegers(schema[part]);
     });
     app.addHook('preValidation', async (request) => {
-      const field = controlCharacterAt(request.params, '') ?? controlCharacterAt(request.query, '') ?? controlCharacterAt(request.body, '');
-      if (field !== undefined) throw AppError.field(field || 'body', 'validation.control_characters');
+      const fields = [request.params, request.query, request.body].flatMap((part) => controlCharacterFields(part, ''));
+      if (fields.length > 0) {
+        const problems = Object.fromEntries(fields.map((field) => [field, [{ key: 'validation.control_characters' }]]));
+        throw new AppError('validation_failed', {}, problems);
+      }
     });
   },
   { name: 'input-limits', dependencies: ['error-handler'] },

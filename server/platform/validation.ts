@@ -1,5 +1,6 @@
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import { hasControlCharacter } from '../../common/text.ts';
 
 /** What is wrong with one field: a translation key and its parameters (AppError's `fields`). */
 export interface FieldProblem {
@@ -138,6 +139,7 @@ export function fieldProblems(schema: TSchema, value: unknown): FieldProblems {
   const addAll = (more: FieldProblems) => {
     for (const [field, list] of Object.entries(more)) for (const problem of list) add(field, problem);
   };
+  for (const field of controlCharacterFields(value, '')) add(field, { key: 'validation.control_characters' });
   for (const error of Value.Errors(schema, value)) {
     // `required` names the missing fields in its params; every other error is about its own field.
     if (error.keyword === 'required') {
@@ -161,4 +163,17 @@ export function inSchemaOrder(schema: TSchema, problems: FieldProblems): FieldPr
     return index < 0 ? order.length : index;
   };
   return Object.fromEntries(Object.entries(problems).sort(([a], [b]) => rank(a) - rank(b)));
+}
+
+/**
+ * The fields (dotted paths; an object key counts as its field) whose text has a control character
+ * in it: the one rule every text a person sends meets, whatever its schema says.
+ */
+export function controlCharacterFields(value: unknown, path: string): string[] {
+  if (typeof value === 'string') return hasControlCharacter(value) ? [path || 'body'] : [];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, item]) => {
+    const at = path ? `${path}.${key}` : key;
+    return hasControlCharacter(key) ? [at] : controlCharacterFields(item, at);
+  });
 }

@@ -313,6 +313,28 @@ describe('settings', () => {
     expect(me).toMatchObject({ name: 'Maija', surname: 'Meikäläinen', phone: '0401234567', city_id: tampere.id, birthday: '1990-05-17' });
   });
 
+  it("checks a page form with the API's own schema: every field's message at once, kinds and control characters", async () => {
+    const user = await createUser(app);
+    const { token } = await loginAs(app, user);
+    const bad = await postForm(
+      '/settings/profile',
+      { name: '', city_id: 'Tampere', birthday: '17.5.1990', street: 'Katu\u00001', surname: 'x'.repeat(101) },
+      { ...session(token), cookie: `session=${token}; lang=en` },
+    );
+    expect(bad.statusCode).toBe(422);
+    for (const message of [
+      'Field is required',
+      'City not found',
+      'The format is not valid.',
+      'The text contains control characters that cannot be saved.',
+      'Must be at most 100 characters.',
+    ]) {
+      expect(bad.body).toContain(message);
+    }
+    // What was typed comes back in the fields (never a password).
+    expect(bad.body).toContain('value="17.5.1990"');
+  });
+
   it('changes the password from the security tab, refusing a wrong current password', async () => {
     const user = await createUser(app);
     const { token } = await loginAs(app, user);

@@ -1,7 +1,7 @@
 import { MailCheck } from 'lucide-react';
 import { useTranslation } from '../lib/use-translation';
 import { Form, Link } from 'react-router';
-import { formChecks } from '../features/account/account-forms.server';
+import { forgotForm } from '../features/account/account-forms.server';
 import { AuthCard, EmailField, FormAlert, SubmitButton } from '../components/form-controls';
 import { useFormAnswer, usePosting } from '../hooks/use-form-answer';
 import { requestMeta, runAction } from '../lib/forms.server';
@@ -18,17 +18,16 @@ export const meta = pageMetaFromLoader;
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const check = formChecks(form);
-  const email = check.email();
+  const forgot = forgotForm(form);
   return runAction(
     context,
     async () => {
-      check.done();
+      const { email } = forgot.check();
       await context.services.auth.forgotPassword(email, requestMeta(context, request));
       // The same answer whatever the address: nobody learns which addresses have accounts.
       return { ok: true as const, message: context.t('auth.reset_link_sent') };
     },
-    { email },
+    forgot.values,
   );
 }
 

@@ -1,7 +1,7 @@
 import { useTranslation } from '../lib/use-translation';
 import { Form, Link, redirect } from 'react-router';
 import { SESSION_COOKIE } from '../../common/cookies';
-import { formChecks } from '../features/account/account-forms.server';
+import { loginForm } from '../features/account/account-forms.server';
 import { AuthCard, CheckboxField, EmailField, FormAlert, SubmitButton } from '../components/form-controls';
 import { PasswordField } from '../features/account/components/password-field';
 import { ProviderButtons, providerName } from '../features/account/components/provider-buttons';
@@ -32,15 +32,12 @@ export const meta = pageMetaFromLoader;
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const check = formChecks(form);
-  const email = check.email();
-  const password = check.password('password');
-  const remember = check.checked('remember');
+  const login = loginForm(form);
   const target = safeRedirectPath((form.get('redirectTo') as string | null) || new URL(request.url).searchParams.get('redirectTo'));
   return runAction(
     context,
     async () => {
-      check.done();
+      const { email, password, remember = false } = login.check();
       const result = await context.services.auth.login({ email, password, remember }, requestMeta(context, request));
       // Whatever session this browser had before ends here: a fresh token at every log-in.
       const previous = context.cookies[SESSION_COOKIE];
@@ -54,7 +51,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       for (const cookie of context.sessionCookies.session(result.token, result.remember)) headers.append('Set-Cookie', cookie);
       return redirect(target, { headers });
     },
-    { email, remember: remember ? 'on' : '' },
+    login.values,
   );
 }
 

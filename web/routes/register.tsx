@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../lib/use-translation';
 import { Form, Link } from 'react-router';
-import { formChecks } from '../features/account/account-forms.server';
+import { registerForm } from '../features/account/account-forms.server';
 import { AuthCard, CheckboxField, EmailField, FormAlert, SubmitButton, TextField } from '../components/form-controls';
 import { NewPasswordFields } from '../features/account/components/password-field';
 import { useFormAnswer, usePosting } from '../hooks/use-form-answer';
@@ -22,23 +22,15 @@ export const meta = pageMetaFromLoader;
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const check = formChecks(form);
-  const name = check.text('name', { required: true, max: 100 });
-  const email = check.email();
-  const password = check.password('password');
-  const confirmation = check.text('password_confirmation', { raw: true, max: 1024 });
-  const terms = check.checked('terms');
+  const registration = registerForm(form);
   return runAction(
     context,
     async () => {
-      check.done();
-      await context.services.auth.register(
-        { name, email, password, password_confirmation: confirmation, terms },
-        requestMeta(context, request),
-      );
-      return { ok: true as const, message: context.t('auth.registered'), email };
+      const input = registration.check();
+      await context.services.auth.register(input, requestMeta(context, request));
+      return { ok: true as const, message: context.t('auth.registered'), email: input.email };
     },
-    { name, email, terms: terms ? 'on' : '' },
+    registration.values,
   );
 }
 

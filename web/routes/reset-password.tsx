@@ -1,7 +1,7 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useTranslation } from '../lib/use-translation';
 import { Form, Link } from 'react-router';
-import { formChecks } from '../features/account/account-forms.server';
+import { resetForm } from '../features/account/account-forms.server';
 import { AuthCard, FormAlert, SubmitButton, TextField, primaryButton } from '../components/form-controls';
 import { NewPasswordFields } from '../features/account/components/password-field';
 import { useFormAnswer, usePosting } from '../hooks/use-form-answer';
@@ -21,16 +21,10 @@ export const meta = pageMetaFromLoader;
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
-  const check = formChecks(form);
-  const email = check.email();
-  const password = check.password('password');
-  const confirmation = check.text('password_confirmation', { raw: true, max: 1024 });
+  const reset = resetForm(form);
   return runAction(context, async () => {
-    check.done();
-    await context.services.auth.resetPassword(
-      { token: params.token.slice(0, 200), email, password, password_confirmation: confirmation },
-      requestMeta(context, request),
-    );
+    const input = reset.check();
+    await context.services.auth.resetPassword({ token: params.token.slice(0, 200), ...input }, requestMeta(context, request));
     return { ok: true as const, message: context.t('auth.password_reset') };
   });
 }

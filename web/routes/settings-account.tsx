@@ -1,7 +1,7 @@
 import { BadgeCheck, MailWarning } from 'lucide-react';
 import { useTranslation } from '../lib/use-translation';
 import { data, redirect } from 'react-router';
-import { formChecks, requireCurrentUser } from '../features/account/account-forms.server';
+import { deleteAccountForm, requireCurrentUser } from '../features/account/account-forms.server';
 import { DeleteAccountDialog } from '../features/account/components/delete-account-dialog';
 import { SettingsCard } from '../components/form-controls';
 import { LinkedAccounts } from '../features/account/components/linked-accounts';
@@ -46,11 +46,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       });
     }
     case 'delete_account': {
-      const check = formChecks(form);
-      const password = check.text('password', { raw: true, max: 1024 });
-      const email = check.text('email', { max: 254 });
+      const confirmation = deleteAccountForm(form);
       return runAction(context, async () => {
-        await context.services.users.deleteAccount(current, current.user.id, { password, email }, requestMeta(context, request));
+        await context.services.users.deleteAccount(current, current.user.id, confirmation.check(), requestMeta(context, request));
         return redirect('/', { headers: { 'Set-Cookie': context.sessionCookies.clearSession() } });
       });
     }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { useFetcher } from 'react-router';
-import { formChecks, requireCurrentUser } from '../features/account/account-forms.server';
+import { passwordForm, requireCurrentUser } from '../features/account/account-forms.server';
 import { FormAlert, SettingsCard, SubmitButton } from '../components/form-controls';
 import { NewPasswordFields, PasswordField } from '../features/account/components/password-field';
 import { TwoFactorSection } from '../features/account/components/two-factor-section';
@@ -27,18 +27,9 @@ export const meta = pageMetaFromLoader;
 export async function action({ context, request }: Route.ActionArgs) {
   const current = requireCurrentUser(context, request);
   const form = await request.formData();
-  const check = formChecks(form);
-  // An account that signs in only with Google sets its first password without an old one.
-  const currentPassword = current.user.passwordHash ? check.password('current_password') : undefined;
-  const password = check.password('password');
-  const confirmation = check.text('password_confirmation', { raw: true, max: 1024 });
+  const change = passwordForm(form, current.user.passwordHash !== null);
   return runAction(context, async () => {
-    check.done();
-    await context.services.auth.changePassword(
-      current,
-      { current_password: currentPassword, password, password_confirmation: confirmation },
-      requestMeta(context, request),
-    );
+    await context.services.auth.changePassword(current, change.check(), requestMeta(context, request));
     return { ok: true as const, message: context.t('auth.password_changed') };
   });
 }

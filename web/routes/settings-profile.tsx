@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { useFetcher } from 'react-router';
-import { formChecks, requireCurrentUser } from '../features/account/account-forms.server';
+import { profileForm, requireCurrentUser } from '../features/account/account-forms.server';
 import { AvatarUpload } from '../features/account/components/avatar-upload';
 import { CityComboBox } from '../components/city-combo-box';
 import { FormAlert, SettingsCard, SubmitButton, TextField } from '../components/form-controls';
@@ -42,28 +42,14 @@ export const meta = pageMetaFromLoader;
 export async function action({ context, request }: Route.ActionArgs) {
   const current = requireCurrentUser(context, request);
   const form = await request.formData();
-  const check = formChecks(form);
-  const name = check.text('name', { required: true, max: 100 });
-  const surname = check.text('surname', { max: 100 });
-  const phone = check.text('phone', { max: 30 });
-  const city = check.text('city_id');
-  const street = check.text('street', { max: 200 });
-  const birthday = check.text('birthday');
-  const cityId = city ? Number(city) : null;
-  if (cityId !== null && !(Number.isSafeInteger(cityId) && cityId > 0)) check.add('city_id', 'validation.city_not_found');
-  if (birthday && !/^\d{4}-\d{2}-\d{2}$/.test(birthday)) check.add('birthday', 'validation.format');
+  const profile = profileForm(form);
   return runAction(
     context,
     async () => {
-      check.done();
-      await context.services.users.updateProfile(
-        current,
-        { name, surname: surname || null, phone: phone || null, city_id: cityId, street: street || null, birthday: birthday || null },
-        context.locale,
-      );
+      await context.services.users.updateProfile(current, profile.check(), context.locale);
       return { ok: true as const, message: context.t('auth.profile_saved') };
     },
-    { name, surname, phone, city_id: city, street, birthday },
+    profile.values,
   );
 }
 

@@ -7,9 +7,10 @@ export const ProfileBody = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 100 }),
     surname: Nullable(Type.String({ maxLength: 100 })),
     phone: Nullable(Type.String({ maxLength: 30 })),
-    city_id: Nullable(Type.Integer({ minimum: 1 })),
+    // errorKey: what a page form says when the value is not of this kind (see platform/validation).
+    city_id: Nullable(Type.Integer({ minimum: 1, errorKey: 'validation.city_not_found' })),
     street: Nullable(Type.String({ maxLength: 200 })),
-    birthday: Nullable(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
+    birthday: Nullable(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', errorKey: 'validation.format' })),
   },
   { additionalProperties: false },
 );

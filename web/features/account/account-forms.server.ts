@@ -1,6 +1,9 @@
 import type { AppLoadContext } from 'react-router';
 import type { CurrentUser } from '../../../server/modules/auth/auth.service';
-import { AppError } from '../../../common/errors';
+import { Type } from 'typebox';
+import { ForgotBody, LoginBody, PasswordBody, RegisterBody, ResetBody } from '../../../server/modules/auth/auth.schemas';
+import { DeleteAccountBody, ProfileBody } from '../../../server/modules/users/users.schemas';
+import { readForm } from '../../lib/forms.server';
 import { requireAccess } from '../../lib/page.server';
 
 /** The guard of the settings pages and actions, giving the session as the services want it. */
@@ -10,44 +13,28 @@ export function requireCurrentUser(context: AppLoadContext, request: Request): C
   return context.user!;
 }
 
-type FieldKeys = Record<string, { key: string; params?: Record<string, string | number> }[]>;
-
-// The same test as the API's `format: "email"` (ajv-formats, fast mode), so both paths agree.
-const EMAIL = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
-
-/**
- * The outer checks the API's schemas make before a service runs (required, e-mail format,
- * lengths), for page actions that call the services in-process. The rules with their own
- * messages (password policy, phone, taken address) stay in the services.
- */
-export function formChecks(form: FormData) {
-  const fields: FieldKeys = {};
-  const add = (field: string, key: string, params?: Record<string, string | number>) => {
-    (fields[field] ??= []).push(params ? { key, params } : { key });
-  };
-  /** A text field; surrounding space is kept only for passwords (`raw`). */
-  const text = (name: string, options: { raw?: boolean; max?: number; required?: boolean } = {}) => {
-    const value = form.get(name);
-    const string = typeof value === 'string' ? (options.raw ? value : value.trim()) : '';
-    if (options.required && string === '') add(name, 'validation.required');
-    else if (options.max !== undefined && [...string].length > options.max) add(name, 'validation.max_length', { limit: options.max });
-    return string;
-  };
-  return {
-    text,
-    email(name = 'email') {
-      const value = text(name, { required: true, max: 254 });
-      if (value && !EMAIL.test(value)) add(name, 'validation.email');
-      return value;
-    },
-    password(name: string) {
-      return text(name, { raw: true, required: true, max: 1024 });
-    },
-    checked: (name: string) => form.get(name) === 'on' || form.get(name) === 'true',
-    add,
-    /** Throws the collected field errors as one 422, like the API's schema validation. */
-    done() {
-      if (Object.keys(fields).length > 0) throw new AppError('validation_failed', {}, fields);
-    },
-  };
-}
+/** The account forms, read and checked with the schemas of the API calls they stand for. */
+export const loginForm = (form: FormData) => readForm(form, LoginBody, { email: 'text', password: 'password', remember: 'checkbox' });
+export const registerForm = (form: FormData) =>
+  readForm(form, RegisterBody, { name: 'text', email: 'text', password: 'password', password_confirmation: 'password', terms: 'checkbox' });
+export const forgotForm = (form: FormData) => readForm(form, ForgotBody, { email: 'text' });
+// The token comes from the link's path, not from the form.
+const ResetForm = Type.Omit(ResetBody, ['token']);
+export const resetForm = (form: FormData) =>
+  readForm(form, ResetForm, { email: 'text', password: 'password', password_confirmation: 'password' });
+// An account with a password must give it to set a new one; one that only signs in with Google sets its first.
+const ChangePasswordForm = Type.Object({ ...PasswordBody.properties, current_password: Type.String({ minLength: 1, maxLength: 1024 }) });
+export const passwordForm = (form: FormData, hasPassword: boolean) =>
+  hasPassword
+    ? readForm(form, ChangePasswordForm, { current_password: 'password', password: 'password', password_confirmation: 'password' })
+    : readForm(form, PasswordBody, { password: 'password', password_confirmation: 'password' });
+export const profileForm = (form: FormData) =>
+  readForm(form, ProfileBody, {
+    name: 'text',
+    surname: 'optional',
+    phone: 'optional',
+    city_id: 'integer',
+    street: 'optional',
+    birthday: 'optional',
+  });
+export const deleteAccountForm = (form: FormData) => readForm(form, DeleteAccountBody, { password: 'password', email: 'text' });
