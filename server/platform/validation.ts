@@ -170,10 +170,22 @@ export function inSchemaOrder(schema: TSchema, problems: FieldProblems): FieldPr
  * in it: the one rule every text a person sends meets, whatever its schema says.
  */
 export function controlCharacterFields(value: unknown, path: string): string[] {
-  if (typeof value === 'string') return hasControlCharacter(value) ? [path || 'body'] : [];
-  if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value).flatMap(([key, item]) => {
-    const at = path ? `${path}.${key}` : key;
-    return hasControlCharacter(key) ? [at] : controlCharacterFields(item, at);
-  });
+  // A walk with its own stack: a body nested thousands deep must not overflow the call stack.
+  const found: string[] = [];
+  const pending: [unknown, string][] = [[value, path]];
+  while (pending.length > 0) {
+    const [item, at] = pending.pop()!;
+    if (typeof item === 'string') {
+      if (hasControlCharacter(item)) found.push(at || 'body');
+    } else if (typeof item === 'object' && item !== null) {
+      const entries = Object.entries(item);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, child] = entries[index]!;
+        const childPath = at ? `${at}.${key}` : key;
+        if (hasControlCharacter(key)) found.push(childPath);
+        else pending.push([child, childPath]);
+      }
+    }
+  }
+  return found;
 }
