@@ -10,8 +10,16 @@ async function behavesAsCounters(counters: Counters, prefix: string) {
   expect(second.resetSeconds).toBeGreaterThan(0);
   expect(second.resetSeconds).toBeLessThanOrEqual(60);
   expect((await counters.peek(key)).count).toBe(2);
+  await counters.release(key);
+  expect((await counters.peek(key)).count).toBe(1);
   await counters.reset(key);
   expect((await counters.peek(key)).count).toBe(0);
+  // Releasing what is not counted changes nothing (and never revives a window).
+  await counters.release(key);
+  expect(await counters.peek(key)).toEqual({ count: 0, resetSeconds: 0 });
+  // A burst in parallel: every hit gets its own number.
+  const burst = await Promise.all(Array.from({ length: 50 }, () => counters.hit(`${key}:burst`, 60)));
+  expect(burst.map((b) => b.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
 }
 
 describe('in-process counters', () => {

@@ -9,6 +9,8 @@ export interface Counters {
   hit(key: string, windowSeconds: number): Promise<{ count: number; resetSeconds: number }>;
   /** The count without adding. */
   peek(key: string): Promise<{ count: number; resetSeconds: number }>;
+  /** Takes one back (never below zero, never reviving an ended window). */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -40,6 +42,10 @@ export function createMemoryCounters(now: () => number = Date.now): Counters {
       const entry = live(key);
       return { count: entry?.count ?? 0, resetSeconds: seconds(entry) };
     },
+    async release(key) {
+      const entry = live(key);
+      if (entry && entry.count > 0) entry.count -= 1;
+    },
     async reset(key) {
       entries.delete(key);
     },
@@ -48,6 +54,8 @@ export function createMemoryCounters(now: () => number = Date.now): Counters {
     },
   };
 }
+
+const RELEASE_SCRIPT = "if (tonumber(redis.call('get', KEYS[1]) or '0') > 0) then return redis.call('decr', KEYS[1]) end return 0";
 
 export function createRedisCounters(redis: Redis, prefix: string): Counters {
   return {
@@ -63,6 +71,10 @@ export function createRedisCounters(redis: Redis, prefix: string): Counters {
       const name = prefix + key;
       const [count, ttl] = await Promise.all([redis.get(name), redis.ttl(name)]);
       return { count: Number(count ?? 0), resetSeconds: Math.max(0, ttl) };
+    },
+    async release(key) {
+      // One step on the server, so a window that ends meanwhile is not brought back at -1.
+      await redis.eval(RELEASE_SCRIPT, 1, prefix + key);
     },
     async reset(key) {
       await redis.del(prefix + key);

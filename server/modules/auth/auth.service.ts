@@ -138,19 +138,20 @@ export function createAuthService(deps: AuthDeps) {
       const email = normalizeEmail(input.email);
       const addressKey = `login:address:${email}`;
       const ipKey = `login:ip:${meta.ip}`;
-      await throttle.check(addressKey, LOGIN_PER_ADDRESS);
-      await throttle.check(ipKey, LOGIN_PER_IP);
+      const byIp = await throttle.attempt(ipKey, LOGIN_PER_IP);
+      const byAddress = await throttle.attempt(addressKey, LOGIN_PER_ADDRESS).catch(async (refused: unknown) => {
+        await byIp.giveBack();
+        throw refused;
+      });
 
       const user = await users.findByEmail(email);
       const valid = user?.passwordHash
         ? await verifyPassword(user.passwordHash, input.password)
         : (await verifyPassword(await dummyHash, input.password), false);
-      if (!user || !valid) {
-        await throttle.hit(addressKey, LOGIN_PER_ADDRESS);
-        await throttle.hit(ipKey, LOGIN_PER_IP);
-        throw AppError.field('email', 'auth.failed');
-      }
-      await throttle.reset(addressKey);
+      // A failure stays counted on both; a right password ends the address's run of failures.
+      if (!user || !valid) throw AppError.field('email', 'auth.failed');
+      await byAddress.succeeded();
+      await byIp.giveBack();
 
       if (user.twoFactorConfirmedAt) {
         const challenge = randomToken();
@@ -276,13 +277,13 @@ export function createAuthService(deps: AuthDeps) {
       input: { current_password?: string | undefined; password: string; password_confirmation: string },
       meta: RequestMeta,
     ): Promise<void> {
-      await throttle.check(`password:${current.user.id}`, LOGIN_PER_ADDRESS);
+      const attempt = await throttle.attempt(`password:${current.user.id}`, LOGIN_PER_ADDRESS);
       // An account that only signs in with Google has no password yet: it sets one without the old one.
       const hash = current.user.passwordHash;
       if (hash && !(input.current_password && (await verifyPassword(hash, input.current_password)))) {
-        await throttle.hit(`password:${current.user.id}`, LOGIN_PER_ADDRESS);
         throw AppError.field('current_password', input.current_password ? 'auth.current_password' : 'validation.required');
       }
+      await attempt.giveBack();
       await checkNewPassword(input.password, input.password_confirmation);
       const passwordHash = await hashPassword(input.password);
       await repo.transaction(async (tx) => {

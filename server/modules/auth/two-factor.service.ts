@@ -75,26 +75,19 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
 
   /** Checks a code under the per-account throttle and marks its step used; throws 422 on a wrong one. */
   async function redeemCode(user: UserRow, code: string): Promise<void> {
-    const key = userKey(user.id);
-    await throttle.check(key, CODES_PER_USER);
+    const attempt = await throttle.attempt(userKey(user.id), CODES_PER_USER);
     const step = await acceptedStep(user, code);
-    if (step === undefined || !(await repo.claimTwoFactorStep(user.id, step))) {
-      await throttle.hit(key, CODES_PER_USER);
-      throw AppError.field('code', 'two_factor.invalid_code');
-    }
-    await throttle.reset(key);
+    if (step === undefined || !(await repo.claimTwoFactorStep(user.id, step))) throw AppError.field('code', 'two_factor.invalid_code');
+    await attempt.succeeded();
   }
 
   /** The owner proves it is them: with the password, or with a code when the account has no password. */
   async function confirmIdentity(user: UserRow, input: { password?: string | undefined; code?: string | undefined }): Promise<void> {
     if (user.passwordHash) {
       if (!input.password) throw AppError.field('password', 'validation.required');
-      const key = `password:${user.id}`;
-      await throttle.check(key, PASSWORD_PER_USER);
-      if (!(await verifyPassword(user.passwordHash, input.password))) {
-        await throttle.hit(key, PASSWORD_PER_USER);
-        throw AppError.field('password', 'auth.current_password');
-      }
+      const attempt = await throttle.attempt(`password:${user.id}`, PASSWORD_PER_USER);
+      if (!(await verifyPassword(user.passwordHash, input.password))) throw AppError.field('password', 'auth.current_password');
+      await attempt.giveBack();
       return;
     }
     // Accounts that sign in only through a provider have no password: a current code stands in for it.
@@ -177,8 +170,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       const challenge = await repo.findLiveChallenge(challengeId);
       if (!challenge) throw expired();
 
-      const key = userKey(challenge.userId);
-      await throttle.check(key, CODES_PER_USER);
+      const attempt = await throttle.attempt(userKey(challenge.userId), CODES_PER_USER);
       // Counted before checking, atomically, so parallel guesses cannot share one attempt.
       if ((await repo.countChallengeAttempt(challengeId)) > MAX_CHALLENGE_ATTEMPTS) {
         await repo.deleteChallenge(challengeId);
@@ -199,11 +191,10 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         accepted = await repo.useRecoveryCode(user.id, hashToken(normalizeRecoveryCode(factor.recoveryCode)));
       }
       if (!accepted) {
-        await throttle.hit(key, CODES_PER_USER);
         throw AppError.field(field, factor.kind === 'code' ? 'two_factor.invalid_code' : 'two_factor.invalid_recovery_code');
       }
 
-      await throttle.reset(key);
+      await attempt.succeeded();
       await repo.deleteChallenge(challengeId);
       const token = await auth.createSession(user.id, challenge.remember, meta);
       await repo.audit({
