@@ -46,8 +46,12 @@ interface TidyFields {
   address?: string;
 }
 
-/** What only a moderator's approval covers: a change to any of these sends an active ad back for review. */
-const REVIEWED_FIELDS = ['name', 'description', 'catalogId'] as const;
+/**
+ * The one field a seller may change on an approved ad without a new review: the price (spec). A
+ * change to anything else a buyer sees (name, description, address, city, catalog, pictures) sends
+ * the ad back, so a field added later is reviewed unless it is named here.
+ */
+const CHANGES_WITHOUT_REVIEW: ReadonlySet<string> = new Set(['priceCents']);
 
 function text(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
@@ -230,7 +234,9 @@ export function createSellingService(deps: SellingDeps) {
       const { product } = await ownedAd(current, uuid);
       const fields = await readFields(raw, true);
       const byStaff = product.userId !== current.user.id;
-      const needsReview = REVIEWED_FIELDS.some((field) => fields[field] !== undefined && fields[field] !== product[field]);
+      const needsReview = Object.entries(fields).some(
+        ([field, value]) => value !== undefined && !CHANGES_WITHOUT_REVIEW.has(field) && value !== product[field as keyof AdRow],
+      );
       const language =
         fields.name || fields.description
           ? guessAdLanguage(`${fields.name ?? product.name}\n${fields.description ?? product.description}`)

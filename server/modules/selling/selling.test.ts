@@ -250,6 +250,31 @@ describe('PATCH /api/product (edit)', () => {
     expect(reactivate.statusCode).toBe(422);
   });
 
+  it('sends an active ad back to review for every change a buyer sees but the price: address, city, catalog', async () => {
+    const cities = (await app.inject({ url: '/api/cities' })).json().data as { id: number; code: string }[];
+    const tampere = cities.find((c) => c.code === '837')!;
+    const catalogs = (await app.inject({ url: '/api/catalogs-flatten' })).json().data as { id: number; parent_id: number | null }[];
+    const leaves = catalogs.filter((c) => !catalogs.some((other) => other.parent_id === c.id));
+    const changes: Record<string, unknown>[] = [
+      { address: 'Hämeenkatu 1, Tampere' },
+      { city_id: tampere.id },
+      { catalog_id: leaves.at(-1)!.id },
+    ];
+    for (const change of changes) {
+      const ad = await approvedAd(seller.id);
+      const res = await app.inject({
+        method: 'PATCH',
+        url: '/api/product',
+        headers: seller.headers,
+        payload: { productUuid: ad.uuid, ...change },
+      });
+      expect(res.statusCode, JSON.stringify(change)).toBe(200);
+      expect(res.json().data, JSON.stringify(change)).toMatchObject({ status: 'moderate', approved: false });
+      // Until a moderator approves it again, the new text is not public.
+      expect((await app.inject({ url: `/api/product/${ad.uuid}` })).statusCode).toBe(404);
+    }
+  });
+
   it('sends a rejected ad back to review after a correction', async () => {
     const ad = await createAd(app, { userId: seller.id, name: 'Hylätty ilmoitus', status: 'canceled' });
     const res = await app.inject({
