@@ -5,7 +5,7 @@ import type { Locale } from '../common/locales.ts';
 import { translate } from './platform/i18n.ts';
 import type { Services } from './services.ts';
 import { CONSENT_COOKIE, THEME_COOKIE } from '../common/cookies.ts';
-import type { PageSessionCookies } from './platform/session.ts';
+import { type PageSessionCookies, pageSessionCookies, secureCookies } from './platform/session.ts';
 
 /** What the server tells every page about the visitor before any JavaScript runs. */
 export interface VisitorPreferences {
@@ -81,7 +81,7 @@ export function createLoadContext(app: FastifyInstance, request: FastifyRequest,
     user,
     t: (key: string, params?: Record<string, string | number>) => translate(locale, key, params),
     cookies: request.cookies,
-    sessionCookies: app.pageSessionCookies,
+    sessionCookies: pageSessionCookies(app, secureCookies(request)),
     cspNonce,
     clientIp: request.ip,
   };

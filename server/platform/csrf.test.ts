@@ -139,3 +139,30 @@ describe('odd path spellings', () => {
     expect(await rawStatus('POST', '//api/login')).toBe(400);
   });
 });
+
+describe('the Secure flag', () => {
+  it('follows the forwarded protocol behind a trusted proxy, and never trusts it otherwise', async () => {
+    const behindProxy = await buildTestApp({ trustProxy: true });
+    try {
+      const user = await createUser(behindProxy);
+      const login = (headers: Record<string, string>) =>
+        behindProxy.inject({ method: 'POST', url: '/api/login', headers, payload: { email: user.email, password: user.password } });
+      const https = await login({ 'x-forwarded-proto': 'https' });
+      expect(https.cookies.find((c) => c.name === 'session')?.secure).toBe(true);
+      expect(https.cookies.find((c) => c.name === 'XSRF-TOKEN')?.secure).toBe(true);
+      const http = await login({});
+      expect(http.cookies.find((c) => c.name === 'session')?.secure).toBeFalsy();
+    } finally {
+      await behindProxy.close();
+    }
+    // Without TRUST_PROXY a client cannot claim https for itself (the public URL decides).
+    const user = await createUser(app);
+    const direct = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { email: user.email, password: user.password },
+    });
+    expect(direct.cookies.find((c) => c.name === 'session')?.secure).toBeFalsy();
+  });
+});

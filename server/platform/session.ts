@@ -7,10 +7,6 @@ import { AppError } from '../../common/errors.ts';
 import { hashToken, randomToken, safeEqual } from './secrets.ts';
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    /** Set-Cookie values of the session cookies for page actions (see pageSessionCookies). */
-    pageSessionCookies: PageSessionCookies;
-  }
   interface FastifyRequest {
     /** The signed-in person, resolved from the session cookie or a bearer token; null for visitors. */
     currentUser: CurrentUser | null;
@@ -51,6 +47,14 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
 }
 
+/**
+ * Whether cookies carry `Secure`: the public address is https, or this request came over https
+ * (behind a proxy that terminates TLS, its X-Forwarded-Proto says so when TRUST_PROXY is set).
+ */
+export function secureCookies(request: FastifyRequest): boolean {
+  return request.server.config.publicUrl.startsWith('https://') || request.protocol === 'https';
+}
+
 /** The session cookie's attributes, the one definition for API replies and page responses alike. */
 function sessionCookieOptions(secure: boolean, remember: boolean): SerializeOptions {
   return { path: '/', httpOnly: true, sameSite: 'lax', secure, ...(remember ? { maxAge: ONE_YEAR_S } : {}) };
@@ -68,29 +72,32 @@ function xsrfTokenOf(app: FastifyInstance, sessionId: string): string {
 }
 
 /** A new session's cookie, with the CSRF token that goes with it. */
-export function setSessionCookie(reply: FastifyReply, token: string, remember: boolean, secure: boolean): void {
+export function setSessionCookie(reply: FastifyReply, token: string, remember: boolean): void {
+  const secure = secureCookies(reply.request);
   void reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(secure, remember));
   void reply.setCookie(XSRF_COOKIE, xsrfTokenOf(reply.server, hashToken(token)), xsrfCookieOptions(secure));
 }
 
-export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
-  void reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure, false));
+export function clearSessionCookie(reply: FastifyReply): void {
+  void reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secureCookies(reply.request), false));
 }
 
-export function setTwoFactorCookie(reply: FastifyReply, challenge: string, secure: boolean): void {
-  void reply.setCookie(TWO_FACTOR_COOKIE, challenge, { ...twoFactorCookieOptions(secure), maxAge: TWO_FACTOR_SECONDS });
+export function setTwoFactorCookie(reply: FastifyReply, challenge: string): void {
+  void reply.setCookie(TWO_FACTOR_COOKIE, challenge, {
+    ...twoFactorCookieOptions(secureCookies(reply.request)),
+    maxAge: TWO_FACTOR_SECONDS,
+  });
 }
 
-export function clearTwoFactorCookie(reply: FastifyReply, secure: boolean): void {
-  void reply.clearCookie(TWO_FACTOR_COOKIE, twoFactorCookieOptions(secure));
+export function clearTwoFactorCookie(reply: FastifyReply): void {
+  void reply.clearCookie(TWO_FACTOR_COOKIE, twoFactorCookieOptions(secureCookies(reply.request)));
 }
 
 /**
  * The same cookies as Set-Cookie header values, for page actions, which answer with a Fetch
  * Response rather than through Fastify's reply.
  */
-export function pageSessionCookies(app: FastifyInstance) {
-  const secure = app.config.publicUrl.startsWith('https://');
+export function pageSessionCookies(app: FastifyInstance, secure: boolean) {
   return {
     session: (token: string, remember: boolean) => [
       app.serializeCookie(SESSION_COOKIE, token, sessionCookieOptions(secure, remember)),
@@ -116,10 +123,8 @@ export function requireUser(request: FastifyRequest): CurrentUser {
  */
 export const sessionPlugin = fp(
   async (app: FastifyInstance) => {
-    const secure = app.config.publicUrl.startsWith('https://');
     app.decorateRequest('currentUser', null);
     app.decorateRequest('viaCookie', false);
-    app.decorate('pageSessionCookies', pageSessionCookies(app));
 
     app.addHook('onRequest', async (request) => {
       const bearer = bearerToken(request);
@@ -136,7 +141,7 @@ export const sessionPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       if (!request.viaCookie || !request.currentUser || !handsOutXsrf(request)) return;
       const token = xsrfTokenOf(app, request.currentUser.session.id);
-      if (request.cookies[XSRF_COOKIE] !== token) void reply.setCookie(XSRF_COOKIE, token, xsrfCookieOptions(secure));
+      if (request.cookies[XSRF_COOKIE] !== token) void reply.setCookie(XSRF_COOKIE, token, xsrfCookieOptions(secureCookies(request)));
     });
 
     // Decided by the route the router matched, not by how the path was written (`/api/x/` reaches
@@ -157,7 +162,7 @@ export const sessionPlugin = fp(
         // A signed-in browser got its session's token from the onRequest hook; a visitor gets a
         // random one (nothing to protect until they sign in, when the token becomes the session's).
         if (!request.cookies[XSRF_COOKIE] && !(request.viaCookie && request.currentUser)) {
-          void reply.setCookie(XSRF_COOKIE, randomToken(), xsrfCookieOptions(secure));
+          void reply.setCookie(XSRF_COOKIE, randomToken(), xsrfCookieOptions(secureCookies(request)));
         }
         return reply.status(204).send();
       },

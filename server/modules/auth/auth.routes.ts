@@ -26,7 +26,6 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const auth = app.services.auth;
-  const secure = app.config.publicUrl.startsWith('https://');
   const message = (request: FastifyRequest, key: string) => ({ message: translate(request.locale, key) });
 
   app.post('/login', { schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginReply } } }, async (request, reply) => {
@@ -35,18 +34,18 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await auth.logoutToken(previous);
     if (result.kind === 'two_factor') {
-      clearSessionCookie(reply, secure);
-      setTwoFactorCookie(reply, result.challenge, secure);
+      clearSessionCookie(reply);
+      setTwoFactorCookie(reply, result.challenge);
       return { two_factor: true, ...message(request, 'auth.two_factor_required') };
     }
-    setSessionCookie(reply, result.token, result.remember, secure);
+    setSessionCookie(reply, result.token, result.remember);
     const roles = await auth.rolesOf(result.user.id);
     return { two_factor: false, ...message(request, 'auth.logged_in'), user: presentUser(result.user, roles) };
   });
 
   app.post('/logout', { schema: { tags: ['auth'], response: { 200: Message } } }, async (request, reply) => {
     await auth.logout(request.currentUser ?? undefined);
-    clearSessionCookie(reply, secure);
+    clearSessionCookie(reply);
     return message(request, 'auth.logged_out');
   });
 

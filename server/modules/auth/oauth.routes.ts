@@ -1,7 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../../common/errors.ts';
 import { translate } from '../../platform/i18n.ts';
-import { clearSessionCookie, requireUser, setSessionCookie, setTwoFactorCookie } from '../../platform/session.ts';
+import { clearSessionCookie, requireUser, secureCookies, setSessionCookie, setTwoFactorCookie } from '../../platform/session.ts';
 import { OAUTH_STATE_COOKIE, SESSION_COOKIE } from '../../../common/cookies.ts';
 import { requestMeta } from './auth.routes.ts';
 import {
@@ -20,9 +21,9 @@ const Redirect = { description: 'Redirect (Location header)', type: 'null' } as 
 
 const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { oauth, auth } = app.services;
-  const secure = app.config.publicUrl.startsWith('https://');
   // Lax, so the browser sends it back on the provider's top-level redirect to the callback.
-  const stateCookie = { path: '/api', httpOnly: true, sameSite: 'lax', secure } as const;
+  const stateCookie = (request: FastifyRequest) =>
+    ({ path: '/api', httpOnly: true, sameSite: 'lax', secure: secureCookies(request) }) as const;
 
   app.get(
     '/logins',
@@ -55,7 +56,7 @@ const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.log.warn({ provider: request.params.provider, reason: error.reason }, 'oauth start failed');
         throw new AppError('service_unavailable');
       }
-      void reply.setCookie(OAUTH_STATE_COOKIE, started.sealedState, { ...stateCookie, maxAge: OAUTH_STATE_SECONDS });
+      void reply.setCookie(OAUTH_STATE_COOKIE, started.sealedState, { ...stateCookie(request), maxAge: OAUTH_STATE_SECONDS });
       return { url: started.url };
     },
   );
@@ -74,7 +75,7 @@ const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      void reply.clearCookie(OAUTH_STATE_COOKIE, stateCookie).header('cache-control', 'no-store');
+      void reply.clearCookie(OAUTH_STATE_COOKIE, stateCookie(request)).header('cache-control', 'no-store');
       try {
         if (request.validationError) throw new OauthFailure(`malformed callback: ${request.validationError.message}`);
         const result = await oauth.complete(
@@ -87,11 +88,11 @@ const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const previous = request.cookies[SESSION_COOKIE];
         if (previous) await auth.logoutToken(previous);
         if (result.kind === 'two_factor') {
-          clearSessionCookie(reply, secure);
-          setTwoFactorCookie(reply, result.challenge, secure);
+          clearSessionCookie(reply);
+          setTwoFactorCookie(reply, result.challenge);
           return reply.redirect('/mfa-confirm');
         }
-        setSessionCookie(reply, result.token, true, secure);
+        setSessionCookie(reply, result.token, true);
         return reply.redirect(result.redirectTo);
       } catch (error) {
         let outcome: OauthOutcome = 'oauth_failed';

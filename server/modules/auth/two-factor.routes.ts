@@ -12,15 +12,14 @@ import { CodeBody, EnableReply, IdentityBody, RecoveryCodeBody, RecoveryCodesRep
 /** Two-factor set-up for the signed-in person, and the second step of a log-in (spec section 7). */
 const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { auth, twoFactor } = app.services;
-  const secure = app.config.publicUrl.startsWith('https://');
   const message = (request: FastifyRequest, key: string) => translate(request.locale, key);
 
   /** Same answer and cookies as a password log-in without two-factor. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, login: CompletedLogin) {
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await auth.logoutToken(previous);
-    setSessionCookie(reply, login.token, login.remember, secure);
-    clearTwoFactorCookie(reply, secure);
+    setSessionCookie(reply, login.token, login.remember);
+    clearTwoFactorCookie(reply);
     return { two_factor: false, message: message(request, 'auth.logged_in'), user: presentUser(login.user, login.roles) };
   }
 

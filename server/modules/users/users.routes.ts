@@ -8,7 +8,6 @@ import { DeleteAccountBody, IdParams, ProfileBody, ThemeBody, UserByTokenBody } 
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { auth, users } = app.services;
-  const secure = app.config.publicUrl.startsWith('https://');
 
   app.get('/user', { schema: { tags: ['users'], summary: 'The signed-in person' } }, async (request) => ({
     data: auth.present(requireUser(request)),
@@ -31,7 +30,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete('/account/:id/delete', { schema: { tags: ['users'], params: IdParams, body: DeleteAccountBody } }, async (request, reply) => {
     await users.deleteAccount(requireUser(request), request.params.id, request.body ?? {}, requestMeta(request));
-    clearSessionCookie(reply, secure);
+    clearSessionCookie(reply);
     return { message: translate(request.locale, 'auth.account_deleted') };
   });
 
