@@ -73,6 +73,15 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     return result.valid && 'timeStep' in result ? result.timeStep : undefined;
   }
 
+  /** The key of a set-up not yet confirmed; undefined when it cannot be read (the app secret changed). */
+  function pendingSecret(sealed: string): string | undefined {
+    try {
+      return sealer.decrypt(sealed);
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Checks a code under the per-account throttle and marks its step used; throws 422 on a wrong one. */
   async function redeemCode(user: UserRow, code: string): Promise<void> {
     const attempt = await throttle.attempt(userKey(user.id), CODES_PER_USER);
@@ -110,8 +119,11 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     async enable(current: CurrentUser) {
       const { user } = current;
       if (user.twoFactorConfirmedAt) throw AppError.field('two_factor', 'two_factor.already_enabled');
-      const secret = generateSecret();
-      await users.update(user.id, { twoFactorSecret: sealer.encrypt(secret), twoFactorLastStep: null });
+      // A GET changes nothing a person relies on: a set-up under way keeps its key (a link or a
+      // second tab cannot break it); a new key is made only when there is none yet.
+      const pending = user.twoFactorSecret ? pendingSecret(user.twoFactorSecret) : undefined;
+      const secret = pending ?? generateSecret();
+      if (!pending) await users.update(user.id, { twoFactorSecret: sealer.encrypt(secret), twoFactorLastStep: null });
       const otpauthUrl = generateURI({ issuer: siteName, label: user.email, secret });
       return { qr_code: await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 }), secret, otpauth_url: otpauthUrl };
     },

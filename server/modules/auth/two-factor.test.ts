@@ -399,3 +399,16 @@ describe('recovery codes and turning two-factor off', () => {
     expect(res.json().errors.two_factor).toEqual(['Two-factor authentication is not on.']);
   });
 });
+
+describe('starting the set-up is safe to repeat', () => {
+  it('gives the same key to a second GET while the set-up is under way, so a link cannot break it', async () => {
+    const user = await createUser(app);
+    const { headers } = await loginAs(app, user);
+    const first = await enable(headers);
+    const again = await enable(headers);
+    expect(again.secret).toBe(first.secret);
+    const code = await codeAt(first.secret);
+    const res = await app.inject({ method: 'POST', url: '/api/confirm2fa', headers: { ...headers, ...en }, payload: { code } });
+    expect(res.statusCode).toBe(200);
+  });
+});
