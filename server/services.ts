@@ -52,6 +52,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     geo,
     storage: platform.storage,
     countActiveAds: productsRepo.countActiveByUser,
+    hasPublicAd: productsRepo.hasPublicAd,
   });
   const auth = createAuthService({
     repo: authRepo,

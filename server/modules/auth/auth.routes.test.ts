@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sessions } from '../../db/schema/auth.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, cookieFrom, createUser, linkIn, loginAs, readMails } from '../../test/accounts.ts';
+import { createAd } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';
 
 let app: FastifyInstance;
@@ -312,8 +313,13 @@ describe('profile, theme, public profile and account deletion', () => {
     expect((await app.inject({ url: '/api/user', headers })).json().data.theme_dark).toBe(true);
   });
 
-  it('shows a public profile without e-mail or phone', async () => {
+  it("shows a seller's public profile without e-mail or phone, and no profile of anyone without a public ad", async () => {
     const user = await createUser(app);
+    await createAd(app, { userId: user.id, name: 'Odottaa tarkastusta', status: 'moderate' });
+    expect((await app.inject({ url: `/api/user-info/${user.id}` })).statusCode).toBe(404);
+    const staff = await createUser(app, { roles: ['moderator'] });
+    expect((await app.inject({ url: `/api/user-info/${staff.id}` })).statusCode).toBe(404);
+    await createAd(app, { userId: user.id, name: 'Myynnissä', status: 'sold' });
     const res = await app.inject({ url: `/api/user-info/${user.id}` });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().data).sort()).toEqual(['active_ads_count', 'avatar', 'id', 'member_since', 'name']);
@@ -323,6 +329,8 @@ describe('profile, theme, public profile and account deletion', () => {
   it('deletes only the own account, after the password, and its sessions with it', async () => {
     const owner = await createUser(app);
     const stranger = await createUser(app);
+    await createAd(app, { userId: owner.id, name: 'Omistajan', status: 'active' });
+    await createAd(app, { userId: stranger.id, name: 'Vieraan', status: 'active' });
     const { headers } = await loginAs(app, owner);
     expect(
       (await app.inject({ method: 'DELETE', url: `/api/account/${stranger.id}/delete`, headers, payload: { password: owner.password } }))

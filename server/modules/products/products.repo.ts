@@ -1,7 +1,7 @@
 import { type Column, type SQL, type SQLWrapper, and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Db, Transaction } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
-import type { SortKey } from '../../../common/ad-rules.ts';
+import { PUBLIC_AD_STATUSES, type SortKey } from '../../../common/ad-rules.ts';
 import { type CardRow, adCover, cardColumns } from '../ads/ads.repo.ts';
 
 /** One word of a text query with what it may match: itself, its synonyms, its stem inside compounds. */
@@ -239,6 +239,16 @@ export function createProductsRepo(
   }
 
   return {
+    /** Has this person an ad the public can open (active, sold or reserved)? Only sellers have a public profile. */
+    async hasPublicAd(userId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql`1` })
+        .from(products)
+        .where(and(eq(products.userId, userId), inArray(products.status, [...PUBLIC_AD_STATUSES])))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** A seller's active ads, counted up to COUNT_CAP (a shop with thousands must not slow its ad pages). */
     async countActiveByUser(userId: number): Promise<number> {
       const capped = db

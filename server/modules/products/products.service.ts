@@ -61,7 +61,7 @@ export function createProductsService(deps: ProductsDeps) {
         geo.listCities(locale),
         geo.listRegions(locale),
         catalog.trailOf(ad.catalogId, locale),
-        users.publicProfile(ad.userId),
+        users.sellerCard(ad.userId),
       ]);
       const city = cities.find((c) => c.id === ad.cityId);
       const region = regions.find((r) => r.id === ad.regionId);

@@ -36,6 +36,7 @@ export function createUsersService(deps: {
   geo: GeoService;
   storage: Storage;
   countActiveAds: (userId: number) => Promise<number>;
+  hasPublicAd: (userId: number) => Promise<boolean>;
 }) {
   const { repo, audit, storage } = deps;
 
@@ -128,7 +129,17 @@ export function createUsersService(deps: {
     },
 
     /** What anyone may see of a member: never the e-mail or phone. */
+    /**
+     * GET /user-info/{id}: only sellers have a public profile (someone with an ad the public can
+     * open), so the ids of staff, buyers and unverified accounts cannot be walked.
+     */
     async publicProfile(id: number) {
+      if (!(await deps.hasPublicAd(id))) throw new AppError('not_found');
+      return this.sellerCard(id);
+    },
+
+    /** The seller beside an ad the viewer may open (the ad's visibility was decided by its page). */
+    async sellerCard(id: number) {
       const user = await repo.findById(id);
       if (!user) throw new AppError('not_found');
       return {
