@@ -53,6 +53,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     storage: platform.storage,
     countActiveAds: productsRepo.countActiveByUser,
     hasPublicAd: productsRepo.hasPublicAd,
+    throttle,
   });
   const auth = createAuthService({
     repo: authRepo,
@@ -72,6 +73,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     users,
     storage: platform.storage,
     listingCacheMs: config.listingCacheSeconds * 1000,
+    throttle,
   });
   const moderation = createModerationService({
     repo: createModerationRepo(db),
@@ -97,6 +99,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
       geo,
       storage: platform.storage,
       moderation,
+      throttle,
       onAdsChanged: () => products.invalidateListing(),
     }),
     moderation,

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom, createUser, loginAs } from '../test/accounts.ts';
 import { createAd } from '../test/ads.ts';
 import { buildTestApp } from '../test/app.ts';
+import { multipart } from '../test/multipart.ts';
 
 /**
  * Every throttle meets a burst sent all at once: the work behind it runs no more often than its
@@ -151,6 +153,36 @@ describe('throttles under a parallel burst', () => {
     );
     expect(tally[422]).toBe(5);
     expect((tally[422] ?? 0) + (tally[429] ?? 0)).toBe(24);
+  });
+
+  it('searches through the API: 120 a minute per client address, a signed-in person counted as themselves', async () => {
+    const ip = freshIp();
+    const tally = await burst(130, () =>
+      app.inject({ method: 'POST', url: '/api/products', remoteAddress: ip, payload: { name: 'pyörä' } }),
+    );
+    expect(tally).toEqual({ 200: 120, 429: 10 });
+    // Someone signed in on the same address has a count of their own.
+    const user = await createUser(app);
+    const { headers } = await loginAs(app, user);
+    const signedIn = await app.inject({ method: 'POST', url: '/api/products', remoteAddress: ip, headers, payload: {} });
+    expect(signedIn.statusCode).toBe(200);
+    const hints = await burst(310, () =>
+      app.inject({ method: 'POST', url: '/api/search-hint', remoteAddress: ip, payload: { query: 'po' } }),
+    );
+    expect(hints).toEqual({ 200: 300, 429: 10 });
+  });
+
+  it('picture uploads: thirty requests per account in ten minutes, refused before any decoding', async () => {
+    const user = await createUser(app);
+    const { headers } = await loginAs(app, user);
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
+    const body = await multipart([{ field: 'avatar', name: 'me.png', type: 'image/png', data: png }]);
+    const tally = await burst(36, () =>
+      app.inject({ method: 'POST', url: '/api/avatar', payload: body.payload, headers: { ...headers, ...body.headers } }),
+    );
+    expect(tally).toEqual({ 200: 30, 429: 6 });
   });
 
   it('wish list: sixty toggles a minute per account', async () => {

@@ -38,3 +38,10 @@ export function createThrottle(counters: Counters) {
 }
 
 export type Throttle = ReturnType<typeof createThrottle>;
+
+/**
+ * Picture uploads per account (ads and profile pictures together): a seller posting a few ads
+ * with ten pictures each stays well within it; a loop of 49-megapixel uploads does not.
+ */
+export const UPLOADS_PER_USER: ThrottleRule = { limit: 30, windowSeconds: 10 * 60 };
+export const uploadsKey = (userId: number) => `uploads:${userId}`;

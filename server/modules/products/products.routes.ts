@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { HintBody, HintReply, ListingBody, ListingReply, ProductParams, SimilarBody, SimilarReply } from './products.schemas.ts';
+
+const searchClient = (request: FastifyRequest) => ({ ip: request.ip, userId: request.currentUser?.id });
 
 const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const products = app.services.products;
@@ -9,7 +12,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: { tags: ['products'], summary: 'Search and list active ads, 20 a page', body: ListingBody, response: { 200: ListingReply } },
     },
-    async (request) => products.list(request.body ?? {}, request.locale),
+    async (request) => products.list(request.body ?? {}, request.locale, searchClient(request)),
   );
 
   app.get('/product/:id', { schema: { tags: ['products'], summary: 'One ad by its uuid', params: ProductParams } }, async (request) => ({
@@ -31,7 +34,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/search-hint',
     { schema: { tags: ['products'], summary: 'Up to ten suggestions while typing', body: HintBody, response: { 200: HintReply } } },
-    async (request) => ({ data: await products.hints(request.body.query, request.locale) }),
+    async (request) => ({ data: await products.hints(request.body.query, request.locale, searchClient(request)) }),
   );
 };
 

@@ -3,6 +3,7 @@ import { type Actor, mayViewAd } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Storage } from '../../platform/storage.ts';
+import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -23,7 +24,23 @@ export interface ProductsDeps {
   storage: Storage;
   /** How long a listing answer may be reused (0: never); see listing-cache.ts. */
   listingCacheMs?: number;
+  throttle: Throttle;
 }
+
+/** Who asks for a search through the API: a signed-in person is counted as themselves, a visitor by address. */
+export interface SearchClient {
+  ip: string;
+  userId: number | undefined;
+}
+
+/**
+ * Searches through the API, per client: a person paging and filtering stays far below it, a
+ * scraper or a loop does not. (Pages render their listing in-process and are not counted here.)
+ */
+export const SEARCHES_PER_CLIENT: ThrottleRule = { limit: 120, windowSeconds: 60 };
+/** Suggestions come as a person types: more of them, each far cheaper. */
+export const HINTS_PER_CLIENT: ThrottleRule = { limit: 300, windowSeconds: 60 };
+const clientKey = (kind: string, client: SearchClient) => (client.userId ? `${kind}:user:${client.userId}` : `${kind}:ip:${client.ip}`);
 
 export const SIMILAR_LIMIT = 8;
 export const HINT_LIMIT = 10;
@@ -85,7 +102,8 @@ export function createProductsService(deps: ProductsDeps) {
     },
 
     /** Up to ten suggestions while typing: catalog names first, then ad titles. */
-    async hints(text: string, locale: Locale) {
+    async hints(text: string, locale: Locale, client?: SearchClient) {
+      if (client) await deps.throttle.consume(clientKey('hints', client), HINTS_PER_CLIENT);
       const prefix = text.normalize('NFC').trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 60);
       if (prefix.length < 2) return [];
       const catalogs = (await catalog.flatten(locale))
@@ -97,7 +115,8 @@ export function createProductsService(deps: ProductsDeps) {
     },
 
     /** The public listing (spec: POST /products): active ads, filtered, searched, sorted, 20 a page. */
-    async list(body: ListingBody, locale: Locale): Promise<ListingReply> {
+    async list(body: ListingBody, locale: Locale, client?: SearchClient): Promise<ListingReply> {
+      if (client) await deps.throttle.consume(clientKey('search', client), SEARCHES_PER_CLIENT);
       const page = Math.min(body.page ?? 1, MAX_PAGE);
       const terms = searchTerms(body.name);
       const sort: SortKey | 'relevance' = body.sort ?? (terms.length ? 'relevance' : 'created_at_desc');

@@ -6,6 +6,7 @@ import { AppError } from '../../../common/errors.ts';
 import { isUuid } from '../../platform/uuid.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { type Throttle, UPLOADS_PER_USER, uploadsKey } from '../../platform/throttle.ts';
 import type { CurrentUser } from '../auth/auth.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
@@ -26,6 +27,7 @@ export interface SellingDeps {
   geo: GeoService;
   storage: Storage;
   moderation: ModerationService;
+  throttle: Throttle;
   /** Called after any change to an ad, so cached listings are read fresh. */
   onAdsChanged?: () => void;
   log?: (message: string, detail: Record<string, unknown>) => void;
@@ -202,6 +204,7 @@ export function createSellingService(deps: SellingDeps) {
     async create(current: CurrentUser, raw: RawAdFields, files: Buffer[], locale: Locale) {
       requireVerified(current);
       const fields = (await readFields(raw, false)) as NewProduct;
+      if (files.length > 0) await deps.throttle.consume(uploadsKey(current.id), UPLOADS_PER_USER);
       if (files.length > AD_MAX_PICTURES) throw AppError.field('files', 'ads.too_many_pictures', { max: AD_MAX_PICTURES });
       const uuid = crypto.randomUUID();
       const pictures = await storePictures(uuid, files);
@@ -256,6 +259,7 @@ export function createSellingService(deps: SellingDeps) {
       const { product, images } = await ownedAd(current, uuid);
       if (!files.length) throw AppError.field('files', 'validation.required');
       if (images.length + files.length > AD_MAX_PICTURES) throw AppError.field('files', 'ads.too_many_pictures', { max: AD_MAX_PICTURES });
+      await deps.throttle.consume(uploadsKey(current.id), UPLOADS_PER_USER);
       const pictures = await storePictures(product.uuid, files);
       let added = false;
       try {

@@ -6,6 +6,7 @@ import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { UsersRepo } from './users.repo.ts';
 import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { type Throttle, UPLOADS_PER_USER, uploadsKey } from '../../platform/throttle.ts';
 import type { GeoService } from '../geo/geo.service.ts';
 import { makeAvatar } from '../images/image-processing.ts';
 import { presentUser } from './users.presenter.ts';
@@ -37,6 +38,7 @@ export function createUsersService(deps: {
   storage: Storage;
   countActiveAds: (userId: number) => Promise<number>;
   hasPublicAd: (userId: number) => Promise<boolean>;
+  throttle: Throttle;
 }) {
   const { repo, audit, storage } = deps;
 
@@ -46,6 +48,7 @@ export function createUsersService(deps: {
 
     /** Stores a new avatar (square WebP, metadata removed) and removes the old one. */
     async setAvatar(current: CurrentUser, upload: Buffer) {
+      await deps.throttle.consume(uploadsKey(current.id), UPLOADS_PER_USER);
       const avatar = await makeAvatar(upload);
       const key = `avatars/${crypto.randomUUID()}.webp`;
       await storage.put(key, avatar, 'image/webp');
