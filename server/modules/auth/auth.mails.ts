@@ -10,7 +10,7 @@ function escapeHtml(text: string): string {
 function accountMail(
   locale: Locale,
   to: string,
-  key: 'verify' | 'reset' | 'password_changed',
+  key: 'verify' | 'reset' | 'password_changed' | 'already_registered',
   params: { name: string; site: string; url?: string; minutes?: number },
 ): MailMessage {
   const t = (k: string) => translate(locale, `mail.${key}.${k}`, { ...params, minutes: params.minutes ?? 0 });
@@ -35,4 +35,7 @@ export const authMails = {
     accountMail(locale, to, 'reset', params),
   passwordChanged: (locale: Locale, to: string, params: { name: string; site: string }) =>
     accountMail(locale, to, 'password_changed', params),
+  /** Someone tried to register with an address that has an account: its owner hears of it (the form does not tell). */
+  alreadyRegistered: (locale: Locale, to: string, params: { name: string; site: string; url: string }) =>
+    accountMail(locale, to, 'already_registered', params),
 };

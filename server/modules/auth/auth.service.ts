@@ -5,6 +5,7 @@ import type { Locale } from '../../../common/locales.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { type Sealer, hashToken, randomToken, safeEqual } from '../../platform/secrets.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
 import { presentUser } from '../users/users.presenter.ts';
 import { authMails } from './auth.mails.ts';
@@ -185,11 +186,10 @@ export function createAuthService(deps: AuthDeps) {
     async register(
       input: { name: string; email: string; password: string; password_confirmation: string; terms: boolean },
       meta: RequestMeta,
-    ): Promise<UserRow> {
+    ): Promise<void> {
       await throttle.consume(`register:ip:${meta.ip}`, REGISTER_PER_IP);
       const fields: Record<string, { key: string }[]> = {};
       if (!input.terms) fields.terms = [{ key: 'validation.accepted' }];
-      if (await users.findByEmail(input.email)) fields.email = [{ key: 'validation.email_taken' }];
       try {
         await checkNewPassword(input.password, input.password_confirmation);
       } catch (error) {
@@ -198,15 +198,34 @@ export function createAuthService(deps: AuthDeps) {
       }
       if (Object.keys(fields).length > 0) throw new AppError('validation_failed', {}, fields);
 
+      // An address that has an account gets the same answer, after the same work (a password
+      // hash, a mail), so the form tells nobody which addresses are registered; its owner is told.
       const passwordHash = await hashPassword(input.password);
-      const user = await repo.transaction(async (tx) => {
-        const created = await users.insert({ name: input.name.trim(), email: input.email.trim(), passwordHash, locale: meta.locale }, tx);
-        await users.setRoles(created.id, ['unverified'], tx);
-        await repo.audit({ actorId: created.id, action: 'register', entity: 'user', entityId: String(created.id), ip: meta.ip }, tx);
-        return created;
-      });
+      const existing = await users.findByEmail(input.email);
+      if (existing) {
+        await mailer.send(
+          authMails.alreadyRegistered(existing.locale, existing.email, {
+            name: existing.name,
+            site: site.siteName,
+            url: `${site.publicUrl}/login`,
+          }),
+        );
+        return;
+      }
+      let user: UserRow;
+      try {
+        user = await repo.transaction(async (tx) => {
+          const created = await users.insert({ name: input.name.trim(), email: input.email.trim(), passwordHash, locale: meta.locale }, tx);
+          await users.setRoles(created.id, ['unverified'], tx);
+          await repo.audit({ actorId: created.id, action: 'register', entity: 'user', entityId: String(created.id), ip: meta.ip }, tx);
+          return created;
+        });
+      } catch (error) {
+        // The same address registered in parallel: the one that won has the account, this one the same answer.
+        if (isUniqueViolation(error)) return;
+        throw error;
+      }
       await sendVerification(user, meta.locale);
-      return user;
     },
 
     async verifyEmail(input: { id: number; hash: string; expires: number; signature: string }): Promise<void> {
