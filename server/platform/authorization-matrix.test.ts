@@ -1,0 +1,238 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RoleSlug } from '../../common/access.ts';
+import { type TestUser, createUser } from '../test/accounts.ts';
+import { createAd } from '../test/ads.ts';
+import { buildTestApp } from '../test/app.ts';
+import { multipart } from '../test/multipart.ts';
+
+/**
+ * Who may call what: every route of the OpenAPI document against one table, for a visitor, each
+ * role, an ad's owner and another user. A route added without a row here fails the first test.
+ *
+ * `allowed` means the call got past its guard (any answer but 401 and 403); a refusal is 401 for a
+ * visitor and 403 for someone signed in. Each call runs with a fresh session and a fresh ad, so a
+ * call that ends a session or deletes an ad cannot change the next one's answer.
+ */
+type Actor = 'visitor' | 'unverified' | 'user' | 'owner' | 'editor' | 'moderator' | 'admin' | 'superAdmin';
+const ACTORS: Actor[] = ['visitor', 'unverified', 'user', 'owner', 'editor', 'moderator', 'admin', 'superAdmin'];
+const SIGNED_IN = ACTORS.filter((a) => a !== 'visitor');
+const VERIFIED = SIGNED_IN.filter((a) => a !== 'unverified');
+const AD_STAFF: Actor[] = ['moderator', 'admin', 'superAdmin'];
+
+interface Context {
+  ad: { id: number; uuid: string };
+  self: TestUser;
+}
+interface Row {
+  allowed: readonly Actor[];
+  request: (ctx: Context) => InjectOptions | Promise<InjectOptions>;
+}
+
+/** A verification link of the person's own address, signed as the mail would carry it. */
+function verificationLink(self: TestUser): string {
+  const hash = crypto.createHash('sha256').update(self.email.trim().toLowerCase()).digest('hex').slice(0, 40);
+  const expires = Math.floor(Date.now() / 1000) + 600;
+  const signature = app.services.platform.sealer.sign(`verify:${self.id}:${hash}:${expires}`);
+  return `/api/verify-email/${self.id}/${hash}?expires=${expires}&signature=${signature}`;
+}
+
+/** A picture upload as the forms send it. */
+async function pictureForm(fields: Record<string, string>): Promise<InjectOptions> {
+  const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#36c' } })
+    .png()
+    .toBuffer();
+  const body = await multipart([{ field: 'files', name: 'a.png', type: 'image/png', data: png }], fields);
+  return { payload: body.payload, headers: body.headers };
+}
+
+const uuid0 = '00000000-0000-4000-8000-000000000000';
+const open = (request: Row['request']): Row => ({ allowed: ACTORS, request });
+const signedIn = (request: Row['request']): Row => ({ allowed: SIGNED_IN, request });
+
+const TABLE: Record<string, Row> = {
+  'GET /api/sanctum/csrf-cookie': open(() => ({})),
+  'GET /healthz': open(() => ({})),
+  'GET /readyz': open(() => ({})),
+  'GET /api/cities': open(() => ({})),
+  'GET /api/regions': open(() => ({})),
+  'GET /api/catalogs-tree': open(() => ({})),
+  'GET /api/catalogs-flatten': open(() => ({})),
+  'POST /api/products': open(() => ({ payload: {} })),
+  'GET /api/product/{id}': open(({ ad }) => ({ url: `/api/product/${ad.uuid}` })),
+  'POST /api/same-products-in-the-city': open(({ ad }) => ({ payload: { catalogId: 1, cityId: 1, currentProductId: ad.id } })),
+  'POST /api/same-products': open(({ ad }) => ({ payload: { catalogId: 1, cityId: 1, currentProductId: ad.id } })),
+  'POST /api/search-hint': open(() => ({ payload: { query: 'po' } })),
+  // Selling: publishing needs a verified account; an ad is changed by its owner or ad staff.
+  'POST /api/product': {
+    allowed: VERIFIED,
+    request: () =>
+      pictureForm({ name: 'Polkupyörä', description: 'Hyvä pyörä, vähän ajettu.', price: '10', city_id: '1', catalog_id: '1' }),
+  },
+  'PATCH /api/product': { allowed: ['owner', ...AD_STAFF], request: ({ ad }) => ({ payload: { productUuid: ad.uuid, price: '20' } }) },
+  'GET /api/product/{uuid}/edit': { allowed: ['owner', ...AD_STAFF], request: ({ ad }) => ({ url: `/api/product/${ad.uuid}/edit` }) },
+  'DELETE /api/product/{uuid}': { allowed: ['owner', ...AD_STAFF], request: ({ ad }) => ({ url: `/api/product/${ad.uuid}` }) },
+  'POST /api/product-images': { allowed: ['owner', ...AD_STAFF], request: ({ ad }) => pictureForm({ productUuid: ad.uuid }) },
+  'POST /api/delete-product-images': {
+    allowed: ['owner', ...AD_STAFF],
+    request: ({ ad }) => ({ payload: { productUuid: ad.uuid, imageUuid: uuid0 } }),
+  },
+  'POST /api/product-images/order': {
+    allowed: ['owner', ...AD_STAFF],
+    request: ({ ad }) => ({ payload: { productUuid: ad.uuid, order: [] } }),
+  },
+  'PATCH /api/product/change-status': {
+    allowed: ['owner', ...AD_STAFF],
+    request: ({ ad }) => ({ payload: { id: ad.id, status: 'sold' } }),
+  },
+  'GET /api/user-products': signedIn(() => ({})),
+  // Moderation.
+  'POST /api/admin/products': { allowed: AD_STAFF, request: () => ({ payload: {} }) },
+  'POST /api/admin/products/{uuid}/approve': {
+    allowed: AD_STAFF,
+    request: ({ ad }) => ({ url: `/api/admin/products/${ad.uuid}/approve` }),
+  },
+  'POST /api/admin/products/{uuid}/reject': {
+    allowed: AD_STAFF,
+    request: ({ ad }) => ({ url: `/api/admin/products/${ad.uuid}/reject`, payload: { reason: 'Kuvat puuttuvat' } }),
+  },
+  // Accounts: the guest calls answer everyone (a signed-in call of them is simply a new log-in).
+  'POST /api/login': open(({ self }) => ({ payload: { email: self.email, password: 'Wrong#Guess1' } })),
+  'POST /api/logout': open(() => ({})),
+  'POST /api/register': open(() => ({
+    payload: { name: 'X', email: 'x@example.com', password: 'a', password_confirmation: 'b', terms: false },
+  })),
+  // The link itself is the proof: anyone holding a valid one may open it, signed in or not.
+  'POST /api/verify-email/{id}/{hash}': open(({ self }) => ({ url: verificationLink(self) })),
+  'POST /api/verify-resend': signedIn(({ self }) => ({ payload: { id: self.id } })),
+  'POST /api/forgot-password': open(() => ({ payload: { email: 'nobody@example.com' } })),
+  'POST /api/reset-password': open(() => ({
+    payload: {
+      token: 'x'.repeat(20),
+      email: 'nobody@example.com',
+      password: 'Kelpo#Salasana42',
+      password_confirmation: 'Kelpo#Salasana42',
+    },
+  })),
+  'PATCH /api/password': signedIn(() => ({
+    payload: { current_password: 'Wrong#Guess1', password: 'Kelpo#Salasana43', password_confirmation: 'Kelpo#Salasana43' },
+  })),
+  'GET /api/sessions': signedIn(() => ({})),
+  'DELETE /api/sessions': signedIn(() => ({})),
+  'DELETE /api/sessions/{id}': signedIn(() => ({ url: `/api/sessions/${'0'.repeat(16)}` })),
+  'GET /api/enable2fa': signedIn(() => ({})),
+  'POST /api/confirm2fa': signedIn(() => ({ payload: { code: '000000' } })),
+  'GET /api/show2fa': signedIn(() => ({})),
+  'POST /api/recovery-codes': signedIn(() => ({ payload: { password: 'Wrong#Guess1' } })),
+  'POST /api/disable2fa': signedIn(() => ({ payload: { password: 'Wrong#Guess1' } })),
+  'POST /api/check2faCode': open(() => ({ payload: { code: '000000' } })),
+  'POST /api/recovery2faWithCode': open(() => ({ payload: { recovery_code: 'abcde-fghij' } })),
+  'GET /api/logins': open(() => ({})),
+  'POST /api/oauth/{provider}': open(() => ({ url: '/api/oauth/google', payload: {} })),
+  'GET /api/oauth/{provider}/callback': open(() => ({ url: '/api/oauth/google/callback?code=x&state=y' })),
+  'GET /api/oauth-accounts': signedIn(() => ({})),
+  'POST /api/oauth-revoke/{id}': signedIn(() => ({ url: '/api/oauth-revoke/1', payload: {} })),
+  'GET /api/user': signedIn(() => ({})),
+  // The token in the body is the proof, whoever sends it.
+  'POST /api/user-by-token': open(async ({ self }) => ({
+    payload: { token: await app.services.auth.createSession(self.id, false, { ip: '127.0.0.1', userAgent: undefined, locale: 'en' }) },
+  })),
+  'PATCH /api/profile': signedIn(() => ({ payload: { name: 'Nimi' } })),
+  'PATCH /api/theme': signedIn(() => ({ payload: { theme_dark: true } })),
+  // Deleting an account: only one's own (the id is the caller's here; another's is the next test).
+  'DELETE /api/account/{id}/delete': signedIn(({ self }) => ({
+    url: `/api/account/${self.id}/delete`,
+    payload: { password: 'Wrong#Guess1' },
+  })),
+  'POST /api/avatar': signedIn(() => ({ payload: {} })),
+  'DELETE /api/avatar': signedIn(() => ({})),
+  'GET /api/user-info/{id}': open(({ ad }) => ({ url: `/api/user-info/${ad.id}` })),
+  'GET /api/user-wishes': signedIn(() => ({})),
+  'POST /api/update-user-wishes': signedIn(({ ad }) => ({ payload: { product_id: ad.uuid } })),
+  'GET /api/user-wishes-list': signedIn(() => ({})),
+};
+
+const ROLE_OF: Record<Exclude<Actor, 'visitor'>, RoleSlug[]> = {
+  unverified: ['unverified'],
+  user: ['user'],
+  owner: ['user'],
+  editor: ['user', 'editor'],
+  moderator: ['user', 'moderator'],
+  admin: ['user', 'admin'],
+  superAdmin: ['user', 'superAdmin'],
+};
+
+let app: FastifyInstance;
+let people: Record<Exclude<Actor, 'visitor'>, TestUser>;
+beforeAll(async () => {
+  app = await buildTestApp();
+  await app.ready();
+  people = {} as typeof people;
+  for (const actor of SIGNED_IN) {
+    people[actor as Exclude<Actor, 'visitor'>] = await createUser(app, {
+      roles: ROLE_OF[actor as Exclude<Actor, 'visitor'>],
+      verified: actor !== 'unverified',
+    });
+  }
+});
+afterAll(() => app.close());
+
+function documentedRoutes(): string[] {
+  const doc = app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  return Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops)
+      .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+      .map((m) => `${m.toUpperCase()} ${path}`),
+  );
+}
+
+describe('the authorization matrix', () => {
+  it('has a row for every route of the OpenAPI document, and no row for a route that is gone', () => {
+    const routes = documentedRoutes().sort();
+    expect(routes).toEqual(Object.keys(TABLE).sort());
+  });
+
+  it('lets in exactly whom each row says, and refuses everyone else', async () => {
+    const owner = people.owner;
+    const wrong: string[] = [];
+    for (const [route, row] of Object.entries(TABLE)) {
+      const [method, path] = route.split(' ') as [InjectOptions['method'], string];
+      for (const actor of ACTORS) {
+        const ad = await createAd(app, { userId: owner.id, name: `Testipyörä ${route}`, status: 'active' });
+        const self = actor === 'visitor' ? owner : people[actor];
+        const headers: Record<string, string> = { 'accept-language': 'en' };
+        if (actor !== 'visitor') {
+          const token = await app.services.auth.createSession(self.id, false, { ip: '127.0.0.1', userAgent: undefined, locale: 'en' });
+          headers.authorization = `Bearer ${token}`;
+        }
+        const options = await row.request({ ad, self });
+        const response = await app.inject({ method, url: path, ...options, headers: { ...headers, ...(options.headers as object) } });
+        const refused = response.statusCode === 401 || response.statusCode === 403;
+        const expectedRefusal = actor === 'visitor' ? 401 : 403;
+        if (row.allowed.includes(actor) && refused) wrong.push(`${route} as ${actor}: refused (${response.statusCode})`);
+        if (!row.allowed.includes(actor) && response.statusCode !== expectedRefusal) {
+          wrong.push(`${route} as ${actor}: ${response.statusCode}, expected ${expectedRefusal}`);
+        }
+        if (response.statusCode >= 500) wrong.push(`${route} as ${actor}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("refuses to delete someone else's account, whoever asks", async () => {
+    const target = people.user;
+    for (const actor of SIGNED_IN.filter((a) => a !== 'user')) {
+      const self = people[actor as Exclude<Actor, 'visitor'>];
+      const token = await app.services.auth.createSession(self.id, false, { ip: '127.0.0.1', userAgent: undefined, locale: 'en' });
+      const response = await app.inject({
+        method: 'DELETE',
+        url: `/api/account/${target.id}/delete`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { password: self.password },
+      });
+      expect(response.statusCode, actor).toBe(403);
+    }
+  });
+});
