@@ -33,6 +33,7 @@ import { localePlugin } from './platform/locale.ts';
 import { createMailer } from './platform/mail.ts';
 import { metricsPlugin } from './platform/metrics.ts';
 import { registerMedia } from './platform/media.ts';
+import { createBackgroundWork } from './platform/background.ts';
 import { createSealer, resolveAppSecret } from './platform/secrets.ts';
 import { createStorage } from './platform/storage.ts';
 import { inputLimitsPlugin } from './platform/input-limits.ts';
@@ -207,11 +208,14 @@ async function createPlatform(app: FastifyInstance, config: Config): Promise<Pla
       await redis.quit().catch(() => redis.disconnect());
     });
   }
+  const background = createBackgroundWork((message, detail) => app.log.error(detail, message));
   app.addHook('onClose', async () => {
+    // Mails already promised to someone go out before the process ends.
+    await background.settled();
     mailer.close();
     await counters.close();
   });
   preloadBreachedList();
   const storage = await createStorage(config);
-  return { mailer, counters, storage, sealer: createSealer(resolveAppSecret(config.appSecret, config.dataDir)) };
+  return { mailer, counters, storage, background, sealer: createSealer(resolveAppSecret(config.appSecret, config.dataDir)) };
 }

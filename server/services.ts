@@ -25,6 +25,7 @@ import type { Counters } from './platform/counters.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { Sealer } from './platform/secrets.ts';
 import type { Storage } from './platform/storage.ts';
+import type { BackgroundWork } from './platform/background.ts';
 import { createThrottle } from './platform/throttle.ts';
 
 /** The parts with two drivers (embedded or production), built once per process by buildApp. */
@@ -33,6 +34,7 @@ export interface Platform {
   storage: Storage;
   counters: Counters;
   sealer: Sealer;
+  background: BackgroundWork;
 }
 
 /** Every service of the app, wired to its repo. Routes and page loaders reach them through here. */
@@ -60,6 +62,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     users: usersRepo,
     mailer: platform.mailer,
     sealer: platform.sealer,
+    background: platform.background,
     throttle,
     site,
     hibpEnabled: config.hibpEnabled,

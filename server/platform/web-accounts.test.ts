@@ -179,6 +179,7 @@ describe('registration, forgotten password and reset', () => {
   it('sets a new password from the mailed link, with the address pre-filled', async () => {
     const user = await createUser(app);
     await postForm('/forgot-password', { email: user.email });
+    await app.services.platform.background.settled();
     const link = linkIn(
       readMails(app)
         .filter((m) => m.to.includes(user.email))
