@@ -6,6 +6,7 @@ import type { Mailer } from '../../platform/mail.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { type Sealer, hashToken, randomToken, safeEqual } from '../../platform/secrets.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { isGuessablePassword } from '../../../common/password-strength.ts';
 import type { BackgroundWork } from '../../platform/background.ts';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
 import { presentUser } from '../users/users.presenter.ts';
@@ -68,15 +69,19 @@ function normalizeEmail(email: string): string {
 export function createAuthService(deps: AuthDeps) {
   const { repo, users, mailer, sealer, throttle, site } = deps;
 
-  async function checkNewPassword(password: string, confirmation: string, field = 'password'): Promise<void> {
+  /** `personalWords`: the person's name and address, which a password must not lean on. */
+  async function checkNewPassword(password: string, confirmation: string, personalWords: readonly string[] = []): Promise<void> {
+    const field = 'password';
     const keys = brokenPasswordRules(password).map((rule) => ({ key: `validation.password_${rule}` }));
     if (password !== confirmation) keys.push({ key: 'validation.password_confirmation' });
+    // A known leak says the most; otherwise the strength estimate, the same one the form's hint uses.
     if (
       keys.length === 0 &&
       ((await isCommonBreachedPassword(password)) || (deps.hibpEnabled && (await isPwnedOnline(password, deps.hibpFetch))))
     ) {
       keys.push({ key: 'validation.password_breached' });
     }
+    if (keys.length === 0 && isGuessablePassword(password, personalWords)) keys.push({ key: 'validation.password_guessable' });
     if (keys.length > 0) throw new AppError('validation_failed', {}, { [field]: keys });
   }
 
@@ -194,7 +199,7 @@ export function createAuthService(deps: AuthDeps) {
       const fields: Record<string, { key: string }[]> = {};
       if (!input.terms) fields.terms = [{ key: 'validation.accepted' }];
       try {
-        await checkNewPassword(input.password, input.password_confirmation);
+        await checkNewPassword(input.password, input.password_confirmation, [input.name, input.email]);
       } catch (error) {
         if (!AppError.is(error)) throw error;
         Object.assign(fields, error.fields);
@@ -281,7 +286,7 @@ export function createAuthService(deps: AuthDeps) {
       meta: RequestMeta,
     ): Promise<void> {
       await throttle.consume(`reset:ip:${meta.ip}`, FORGOT_PER_IP);
-      await checkNewPassword(input.password, input.password_confirmation);
+      await checkNewPassword(input.password, input.password_confirmation, [input.email]);
       const user = await users.findByEmail(input.email);
       const passwordHash = await hashPassword(input.password);
       const done = await repo.transaction(async (tx) => {
@@ -310,7 +315,7 @@ export function createAuthService(deps: AuthDeps) {
         throw AppError.field('current_password', input.current_password ? 'auth.current_password' : 'validation.required');
       }
       await attempt.giveBack();
-      await checkNewPassword(input.password, input.password_confirmation);
+      await checkNewPassword(input.password, input.password_confirmation, [current.user.name, current.user.email]);
       const passwordHash = await hashPassword(input.password);
       await repo.transaction(async (tx) => {
         await users.update(current.user.id, { passwordHash }, tx);

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../../i18n/en.json';
@@ -89,3 +89,19 @@ describe('password rule hints', () => {
     expect(described).toContain('The password must contain at least one symbol.');
   });
 });
+
+describe('the guessability hint', () => {
+  it('asks the same estimator as the server once the other rules are met', async () => {
+    renderField();
+    const input = screen.getByLabelText('Password');
+    expect(met('guessable')).toBe(false);
+    fireEvent.change(input, { target: { value: 'Kelpo#Salasana42' } });
+    await waitFor(() => expect(met('guessable')).toBe(true), { timeout: 5_000 });
+    fireEvent.change(input, { target: { value: 'Summer2024!' } });
+    await waitFor(() => expect(met('guessable')).toBe(false));
+    // Nothing is ticked from an earlier answer while the new one is pending.
+    fireEvent.change(input, { target: { value: 'Kelpo#Salasana4' } });
+    expect(met('guessable')).toBe(false);
+  });
+});
+

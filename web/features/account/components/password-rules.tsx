@@ -1,4 +1,5 @@
 import { Check, Circle, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { type PasswordRule, brokenPasswordRules } from '../../../../common/password-rules';
 
@@ -17,12 +18,37 @@ export function passwordRuleStates(password: string): { rule: PasswordRule; met:
 }
 
 /**
+ * Is the password easy to guess, by the server's own estimator? Asked only once the other rules
+ * are met, after a pause in typing; the estimator and its dictionaries load on first use, so no
+ * page pays for them up front. Undefined while unknown.
+ */
+function useGuessable(password: string): boolean | undefined {
+  const [guessable, setGuessable] = useState<{ password: string; guessable: boolean }>();
+  const ready = password !== '' && brokenPasswordRules(password).length === 0;
+  useEffect(() => {
+    if (!ready) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      void import('../../../../common/password-strength').then(({ isGuessablePassword }) => {
+        if (live) setGuessable({ password, guessable: isGuessablePassword(password) });
+      });
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [password, ready]);
+  return ready && guessable?.password === password ? guessable.guessable : undefined;
+}
+
+/**
  * Live hints under a new-password field: each rule is ticked as it is met. Only a guide, the
  * server decides (and also checks the breach list, which cannot be done here).
  */
 export function PasswordRules({ id, password }: { id: string; password: string }) {
   const { t } = useTranslation();
-  const states = passwordRuleStates(password);
+  const guessable = useGuessable(password);
+  const states = [...passwordRuleStates(password), { rule: 'guessable' as const, met: guessable === false }];
   return (
     <div id={id} className="mt-2 rounded-lg bg-sunken p-3 text-sm">
       <p className="mb-1.5 font-medium">{t('account.password_rules.title')}</p>
