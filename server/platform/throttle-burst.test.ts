@@ -102,6 +102,26 @@ describe('throttles under a parallel burst', () => {
     expect(tally).toEqual({ 200: 3, 429: 7 });
   });
 
+  it('password reset: twenty tries an hour per client address', async () => {
+    const ip = freshIp();
+    const tally = await burst(26, (i) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/reset-password',
+        headers: en,
+        remoteAddress: ip,
+        payload: {
+          token: `not-a-real-token-${i}`,
+          email: 'nobody@example.com',
+          password: 'Kelpo#Salasana42',
+          password_confirmation: 'Kelpo#Salasana42',
+        },
+      }),
+    );
+    expect(tally[429]).toBe(6);
+    expect(tally[429]! + (tally[422] ?? 0)).toBe(26);
+  });
+
   it('verification mail: three resends per account', async () => {
     const user = await createUser(app, { verified: false });
     const { headers } = await loginAs(app, user);
