@@ -105,6 +105,15 @@ describe('server-rendered pages', () => {
     expect(listView.statusCode).toBe(200);
   });
 
+  it('answers odd search addresses without a server error: control characters refused, absurd numbers ignored', async () => {
+    for (const url of ['/?q=py%00r%C3%A4', '/?q=%1b%5B31m', '/catalogs/vehicles?q=a%00']) {
+      expect((await app.inject({ url })).statusCode, url).toBe(400);
+    }
+    for (const url of ['/?region=99999999999&city=2147483648&page=9999', '/?q=' + 'x'.repeat(5000), '/?sort=%27%3B--']) {
+      expect((await app.inject({ url })).statusCode, url).toBe(200);
+    }
+  });
+
   it('renders an ad with its title, price and Product JSON-LD without JavaScript', async () => {
     const res = await app.inject({ url: `/${ads.bike!.uuid}`, headers: { cookie: 'lang=en' } });
     expect(res.statusCode).toBe(200);
