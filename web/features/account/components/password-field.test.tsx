@@ -104,4 +104,3 @@ describe('the guessability hint', () => {
     expect(met('guessable')).toBe(false);
   });
 });
-
