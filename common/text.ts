@@ -12,3 +12,12 @@ export function hasControlCharacter(text: string): boolean {
 /** The largest and smallest values of PostgreSQL's `integer`, the type of every id and count column. */
 export const INT32_MAX = 2_147_483_647;
 export const INT32_MIN = -2_147_483_648;
+
+/** decodeURIComponent that keeps a malformed escape as it was written instead of throwing. */
+export function decodeOrKeep(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

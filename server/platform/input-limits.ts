@@ -28,7 +28,7 @@ export function boundIntegers(schema: unknown, seen = new Set<unknown>()): void 
 
 /**
  * The edge's rules for every API route, written once: integers within the column type, and no
- * control characters in any text of the body, the query or the path.
+ * control characters in any text of the body (the address is checked before routing).
  */
 export const inputLimitsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -38,7 +38,8 @@ export const inputLimitsPlugin = fp(
       for (const part of ['body', 'querystring', 'params', 'headers']) boundIntegers(schema[part]);
     });
     app.addHook('preValidation', async (request) => {
-      const fields = [request.params, request.query, request.body].flatMap((part) => controlCharacterFields(part, ''));
+      // The path and the query were read for them before routing (request-path.ts); the body is here.
+      const fields = controlCharacterFields(request.body, '');
       if (fields.length > 0) {
         const problems = Object.fromEntries(fields.map((field) => [field, [{ key: 'validation.control_characters' }]]));
         throw new AppError('validation_failed', {}, problems);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../common/errors.ts';
-import { hasControlCharacter } from '../../common/text.ts';
+import { decodeOrKeep, hasControlCharacter } from '../../common/text.ts';
 
 // Percent-escapes of characters that never need one (RFC 3986 unreserved: letters, digits, - . _ ~).
 const NEEDLESS_ESCAPE = /%(?:3[0-9]|4[1-9a-f]|5[0-9a]|6[1-9a-f]|7[0-9a]|2[de]|5f|7e)/gi;
@@ -25,7 +25,10 @@ export const requestPathPlugin = fp(
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const [path = '/', query] = splitUrl(request.url);
       // Control characters in the address (a NUL in ?q=) are refused for pages and API alike.
-      if (hasControlCharacter(safeDecode(path)) || (query !== undefined && hasControlCharacter(safeDecode(query.replace(/\+/g, ' '))))) {
+      if (
+        hasControlCharacter(decodeOrKeep(path)) ||
+        (query !== undefined && hasControlCharacter(decodeOrKeep(query.replace(/\+/g, ' '))))
+      ) {
         throw new AppError('bad_request');
       }
       const canonical = canonicalPath(path);
@@ -39,14 +42,6 @@ export const requestPathPlugin = fp(
   },
   { name: 'request-path', dependencies: ['error-handler'] },
 );
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
 
 function splitUrl(url: string): [string, string | undefined] {
   const at = url.indexOf('?');

@@ -4,6 +4,7 @@ import { SESSION_COOKIE, TWO_FACTOR_COOKIE, XSRF_COOKIE } from '../../common/coo
 import fp from 'fastify-plugin';
 import type { CurrentUser } from '../modules/auth/auth.service.ts';
 import { AppError } from '../../common/errors.ts';
+import { decodeOrKeep } from '../../common/text.ts';
 import { hashToken, randomToken, safeEqual } from './secrets.ts';
 
 declare module 'fastify' {
@@ -32,14 +33,6 @@ function isApiRoute(request: FastifyRequest): boolean {
 /** API calls and pages hand out the token; static files and pictures (cached) never set cookies. */
 function handsOutXsrf(request: FastifyRequest): boolean {
   return isApiRoute(request) || request.routeOptions.url === '/*';
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -118,8 +111,8 @@ export function requireUser(request: FastifyRequest): CurrentUser {
 
 /**
  * Resolves the session for every request and enforces CSRF: a cookie-authenticated unsafe API
- * call must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN (double submit). Bearer calls are exempt,
- * since a browser never attaches them on its own.
+ * call must send its session's token in X-XSRF-TOKEN. Bearer calls are exempt, since a browser
+ * never attaches them on its own.
  */
 export const sessionPlugin = fp(
   async (app: FastifyInstance) => {
@@ -138,21 +131,17 @@ export const sessionPlugin = fp(
     // The CSRF token of a signed-in browser is derived from its session: it changes with every
     // sign-in and is worthless with another session. Pages and API answers hand it out as the
     // XSRF-TOKEN cookie whenever the browser's copy is missing or belongs to an earlier session.
+    // The check is decided by the route the router matched, not by how the path was written
+    // (`/api/x/` reaches the same route and meets the same check), before the body is read.
     app.addHook('onRequest', async (request, reply) => {
-      if (!request.viaCookie || !request.currentUser || !handsOutXsrf(request)) return;
-      const token = xsrfTokenOf(app, request.currentUser.session.id);
-      if (request.cookies[XSRF_COOKIE] !== token) void reply.setCookie(XSRF_COOKIE, token, xsrfCookieOptions(secureCookies(request)));
-    });
-
-    // Decided by the route the router matched, not by how the path was written (`/api/x/` reaches
-    // the same route and meets the same check), and before the body is read or validated.
-    app.addHook('onRequest', async (request) => {
-      if (!UNSAFE.has(request.method) || !isApiRoute(request)) return;
       if (!request.viaCookie || !request.currentUser) return;
-      const header = request.headers[XSRF_HEADER];
-      if (typeof header !== 'string' || !safeEqual(xsrfTokenOf(app, request.currentUser.session.id), safeDecode(header))) {
-        throw new AppError('csrf_mismatch');
+      const token = xsrfTokenOf(app, request.currentUser.session.id);
+      if (handsOutXsrf(request) && request.cookies[XSRF_COOKIE] !== token) {
+        void reply.setCookie(XSRF_COOKIE, token, xsrfCookieOptions(secureCookies(request)));
       }
+      if (!UNSAFE.has(request.method) || !isApiRoute(request)) return;
+      const header = request.headers[XSRF_HEADER];
+      if (typeof header !== 'string' || !safeEqual(token, decodeOrKeep(header))) throw new AppError('csrf_mismatch');
     });
 
     app.get(
