@@ -7,10 +7,7 @@
  * under about 10 ms even for long repetitive input (the default settings took up to a second), so
  * the server can afford it on the request's thread. A longer password is judged by its start.
  */
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as en from '@zxcvbn-ts/language-en';
-import * as fi from '@zxcvbn-ts/language-fi';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 
 /** zxcvbn scores 0–4; 3 is "safely unguessable" (about 10^8 guesses or more). */
 export const MIN_PASSWORD_SCORE = 3;
@@ -36,25 +33,36 @@ const CALENDAR_WORDS = [
   ...['salasana', 'lösenord', 'suomi', 'finland', 'helsinki', 'tampere', 'turku', 'oulu'],
 ];
 
-let estimator: ZxcvbnFactory | undefined;
+let estimator: Promise<ZxcvbnFactory> | undefined;
 
-function zxcvbn(): ZxcvbnFactory {
-  // Built on first use: the dictionaries take a moment to load, and most pages never need them.
-  estimator ??= new ZxcvbnFactory({
-    dictionary: { ...common.dictionary, ...en.dictionary, ...fi.dictionary, calendar: CALENDAR_WORDS },
-    graphs: common.adjacencyGraphs,
-    l33tMaxSubstitutions: 0,
-    maxLength: 32,
-  });
+/**
+ * Loaded and built on first use: the dictionaries take about 0.1 s to load, which no process
+ * start and no page should pay before someone chooses a password.
+ */
+function zxcvbn(): Promise<ZxcvbnFactory> {
+  estimator ??= (async () => {
+    const [{ ZxcvbnFactory }, common, en, fi] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-en'),
+      import('@zxcvbn-ts/language-fi'),
+    ]);
+    return new ZxcvbnFactory({
+      dictionary: { ...common.dictionary, ...en.dictionary, ...fi.dictionary, calendar: CALENDAR_WORDS },
+      graphs: common.adjacencyGraphs,
+      l33tMaxSubstitutions: 0,
+      maxLength: 32,
+    });
+  })();
   return estimator;
 }
 
 /** 0–4; the person's own name and address count as known words. */
-export function passwordScore(password: string, personalWords: readonly string[] = []): number {
+export async function passwordScore(password: string, personalWords: readonly string[] = []): Promise<number> {
   const inputs = personalWords.flatMap((word) => word.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((word) => word.length >= 3);
-  return zxcvbn().check(password, inputs).score;
+  return (await zxcvbn()).check(password, inputs).score;
 }
 
-export function isGuessablePassword(password: string, personalWords: readonly string[] = []): boolean {
-  return passwordScore(password, personalWords) < MIN_PASSWORD_SCORE;
+export async function isGuessablePassword(password: string, personalWords: readonly string[] = []): Promise<boolean> {
+  return (await passwordScore(password, personalWords)) < MIN_PASSWORD_SCORE;
 }

@@ -81,7 +81,7 @@ export function createAuthService(deps: AuthDeps) {
     ) {
       keys.push({ key: 'validation.password_breached' });
     }
-    if (keys.length === 0 && isGuessablePassword(password, personalWords)) keys.push({ key: 'validation.password_guessable' });
+    if (keys.length === 0 && (await isGuessablePassword(password, personalWords))) keys.push({ key: 'validation.password_guessable' });
     if (keys.length > 0) throw new AppError('validation_failed', {}, { [field]: keys });
   }
 

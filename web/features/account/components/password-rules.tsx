@@ -29,9 +29,11 @@ function useGuessable(password: string): boolean | undefined {
     if (!ready) return;
     let live = true;
     const timer = setTimeout(() => {
-      void import('../../../../common/password-strength').then(({ isGuessablePassword }) => {
-        if (live) setGuessable({ password, guessable: isGuessablePassword(password) });
-      });
+      void import('../../../../common/password-strength')
+        .then(({ isGuessablePassword }) => isGuessablePassword(password))
+        .then((answer) => {
+          if (live) setGuessable({ password, guessable: answer });
+        });
     }, 250);
     return () => {
       live = false;
