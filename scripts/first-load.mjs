@@ -16,7 +16,7 @@ const source = fs.readFileSync(path.join(assets, manifestFile), 'utf8');
 const manifest = JSON.parse(source.slice(source.indexOf('{'), source.lastIndexOf('}') + 1));
 
 /** The scripts of the first load of a route: the entry, the manifest, and every route module from root down. */
-export function firstLoadFiles(routeId) {
+function firstLoadFiles(routeId) {
   const files = new Set([manifest.entry.module, ...manifest.entry.imports, `/assets/${manifestFile}`]);
   const chain = [];
   for (let id = routeId; id; id = manifest.routes[id]?.parentId) chain.unshift(manifest.routes[id]);
@@ -34,7 +34,7 @@ function size(file) {
   return { raw, br };
 }
 
-const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['routes/home', 'routes/catalog', 'routes/single-product'];
+const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['routes/home', 'catalog', 'routes/single-product'];
 for (const id of routes) {
   if (!manifest.routes[id]) {
     console.error(`No route ${id}`);

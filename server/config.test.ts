@@ -80,3 +80,11 @@ describe('metrics settings', () => {
     );
   });
 });
+
+describe('request timeout', () => {
+  it('defaults to two minutes and refuses what is not a whole number of seconds from 1 to 3600', () => {
+    expect(loadConfig({}).requestTimeoutSeconds).toBe(120);
+    expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: '30' }).requestTimeoutSeconds).toBe(30);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(/REQUEST_TIMEOUT_SECONDS must be a whole number from 1 to 3600/);
+  });
+});

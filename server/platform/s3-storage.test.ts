@@ -6,8 +6,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../db/schema/catalog.ts';
 import { municipalities } from '../db/schema/geo.ts';
-import { productImages, products } from '../db/schema/products.ts';
+import { products } from '../db/schema/products.ts';
 import { createUser, loginAs } from '../test/accounts.ts';
+import { picturesOf } from '../test/ads.ts';
 import { buildTestApp } from '../test/app.ts';
 import { multipart } from '../test/multipart.ts';
 import { type TestBucket, startTestBucket } from '../test/s3.ts';
@@ -51,18 +52,10 @@ async function postAd(on: FastifyInstance, headers: Record<string, string>, colo
   return res.json().data as { id: number; uuid: string; image: { thumb: string; card: string; full: string } };
 }
 
-async function picturesOf(productId: number) {
-  return app.services.database.db
-    .select()
-    .from(productImages)
-    .where(eq(productImages.productId, productId))
-    .orderBy(productImages.position);
-}
-
 describe('pictures in an S3 bucket', () => {
   it('stores every variant of an uploaded ad picture as an object in the bucket, nothing on disk', async () => {
     const ad = await postAd(app, seller, ['#3a7', '#a37']);
-    const [first, second] = await picturesOf(ad.id);
+    const [first, second] = await picturesOf(app, ad.id);
     const variants = (uuid: string) => ['card', 'full', 'thumb'].map((variant) => `ads/${ad.uuid}/${uuid}-${variant}.webp`);
     expect(await bucket.keys(`ads/${ad.uuid}/`)).toEqual([...variants(first!.uuid), ...variants(second!.uuid)].sort());
 
@@ -89,7 +82,7 @@ describe('pictures in an S3 bucket', () => {
 
   it('deletes the objects of a deleted picture, and of every picture when the ad is deleted', async () => {
     const ad = await postAd(app, seller, ['#711', '#171', '#117']);
-    const [cover, ...rest] = await picturesOf(ad.id);
+    const [cover, ...rest] = await picturesOf(app, ad.id);
     expect(await bucket.keys(`ads/${ad.uuid}/`)).toHaveLength(9);
 
     const deleted = await app.inject({

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { catalogs } from '../db/schema/catalog.ts';
 import { municipalities } from '../db/schema/geo.ts';
-import { products } from '../db/schema/products.ts';
+import { productImages, products } from '../db/schema/products.ts';
 import { type AdLanguage, type AdStatus } from '../../common/ad-rules.ts';
 
 export interface AdInput {
@@ -49,4 +49,13 @@ export async function createAd(app: FastifyInstance, input: AdInput) {
     })
     .returning();
   return row!;
+}
+
+/** An ad's picture rows in their order. */
+export function picturesOf(app: FastifyInstance, productId: number) {
+  return app.services.database.db
+    .select()
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(productImages.position);
 }

@@ -189,6 +189,23 @@ describe('apiRequest', () => {
     expect((fetchMock.mock.calls[1]![1].headers as Record<string, string>)['X-XSRF-TOKEN']).toBeUndefined();
   });
 
+  it('takes a fresh token once after a 419 (the token changes at every sign-in), and fails if that is refused too', async () => {
+    document.cookie = 'XSRF-TOKEN=old; Path=/';
+    const answers = [respond(419, { message: 'x', code: 'csrf_mismatch' }), respond(204), respond(200, { ok: true })];
+    fetchMock = vi.fn(async (url: string) => {
+      if (url === '/api/sanctum/csrf-cookie') document.cookie = 'XSRF-TOKEN=new; Path=/';
+      return answers.shift()!;
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await apiRequest('PATCH', '/theme', { body: { theme_dark: true } })).toEqual({ ok: true });
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/theme', '/api/sanctum/csrf-cookie', '/api/theme']);
+    expect(sentHeaders()['X-XSRF-TOKEN']).toBe('new');
+
+    stubFetch(respond(419, { message: 'x', code: 'csrf_mismatch' }));
+    expect((await failure(apiRequest('PATCH', '/theme', { body: {}, silent: true }))).status).toBe(419);
+    expect(fetchMock.mock.calls.filter((c) => c[0] === '/api/theme')).toHaveLength(2);
+  });
+
   it('shows a failed call as an error toast that lasts 5000 ms (ERROR_TOAST_MS)', async () => {
     stubFetch(respond(500, { message: 'boom', code: 'internal' }));
     await failure(apiRequest('GET', '/cities'));

@@ -86,7 +86,11 @@ export interface RequestOptions {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}, retried = false): Promise<T> {
+export function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  return send<T>(method, path, options, false);
+}
+
+async function send<T>(method: string, path: string, options: RequestOptions, retried: boolean): Promise<T> {
   const env = environment;
   // Before the app shell has configured the client, the page's own language still goes along.
   const headers: Record<string, string> = {
@@ -132,7 +136,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   if (response.status === 419 && !retried) {
     // The token belonged to an earlier session (it changes at every sign-in): take the current one once.
     await fetch('/api/sanctum/csrf-cookie', { credentials: 'include' }).catch(() => undefined);
-    return apiRequest<T>(method, path, options, true);
+    return send<T>(method, path, options, true);
   }
   if (!response.ok) return fail(response.status, data as Partial<ErrorBody> | undefined, options);
   return data as T;

@@ -9,7 +9,7 @@ import { municipalities } from '../../db/schema/geo.ts';
 import { productImages, products } from '../../db/schema/products.ts';
 import { AD_STATUSES, OWNER_TRANSITIONS, ownerMayMove } from '../../../common/ad-rules.ts';
 import { createUser, loginAs } from '../../test/accounts.ts';
-import { createAd } from '../../test/ads.ts';
+import { createAd, picturesOf } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { multipart } from '../../test/multipart.ts';
 
@@ -311,13 +311,6 @@ describe('pictures of an ad', () => {
     expect(res.statusCode).toBe(201);
     return res.json().data as { id: number; uuid: string };
   }
-  async function picturesOf(productId: number) {
-    return app.services.database.db
-      .select()
-      .from(productImages)
-      .where(eq(productImages.productId, productId))
-      .orderBy(productImages.position);
-  }
 
   it('adds, reorders and deletes pictures; deleting removes the stored files and an active ad goes back to review', async () => {
     const ad = await adWithPictures(1);
@@ -334,7 +327,7 @@ describe('pictures of an ad', () => {
     expect(added.json().data).toHaveLength(3);
     expect((await adsOf(seller.id)).find((a) => a.id === ad.id)).toMatchObject({ status: 'moderate', imageCount: 3 });
 
-    const uuids = (await picturesOf(ad.id)).map((p) => p.uuid);
+    const uuids = (await picturesOf(app, ad.id)).map((p) => p.uuid);
     const reordered = await app.inject({
       method: 'POST',
       url: '/api/product-images/order',
@@ -342,9 +335,9 @@ describe('pictures of an ad', () => {
       payload: { productUuid: ad.uuid, order: [uuids[2], uuids[0], uuids[1]] },
     });
     expect(reordered.statusCode).toBe(200);
-    expect((await picturesOf(ad.id)).map((p) => p.uuid)).toEqual([uuids[2], uuids[0], uuids[1]]);
+    expect((await picturesOf(app, ad.id)).map((p) => p.uuid)).toEqual([uuids[2], uuids[0], uuids[1]]);
 
-    const cover = (await picturesOf(ad.id))[0]!;
+    const cover = (await picturesOf(app, ad.id))[0]!;
     const deleted = await app.inject({
       method: 'POST',
       url: '/api/delete-product-images',
@@ -352,7 +345,7 @@ describe('pictures of an ad', () => {
       payload: { productUuid: ad.uuid, imageUuid: cover.uuid },
     });
     expect(deleted.statusCode).toBe(200);
-    const left = await picturesOf(ad.id);
+    const left = await picturesOf(app, ad.id);
     expect(left.map((p) => [p.uuid, p.position])).toEqual([
       [uuids[0], 0],
       [uuids[1], 1],

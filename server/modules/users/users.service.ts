@@ -42,6 +42,19 @@ export function createUsersService(deps: {
 }) {
   const { repo, audit, storage } = deps;
 
+  /** The seller beside an ad the viewer may open (the ad's visibility was decided by its page). */
+  async function sellerCard(id: number) {
+    const user = await repo.findById(id);
+    if (!user) throw new AppError('not_found');
+    return {
+      id: user.id,
+      name: user.name,
+      avatar: user.avatarKey ? `/media/${user.avatarKey}` : null,
+      member_since: user.createdAt.toISOString(),
+      active_ads_count: await deps.countActiveAds(user.id),
+    };
+  }
+
   return {
     /** The accounts' queries, for test factories. */
     repo,
@@ -138,21 +151,10 @@ export function createUsersService(deps: {
      */
     async publicProfile(id: number) {
       if (!(await deps.hasPublicAd(id))) throw new AppError('not_found');
-      return this.sellerCard(id);
+      return sellerCard(id);
     },
 
-    /** The seller beside an ad the viewer may open (the ad's visibility was decided by its page). */
-    async sellerCard(id: number) {
-      const user = await repo.findById(id);
-      if (!user) throw new AppError('not_found');
-      return {
-        id: user.id,
-        name: user.name,
-        avatar: user.avatarKey ? `/media/${user.avatarKey}` : null,
-        member_since: user.createdAt.toISOString(),
-        active_ads_count: await deps.countActiveAds(user.id),
-      };
-    },
+    sellerCard,
   };
 }
 

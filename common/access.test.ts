@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { type Actor, DEFAULT_ROLE_PERMISSIONS, ROLE_SLUGS, can, mayManageAd, mayViewAd, permissionsOf } from './access.ts';
+
+const person = (id: number, ...roles: Parameters<typeof permissionsOf>[0]): Actor => ({ id, permissions: permissionsOf(roles) });
+
+describe('the access policy', () => {
+  it('grants each role its staff abilities: moderators moderate, editors edit, admins everything', () => {
+    expect(can(person(1, 'moderator'), 'ads.moderate')).toBe(true);
+    expect(can(person(1, 'moderator'), 'admin.access')).toBe(false);
+    expect(can(person(1, 'editor'), 'blog.manage')).toBe(true);
+    expect(can(person(1, 'editor'), 'ads.moderate')).toBe(false);
+    expect(can(person(1, 'admin'), 'users.impersonate')).toBe(true);
+    expect(can(person(1, 'user'), 'ads.moderate')).toBe(false);
+    expect(can(null, 'ads.moderate')).toBe(false);
+    // Every role has a row, and several roles add up without repeats.
+    expect(Object.keys(DEFAULT_ROLE_PERMISSIONS).sort()).toEqual([...ROLE_SLUGS].sort());
+    expect(permissionsOf(['moderator', 'editor', 'moderator']).sort()).toEqual([
+      'ads.moderate',
+      'blog.manage',
+      'pages.manage',
+      'reports.handle',
+    ]);
+  });
+
+  it('shows a public ad to everyone and the rest only to its seller and ad staff', () => {
+    const seller = person(7, 'user');
+    for (const status of ['active', 'sold', 'reserved'] as const) expect(mayViewAd(null, { userId: 7, status })).toBe(true);
+    for (const status of ['moderate', 'new', 'disabled', 'canceled'] as const) {
+      expect(mayViewAd(null, { userId: 7, status })).toBe(false);
+      expect(mayViewAd(person(8, 'user'), { userId: 7, status })).toBe(false);
+      expect(mayViewAd(seller, { userId: 7, status })).toBe(true);
+      expect(mayViewAd(person(9, 'moderator'), { userId: 7, status })).toBe(true);
+    }
+  });
+
+  it('lets only the seller and ad staff change an ad', () => {
+    const ad = { userId: 7, status: 'active' as const };
+    expect(mayManageAd(person(7, 'user'), ad)).toBe(true);
+    expect(mayManageAd(person(9, 'admin'), ad)).toBe(true);
+    expect(mayManageAd(person(8, 'editor'), ad)).toBe(false);
+    expect(mayManageAd(null, ad)).toBe(false);
+  });
+});
