@@ -175,10 +175,11 @@ export function createChatService(deps: ChatDeps) {
     return { key, width: picture.width, height: picture.height };
   }
 
-  /** Stores the message in the room (locked meanwhile), then tells both members. */
+  /** Stores the message in the room (locked meanwhile), then tells both members (`members`: the room's, as the caller knows them). */
   async function store(
     current: CurrentUser,
     roomId: number,
+    members: number[],
     body: string,
     input: SendInput,
     picture?: { key: string; width: number; height: number },
@@ -210,13 +211,12 @@ export function createChatService(deps: ChatDeps) {
     if (!result.created && picture) await storage.delete(picture.key).catch(() => undefined);
     if (result.message.senderId !== current.id) throw AppError.field('client_id', 'messenger.client_id_taken');
     const message = presentMessage(result.message);
-    if (result.created) await announce(roomId, message);
+    if (result.created) await announce(roomId, members, message);
     return { roomId, message, created: result.created };
   }
 
   /** After the message is stored: both members' sockets get it, and the others their new unread totals. */
-  async function announce(roomId: number, message: ChatMessage): Promise<void> {
-    const members = await repo.memberIds(roomId);
+  async function announce(roomId: number, members: number[], message: ChatMessage): Promise<void> {
     await realtime.publish({ userIds: members, event: { type: 'message', room_id: roomId, message } });
     await Promise.all(
       members
@@ -232,7 +232,9 @@ export function createChatService(deps: ChatDeps) {
     checkClientId(input.clientId);
     await throttle.consume(`messages:${current.id}`, MESSAGES_PER_USER);
     const picture = input.picture ? await storePicture(current, input.picture) : undefined;
-    return store(current, view.room.id, body, input, picture);
+    // The room's two members: a room with a member gone refuses sending above.
+    const members = view.otherUserId === null ? [current.id] : [current.id, view.otherUserId];
+    return store(current, view.room.id, members, body, input, picture);
   }
 
   async function findProduct(current: CurrentUser, productUuid: string) {
@@ -353,7 +355,7 @@ export function createChatService(deps: ChatDeps) {
         if (picture) await storage.delete(picture.key).catch(() => undefined);
         throw error;
       }
-      return store(current, roomId, body, input, picture);
+      return store(current, roomId, [ad.userId, current.id], body, input, picture);
     },
 
     /** POST /chat-room/{id}/messages. */
