@@ -225,7 +225,13 @@ export function createChatService(deps: ChatDeps) {
     );
   }
 
+  /** Writing needs a confirmed address, as publishing does: a throwaway account cannot message sellers. */
+  function requireVerified(current: CurrentUser): void {
+    if (!current.user.emailVerifiedAt || current.roles.includes('unverified')) throw new AppError('email_unverified');
+  }
+
   async function sendInRoom(current: CurrentUser, view: RoomView, input: SendInput): Promise<SendResult> {
+    requireVerified(current);
     const blocker = sendBlocker(view);
     if (blocker) throw AppError.field('text', blocker);
     const body = checkText(input.text, input.picture !== undefined);
@@ -334,6 +340,7 @@ export function createChatService(deps: ChatDeps) {
 
     /** POST /channel/product/{uuid}/messages: the first message about an ad opens the room (or finds mine). */
     async sendAboutProduct(current: CurrentUser, productUuid: string, input: SendInput): Promise<SendResult> {
+      requireVerified(current);
       const ad = await findProduct(current, productUuid);
       if (ad.userId === current.id) throw AppError.field('product', 'messenger.own_ad');
       const existing = await repo.roomIdFor(ad.id, current.id);
