@@ -178,6 +178,19 @@ describe('connections that go away', () => {
     expect(lively.socket.readyState).toBe(lively.socket.OPEN);
   });
 
+  it('signing out closes the sockets of that session (4401: do not reconnect) and no other', async () => {
+    const user = await createUser(app);
+    const first = await loginAs(app, user);
+    const second = await loginAs(app, user);
+    const ending = await openSocket(socketUrl, { authorization: `Bearer ${first.token}` });
+    const staying = await openSocket(socketUrl, { authorization: `Bearer ${second.token}` });
+    open.push(ending, staying);
+    await Promise.all([ending.next('ready'), staying.next('ready')]);
+    await fetch(`${base}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${first.token}` } });
+    expect(await ending.closed).toBe(4401);
+    expect(staying.socket.readyState).toBe(staying.socket.OPEN);
+  });
+
   it('after a dropped connection the client catches up from the API: nothing lost, nothing twice', async () => {
     const { seller, buyer, roomId, first } = await conversation();
     const socket = await connect(seller);
