@@ -7,6 +7,7 @@ import {
   type ChatMessage,
   MESSAGE_MAX_LENGTH,
   MESSAGES_PAGE_SIZE,
+  messageLength,
   type ReportReason,
   ROOMS_PAGE_SIZE,
   UNREAD_MAIL_DELAY_MINUTES,
@@ -150,7 +151,7 @@ export function createChatService(deps: ChatDeps) {
   function checkText(text: string, hasPicture: boolean): string {
     const body = text.trim();
     if (!body && !hasPicture) throw AppError.field('text', 'messenger.empty');
-    if ([...body].length > MESSAGE_MAX_LENGTH) throw AppError.field('text', 'messenger.too_long', { max: MESSAGE_MAX_LENGTH });
+    if (messageLength(body) > MESSAGE_MAX_LENGTH) throw AppError.field('text', 'messenger.too_long', { max: MESSAGE_MAX_LENGTH });
     if (hasControlCharacter(body)) throw AppError.field('text', 'validation.control_characters');
     return body;
   }
