@@ -25,6 +25,7 @@ import type { AdsRepo } from '../ads/ads.repo.ts';
 import type { CurrentUser } from '../auth/auth.service.ts';
 import { adPictureKey, makeChatPicture } from '../images/image-processing.ts';
 import { chatMails } from './chat.mails.ts';
+import type { Transaction } from '../../db/client.ts';
 import type { ChatRepo, MessageRow, RoomView } from './chat.repo.ts';
 import type { ProductRoomReply, RoomDetail, RoomListReply, RoomReply, RoomSummary } from './chat.schemas.ts';
 
@@ -176,10 +177,13 @@ export function createChatService(deps: ChatDeps) {
     return { key, width: picture.width, height: picture.height };
   }
 
-  /** Stores the message in the room (locked meanwhile), then tells both members. */
+  /**
+   * Stores the message in the room (locked meanwhile), then tells both members. The room is a
+   * number, or the step that opens it: then the room and its first message are saved together.
+   */
   async function store(
     current: CurrentUser,
-    roomId: number,
+    room: number | ((tx: Transaction) => Promise<number>),
     body: string,
     input: SendInput,
     picture?: { key: string; width: number; height: number },
@@ -188,6 +192,7 @@ export function createChatService(deps: ChatDeps) {
     let result: { message: MessageRow; created: boolean };
     try {
       result = await repo.transaction(async (tx) => {
+        const roomId = typeof room === 'number' ? room : await room(tx);
         await repo.lockRoom(roomId, tx);
         const stored = await repo.insertMessage(
           {
@@ -211,8 +216,8 @@ export function createChatService(deps: ChatDeps) {
     if (!result.created && picture) await storage.delete(picture.key).catch(() => undefined);
     if (result.message.senderId !== current.id) throw AppError.field('client_id', 'messenger.client_id_taken');
     const message = presentMessage(result.message);
-    if (result.created) await announce(roomId, message);
-    return { roomId, message, created: result.created };
+    if (result.created) await announce(message.room_id, message);
+    return { roomId: message.room_id, message, created: result.created };
   }
 
   /** After the message is stored: both members' sockets get it, and the others their new unread totals. */
@@ -352,16 +357,8 @@ export function createChatService(deps: ChatDeps) {
       await throttle.consume(`messages:${current.id}`, MESSAGES_PER_USER);
       await throttle.consume(`rooms:${current.id}`, NEW_ROOMS_PER_USER);
       const picture = input.picture ? await storePicture(current, input.picture) : undefined;
-      let roomId: number;
-      try {
-        roomId = await repo.transaction((tx) =>
-          repo.openRoom({ productId: ad.id, buyerId: current.id, sellerId: ad.userId, subject: ad.name }, tx),
-        );
-      } catch (error) {
-        if (picture) await storage.delete(picture.key).catch(() => undefined);
-        throw error;
-      }
-      return store(current, roomId, body, input, picture);
+      const open = (tx: Transaction) => repo.openRoom({ productId: ad.id, buyerId: current.id, sellerId: ad.userId, subject: ad.name }, tx);
+      return store(current, open, body, input, picture);
     },
 
     /** POST /chat-room/{id}/messages. */
