@@ -130,10 +130,9 @@ export function createAuthService(deps: AuthDeps) {
     /** The session a token names, kept alive while used; undefined for unknown or expired tokens. */
     async resolveSession(token: string): Promise<CurrentUser | undefined> {
       if (!token || token.length > 200) return undefined;
-      const session = await repo.findLiveSession(hashToken(token));
-      if (!session) return undefined;
-      const user = await users.findById(session.userId);
-      if (!user) return undefined;
+      const found = await repo.findLiveSessionWithUser(hashToken(token));
+      if (!found) return undefined;
+      const { session, user } = found;
       const now = Date.now();
       if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         const expiresAt = new Date(now + (session.remember ? REMEMBER_MS : SESSION_IDLE_MS));

@@ -57,6 +57,13 @@ export type RoomView = {
   cover: { uuid: string; storagePrefix: string; width: number; height: number } | null;
 };
 
+/** What acting in a room needs: its block and the other member (null once that account is gone). */
+export interface MemberFacts {
+  roomId: number;
+  blockedBy: number | null;
+  otherUserId: number | null;
+}
+
 export type RoomListRow = RoomView & { unread: number; lastMessage: MessageRow | null };
 
 /**
@@ -90,6 +97,17 @@ export function createChatRepo(db: Database) {
     async roomFor(roomId: number, userId: number, tx: Db = db): Promise<RoomView | undefined> {
       const [row] = await roomViews(tx, userId).where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)));
       return row as RoomView | undefined;
+    },
+
+    /** The member's facts of the room (block, other member), or undefined when they are not in it. */
+    async memberFacts(roomId: number, userId: number): Promise<MemberFacts | undefined> {
+      const [row] = await db
+        .select({ roomId: chatRooms.id, blockedBy: chatRooms.blockedBy, otherUserId: other.userId })
+        .from(chatMembers)
+        .innerJoin(chatRooms, eq(chatRooms.id, chatMembers.roomId))
+        .leftJoin(other, and(eq(other.roomId, chatRooms.id), ne(other.userId, userId)))
+        .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)));
+      return row;
     },
 
     /** Whether the room exists at all (a member check failed: 403 for a real room, 404 otherwise). */

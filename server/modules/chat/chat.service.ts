@@ -26,7 +26,7 @@ import type { CurrentUser } from '../auth/auth.service.ts';
 import { adPictureKey, makeChatPicture } from '../images/image-processing.ts';
 import { chatMails } from './chat.mails.ts';
 import type { Transaction } from '../../db/client.ts';
-import type { ChatRepo, MessageRow, RoomView } from './chat.repo.ts';
+import type { ChatRepo, MemberFacts, MessageRow, RoomView } from './chat.repo.ts';
 import type { ProductRoomReply, RoomDetail, RoomListReply, RoomReply, RoomSummary } from './chat.schemas.ts';
 
 /** A person writing by hand stays well inside it; a script sending to every seller does not. */
@@ -161,10 +161,20 @@ export function createChatService(deps: ChatDeps) {
     if (!isUuid(clientId)) throw AppError.field('client_id', 'messenger.client_id_invalid');
   }
 
+  /**
+   * What acting in a room needs to know (its block, the other member), for a member only: the
+   * light lookup of sending, reading and blocking; 403/404 as for the whole room.
+   */
+  async function memberFacts(current: CurrentUser, roomId: number): Promise<MemberFacts> {
+    const facts = await repo.memberFacts(roomId, current.id);
+    if (facts) return facts;
+    throw new AppError((await repo.roomExists(roomId)) ? 'forbidden' : 'not_found');
+  }
+
   /** Why nobody may write in this room now, or null. */
-  function sendBlocker(view: RoomView): string | null {
-    if (view.room.blockedBy !== null) return 'messenger.blocked';
-    if (view.otherUserId === null) return 'messenger.recipient_gone';
+  function sendBlocker(facts: Pick<MemberFacts, 'blockedBy' | 'otherUserId'>): string | null {
+    if (facts.blockedBy !== null) return 'messenger.blocked';
+    if (facts.otherUserId === null) return 'messenger.recipient_gone';
     return null;
   }
 
@@ -237,17 +247,17 @@ export function createChatService(deps: ChatDeps) {
     if (!current.user.emailVerifiedAt || current.roles.includes('unverified')) throw new AppError('email_unverified');
   }
 
-  async function sendInRoom(current: CurrentUser, view: RoomView, input: SendInput): Promise<SendResult> {
+  async function sendInRoom(current: CurrentUser, facts: MemberFacts, input: SendInput): Promise<SendResult> {
     requireVerified(current);
-    const blocker = sendBlocker(view);
+    const blocker = sendBlocker(facts);
     if (blocker) throw AppError.field('text', blocker);
     const body = checkText(input.text, input.picture !== undefined);
     checkClientId(input.clientId);
     await throttle.consume(`messages:${current.id}`, MESSAGES_PER_USER);
     const picture = input.picture ? await storePicture(current, input.picture) : undefined;
     // The room's two members: a room with a member gone refuses sending above.
-    const members = view.otherUserId === null ? [current.id] : [current.id, view.otherUserId];
-    return store(current, view.room.id, members, body, input, picture);
+    const members = facts.otherUserId === null ? [current.id] : [current.id, facts.otherUserId];
+    return store(current, facts.roomId, members, body, input, picture);
   }
 
   async function findProduct(current: CurrentUser, productUuid: string) {
@@ -305,7 +315,7 @@ export function createChatService(deps: ChatDeps) {
         my_last_read_id: view.me.lastReadMessageId,
         other_last_read_id: view.otherLastReadId ?? 0,
         blocked_by_me: view.room.blockedBy === current.id,
-        can_send: sendBlocker(view) === null,
+        can_send: sendBlocker({ blockedBy: view.room.blockedBy, otherUserId: view.otherUserId }) === null,
       };
       return {
         room,
@@ -353,7 +363,7 @@ export function createChatService(deps: ChatDeps) {
       const ad = await findProduct(current, productUuid);
       if (ad.userId === current.id) throw AppError.field('product', 'messenger.own_ad');
       const existing = await repo.roomIdFor(ad.id, current.id);
-      if (existing !== undefined) return sendInRoom(current, await memberRoom(current, existing), input);
+      if (existing !== undefined) return sendInRoom(current, await memberFacts(current, existing), input);
       if (ad.status !== 'active') throw AppError.field('product', 'messenger.ad_not_available');
       const body = checkText(input.text, input.picture !== undefined);
       checkClientId(input.clientId);
@@ -366,7 +376,7 @@ export function createChatService(deps: ChatDeps) {
 
     /** POST /chat-room/{id}/messages. */
     async send(current: CurrentUser, roomId: number, input: SendInput): Promise<SendResult> {
-      return sendInRoom(current, await memberRoom(current, roomId), input);
+      return sendInRoom(current, await memberFacts(current, roomId), input);
     },
 
     /**
@@ -374,7 +384,7 @@ export function createChatService(deps: ChatDeps) {
      * my other tabs and devices get my new unread total.
      */
     async markRead(current: CurrentUser, roomId: number, lastReadId: number): Promise<number> {
-      const view = await memberRoom(current, roomId);
+      const view = await memberFacts(current, roomId);
       const { lastReadId: mark, moved } = await repo.markRead(roomId, current.id, lastReadId);
       const total = await repo.unreadTotal(current.id);
       if (moved) {
@@ -390,18 +400,19 @@ export function createChatService(deps: ChatDeps) {
 
     /** Blocks the other member: neither may write until I unblock. Only the one who blocked can lift it. */
     async setBlocked(current: CurrentUser, roomId: number, blocked: boolean): Promise<void> {
-      const view = await memberRoom(current, roomId);
-      if (blocked && view.room.blockedBy === null) await repo.setBlock(roomId, current.id);
-      if (!blocked && view.room.blockedBy !== null) {
-        if (view.room.blockedBy !== current.id) throw AppError.field('room', 'messenger.blocked_by_other');
+      const facts = await memberFacts(current, roomId);
+      if (blocked && facts.blockedBy === null) await repo.setBlock(roomId, current.id);
+      if (!blocked && facts.blockedBy !== null) {
+        if (facts.blockedBy !== current.id) throw AppError.field('room', 'messenger.blocked_by_other');
         await repo.setBlock(roomId, null);
       }
-      await realtime.publish({ userIds: await repo.memberIds(roomId), event: { type: 'room', room_id: roomId } });
+      const members = facts.otherUserId === null ? [current.id] : [current.id, facts.otherUserId];
+      await realtime.publish({ userIds: members, event: { type: 'room', room_id: roomId } });
     },
 
     /** Reports the conversation to staff (the staff area's reports queue). */
     async report(current: CurrentUser, roomId: number, reason: ReportReason, details: string | undefined): Promise<void> {
-      await memberRoom(current, roomId);
+      await memberFacts(current, roomId);
       const text = details?.trim() || null;
       if (text && hasControlCharacter(text)) throw AppError.field('details', 'validation.control_characters');
       await throttle.consume(`reports:${current.id}`, REPORTS_PER_USER);
@@ -410,7 +421,7 @@ export function createChatService(deps: ChatDeps) {
 
     /** A picture of a message, for the room's members only. */
     async picture(current: CurrentUser, roomId: number, messageId: number): Promise<{ body: Readable; contentType: string | undefined }> {
-      await memberRoom(current, roomId);
+      await memberFacts(current, roomId);
       const message = await repo.message(roomId, messageId);
       if (!message?.pictureKey) throw new AppError('not_found');
       const file = await storage.read(message.pictureKey);
