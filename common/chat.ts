@@ -48,6 +48,7 @@ export type ServerEvent =
   | { type: 'unread'; unread_total: number }
   /** Something about the room changed (blocked, unblocked): fetch it again. */
   | { type: 'room'; room_id: number }
+  | { type: 'pong' }
   | { type: 'error'; code: string; message: string };
 
 /** What a client may send over its socket; everything else goes through the API. */

@@ -27,6 +27,9 @@ import { AD_MAX_PICTURES, MAX_PICTURE_BYTES } from '../common/pictures.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import wishesRoutes from './modules/wishes/wishes.routes.ts';
 import { createMemoryCounters, createRedisCounters } from './platform/counters.ts';
+import { createMemoryRealtime, createRedisRealtime } from './platform/realtime.ts';
+import chatRoutes from './modules/chat/chat.routes.ts';
+import { registerChatSocket } from './modules/chat/chat.socket.ts';
 import { migrationsDir } from './paths.ts';
 import { errorHandlerPlugin, sendError } from './platform/error-handler.ts';
 import { localePlugin } from './platform/locale.ts';
@@ -169,11 +172,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(oauthRoutes);
       await api.register(usersRoutes);
       await api.register(wishesRoutes);
+      await api.register(chatRoutes);
       // Anything else under /api is a JSON 404, never a page.
       api.all('/*', { schema: { hide: true } }, (request, reply) => sendError(request, reply, 'route_not_found'));
     },
     { prefix: '/api' },
   );
+
+  await registerChatSocket(app, { heartbeatMs: config.socketHeartbeatSeconds * 1000 });
 
   if (options.web) await registerWeb(app, config, options.web);
 
@@ -187,6 +193,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   housekeeping.unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
 
+  // Every process looks for due unread-message mails; each mail is claimed by exactly one (SKIP LOCKED).
+  if (config.chatMailPollSeconds > 0) {
+    let running: Promise<unknown> = Promise.resolve();
+    const mailPoll = setInterval(() => {
+      running = app.services.chat.sendDueMails().catch((error: unknown) => app.log.warn({ err: error }, 'unread-message mails failed'));
+    }, config.chatMailPollSeconds * 1000);
+    mailPoll.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(mailPoll);
+      await running;
+    });
+  }
+
   return app;
 }
 
@@ -199,11 +218,14 @@ async function createPlatform(app: FastifyInstance, config: Config): Promise<Pla
     log: (message, detail) => app.log.info(detail, message),
   });
   let counters = createMemoryCounters();
+  let realtime = createMemoryRealtime();
   if (config.redisUrl) {
     const { Redis } = await import('ioredis');
     const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false });
     redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
     counters = createRedisCounters(redis, `${config.redisPrefix}counter:`);
+    realtime = createRedisRealtime(redis, `${config.redisPrefix}realtime`, (message, detail) => app.log.warn(detail, message));
+    await realtime.ready();
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
@@ -213,9 +235,11 @@ async function createPlatform(app: FastifyInstance, config: Config): Promise<Pla
     // Mails already promised to someone go out before the process ends.
     await background.settled();
     mailer.close();
+    await realtime.close();
     await counters.close();
   });
   preloadBreachedList();
   const storage = await createStorage(config);
-  return { mailer, counters, storage, background, sealer: createSealer(resolveAppSecret(config.appSecret, config.dataDir)) };
+  const log = (message: string, detail: Record<string, unknown>) => app.log.error(detail, message);
+  return { mailer, counters, storage, background, realtime, log, sealer: createSealer(resolveAppSecret(config.appSecret, config.dataDir)) };
 }

@@ -41,6 +41,10 @@ export interface Config {
   hibpEnabled: boolean;
   /** Seconds a listing answer is reused for identical searches in this process (0: off). */
   listingCacheSeconds: number;
+  /** How often the messenger's sockets are pinged (proxies close quiet connections after about 60 s). */
+  socketHeartbeatSeconds: number;
+  /** How often each process looks for unread-message mails that are due; 0 turns the mails off. */
+  chatMailPollSeconds: number;
   /** Compress pages and API answers (brotli or gzip); off when a proxy in front does it. */
   compressResponses: boolean;
   /** Map tiles of the ad page's map ({z}/{x}/{y}); empty turns tiles off (tests make no network call). */
@@ -181,6 +185,8 @@ export function loadConfig(env: Env = process.env): Config {
       googleId && googleSecret ? { clientId: googleId, clientSecret: googleSecret, issuer: googleIssuer.replace(/\/+$/, '') } : undefined,
     hibpEnabled: bool('HIBP_ENABLED', false),
     listingCacheSeconds: int('LISTING_CACHE_SECONDS', 15, 0, 3600),
+    socketHeartbeatSeconds: int('SOCKET_HEARTBEAT_SECONDS', 25, 1, 3600),
+    chatMailPollSeconds: int('CHAT_MAIL_POLL_SECONDS', 30, 0, 3600),
     compressResponses: bool('COMPRESS_RESPONSES', true),
     mapTileUrl: tileUrl(env.MAP_TILE_URL),
     mapAttribution: str('MAP_ATTRIBUTION', '© OpenStreetMap contributors'),

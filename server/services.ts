@@ -26,6 +26,9 @@ import type { Mailer } from './platform/mail.ts';
 import type { Sealer } from './platform/secrets.ts';
 import type { Storage } from './platform/storage.ts';
 import type { BackgroundWork } from './platform/background.ts';
+import type { Realtime } from './platform/realtime.ts';
+import { createChatRepo } from './modules/chat/chat.repo.ts';
+import { createChatService } from './modules/chat/chat.service.ts';
 import { createThrottle } from './platform/throttle.ts';
 
 /** The parts with two drivers (embedded or production), built once per process by buildApp. */
@@ -35,6 +38,8 @@ export interface Platform {
   counters: Counters;
   sealer: Sealer;
   background: BackgroundWork;
+  realtime: Realtime;
+  log: (message: string, detail: Record<string, unknown>) => void;
 }
 
 /** Every service of the app, wired to its repo. Routes and page loaders reach them through here. */
@@ -118,6 +123,16 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     oauth: createOauthService({ repo: authRepo, users: usersRepo, auth, sealer: platform.sealer, config }),
     users,
     wishes: createWishesService({ repo: createWishesRepo(db), ads: adsRepo, catalog, geo, storage: platform.storage, throttle }),
+    chat: createChatService({
+      repo: createChatRepo(db),
+      ads: adsRepo,
+      storage: platform.storage,
+      realtime: platform.realtime,
+      mailer: platform.mailer,
+      throttle,
+      site,
+      log: platform.log,
+    }),
     seo: createSeoService({ repo: createSeoRepo(db), catalog, publicUrl: config.publicUrl }),
   };
 }

@@ -16,7 +16,9 @@ export function boundIntegers(schema: unknown, seen = new Set<unknown>()): void 
   seen.add(schema);
   const node = schema as Schema;
   const type = node.type;
-  if (type === 'integer' || (Array.isArray(type) && type.includes('integer'))) {
+  // A bigint column's value says so with OpenAPI's `format: 'int64'` and keeps its own bounds.
+  const isInteger = type === 'integer' || (Array.isArray(type) && type.includes('integer'));
+  if (isInteger && node.format !== 'int64') {
     node.maximum = Math.min(typeof node.maximum === 'number' ? node.maximum : INT32_MAX, INT32_MAX);
     node.minimum = Math.max(typeof node.minimum === 'number' ? node.minimum : INT32_MIN, INT32_MIN);
   }

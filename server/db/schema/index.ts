@@ -4,3 +4,5 @@ export * from './geo.ts';
 export * from './roles.ts';
 export * from './users.ts';
 export * from './products.ts';
+export * from './chat.ts';
+export * from './reports.ts';

@@ -20,6 +20,8 @@ export const users = pgTable(
     birthday: date('birthday'),
     themeDark: boolean('theme_dark').notNull().default(false),
     locale: text('locale', { enum: LOCALES }).notNull().default('fi'),
+    /** Mail me when a chat message waits unread (one mail per room). */
+    notifyMessages: boolean('notify_messages').notNull().default(true),
     /** TOTP secret, encrypted with the app secret (AES-256-GCM); set while enabling, kept once confirmed. */
     twoFactorSecret: text('two_factor_secret'),
     twoFactorConfirmedAt: timestamp('two_factor_confirmed_at', { withTimezone: true }),

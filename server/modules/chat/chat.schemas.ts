@@ -6,7 +6,7 @@ import { AdUuid } from '../ads/ads.schemas.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: INT32_MAX });
 /** Message ids are bigint in the database; any safe integer is a valid cursor. */
-const MessageId = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+const MessageId = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, format: 'int64' });
 
 export const RoomParams = Type.Object({ id: Id });
 export const ProductParams = Type.Object({ productUuid: AdUuid });

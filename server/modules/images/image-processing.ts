@@ -105,3 +105,20 @@ export async function adPictureVariants(image: Sharp): Promise<AdPictureSet> {
   const full = entries.find(([name]) => name === 'full')![1].info;
   return { variants, width: full.width, height: full.height };
 }
+
+/** A picture sent in a chat: one WebP up to 1280 px, upright, every piece of metadata (GPS too) removed. */
+export async function makeChatPicture(buffer: Buffer, field = 'picture'): Promise<{ data: Buffer; width: number; height: number }> {
+  await acceptedImageType(buffer, field);
+  return pictureWork.run(async () => {
+    const image = await openImage(buffer, field);
+    try {
+      const { data, info } = await image
+        .resize(1280, 1280, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80, effort: 3 })
+        .toBuffer({ resolveWithObject: true });
+      return { data, width: info.width, height: info.height };
+    } catch {
+      throw AppError.field(field, 'images.unreadable');
+    }
+  });
+}

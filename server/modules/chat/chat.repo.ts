@@ -1,0 +1,406 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database, Db, Transaction } from '../../db/client.ts';
+import { chatMembers, chatMessages, chatRooms } from '../../db/schema/chat.ts';
+import { products } from '../../db/schema/products.ts';
+import { reports } from '../../db/schema/reports.ts';
+import { users } from '../../db/schema/users.ts';
+import { adCover, coverColumns } from '../ads/ads.repo.ts';
+
+export type RoomRow = typeof chatRooms.$inferSelect;
+export type MemberRow = typeof chatMembers.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+export type NewMessage = Pick<
+  typeof chatMessages.$inferInsert,
+  'roomId' | 'senderId' | 'clientId' | 'body' | 'pictureKey' | 'pictureWidth' | 'pictureHeight'
+>;
+export type NewReport = typeof reports.$inferInsert;
+
+const other = alias(chatMembers, 'other');
+const otherUser = alias(users, 'other_user');
+
+/**
+ * A room as one member sees it: the room, the member's own row, the other member (null once
+ * that account is gone), the ad (null once deleted) with its cover.
+ */
+function roomViewColumns(cover: ReturnType<typeof adCover>) {
+  return {
+    room: chatRooms,
+    me: chatMembers,
+    otherUserId: otherUser.id,
+    otherName: otherUser.name,
+    otherSurname: otherUser.surname,
+    otherAvatarKey: otherUser.avatarKey,
+    otherLastReadId: other.lastReadMessageId,
+    productUuid: products.uuid,
+    productName: products.name,
+    productPriceCents: products.priceCents,
+    productStatus: products.status,
+    productSellerId: products.userId,
+    cover: coverColumns(cover),
+  };
+}
+
+export type RoomView = {
+  room: RoomRow;
+  me: MemberRow;
+  otherUserId: number | null;
+  otherName: string | null;
+  otherSurname: string | null;
+  otherAvatarKey: string | null;
+  otherLastReadId: number | null;
+  productUuid: string | null;
+  productName: string | null;
+  productPriceCents: number | null;
+  productStatus: string | null;
+  productSellerId: number | null;
+  cover: { uuid: string; storagePrefix: string; width: number; height: number } | null;
+};
+
+export type RoomListRow = RoomView & { unread: number; lastMessage: MessageRow | null };
+
+/**
+ * The unread messages of the `chat_members` row in the query: after its read mark, from someone
+ * else. Written with qualified names: the subquery has a `room_id` of its own.
+ */
+const unreadOfMember = sql<number>`(
+  select count(*)::int from chat_messages m
+  where m.room_id = "chat_members"."room_id" and m.id > "chat_members"."last_read_message_id"
+    and m.sender_id is distinct from "chat_members"."user_id"
+)`;
+
+export function createChatRepo(db: Database) {
+  function roomViews(tx: Db, userId: number) {
+    const cover = adCover(tx);
+    return tx
+      .select(roomViewColumns(cover))
+      .from(chatMembers)
+      .innerJoin(chatRooms, eq(chatRooms.id, chatMembers.roomId))
+      .leftJoin(other, and(eq(other.roomId, chatRooms.id), ne(other.userId, userId)))
+      .leftJoin(otherUser, eq(otherUser.id, other.userId))
+      .leftJoin(products, eq(products.id, chatRooms.productId))
+      .leftJoinLateral(cover, sql`true`)
+      .$dynamic();
+  }
+
+  return {
+    transaction: <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => db.transaction(work),
+
+    /** The room as this member sees it, or undefined when there is no such room or they are not in it. */
+    async roomFor(roomId: number, userId: number, tx: Db = db): Promise<RoomView | undefined> {
+      const [row] = await roomViews(tx, userId).where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)));
+      return row as RoomView | undefined;
+    },
+
+    /** Whether the room exists at all (a member check failed: 403 for a real room, 404 otherwise). */
+    async roomExists(roomId: number): Promise<boolean> {
+      const [row] = await db.select({ id: chatRooms.id }).from(chatRooms).where(eq(chatRooms.id, roomId));
+      return row !== undefined;
+    },
+
+    async roomIdFor(productId: number, buyerId: number, tx: Db = db): Promise<number | undefined> {
+      const [row] = await tx
+        .select({ id: chatRooms.id })
+        .from(chatRooms)
+        .where(and(eq(chatRooms.productId, productId), eq(chatRooms.buyerId, buyerId)));
+      return row?.id;
+    },
+
+    /**
+     * The buyer's room about the ad, made with its two members when there is none yet. Two first
+     * messages racing each other end in the same room (the unique key decides).
+     */
+    async openRoom(values: { productId: number; buyerId: number; sellerId: number; subject: string }, tx: Db): Promise<number> {
+      const [created] = await tx
+        .insert(chatRooms)
+        .values({ productId: values.productId, buyerId: values.buyerId, subject: values.subject })
+        .onConflictDoNothing()
+        .returning({ id: chatRooms.id });
+      if (!created) {
+        const [existing] = await tx
+          .select({ id: chatRooms.id })
+          .from(chatRooms)
+          .where(and(eq(chatRooms.productId, values.productId), eq(chatRooms.buyerId, values.buyerId)));
+        return existing!.id;
+      }
+      await tx.insert(chatMembers).values([
+        { roomId: created.id, userId: values.sellerId, role: 'seller' },
+        { roomId: created.id, userId: values.buyerId, role: 'buyer' },
+      ]);
+      return created.id;
+    },
+
+    /** Locks the room until the transaction ends: the sends of one room are stored one after another. */
+    async lockRoom(roomId: number, tx: Transaction): Promise<RoomRow | undefined> {
+      const [row] = await tx.select().from(chatRooms).where(eq(chatRooms.id, roomId)).for('update');
+      return row;
+    },
+
+    /** Stores a message; a second one with the same client id in the room returns the first, unchanged. */
+    async insertMessage(values: NewMessage, tx: Db): Promise<{ message: MessageRow; created: boolean }> {
+      const [created] = await tx.insert(chatMessages).values(values).onConflictDoNothing().returning();
+      if (created) return { message: created, created: true };
+      const [existing] = await tx
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.roomId, values.roomId), eq(chatMessages.clientId, values.clientId)));
+      return { message: existing!, created: false };
+    },
+
+    /** After a new message: the room's activity, the sender has read up to it, the others' unread mail falls due. */
+    async recordMessage(message: MessageRow, mailDueAt: Date, tx: Db): Promise<void> {
+      await tx
+        .update(chatRooms)
+        .set({ lastMessageId: message.id, lastActivityAt: message.createdAt })
+        .where(eq(chatRooms.id, message.roomId));
+      if (message.senderId !== null) {
+        await tx
+          .update(chatMembers)
+          .set({ lastReadMessageId: sql`greatest(${chatMembers.lastReadMessageId}, ${message.id})`, mailDueAt: null, mailAttempts: 0 })
+          .where(and(eq(chatMembers.roomId, message.roomId), eq(chatMembers.userId, message.senderId)));
+      }
+      await tx
+        .update(chatMembers)
+        .set({ mailDueAt: sql`coalesce(${chatMembers.mailDueAt}, ${mailDueAt.toISOString()}::timestamptz)` })
+        .where(and(eq(chatMembers.roomId, message.roomId), sql`${chatMembers.userId} is distinct from ${message.senderId}`));
+    },
+
+    /**
+     * Moves the member's read mark forward to `upTo` (never past the room's last message, never
+     * back). Reading everything cancels the pending unread mail. Answers the mark now.
+     */
+    async markRead(roomId: number, userId: number, upTo: number): Promise<{ lastReadId: number; moved: boolean }> {
+      const target = sql`least(${upTo}::bigint, coalesce((select last_message_id from ${chatRooms} where id = ${roomId}), 0))`;
+      const [updated] = await db
+        .update(chatMembers)
+        .set({
+          lastReadMessageId: sql`greatest(${chatMembers.lastReadMessageId}, ${target})`,
+          mailDueAt: sql`case when ${target} >= coalesce((select last_message_id from ${chatRooms} where id = ${roomId}), 0) then null else ${chatMembers.mailDueAt} end`,
+        })
+        .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId), lt(chatMembers.lastReadMessageId, target)))
+        .returning({ lastReadId: chatMembers.lastReadMessageId });
+      if (updated) return { lastReadId: updated.lastReadId, moved: true };
+      const [member] = await db
+        .select({ lastReadId: chatMembers.lastReadMessageId })
+        .from(chatMembers)
+        .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)));
+      return { lastReadId: member?.lastReadId ?? 0, moved: false };
+    },
+
+    /** A page of messages, oldest first: the newest page, the page before a message, or what came after one. */
+    async messages(roomId: number, options: { before?: number; after?: number; limit: number }): Promise<MessageRow[]> {
+      if (options.after !== undefined) {
+        return db
+          .select()
+          .from(chatMessages)
+          .where(and(eq(chatMessages.roomId, roomId), gt(chatMessages.id, options.after)))
+          .orderBy(asc(chatMessages.id))
+          .limit(options.limit);
+      }
+      const rows = await db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.roomId, roomId), options.before !== undefined ? lt(chatMessages.id, options.before) : undefined))
+        .orderBy(desc(chatMessages.id))
+        .limit(options.limit);
+      return rows.reverse();
+    },
+
+    async message(roomId: number, messageId: number): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.roomId, roomId), eq(chatMessages.id, messageId)));
+      return row;
+    },
+
+    async countMessages(roomId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(chatMessages)
+        .where(eq(chatMessages.roomId, roomId));
+      return row?.n ?? 0;
+    },
+
+    /** Whether there is a message before this id (the "load older" of a page). */
+    async hasBefore(roomId: number, id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.roomId, roomId), lt(chatMessages.id, id)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** The member's rooms, newest activity first, with their unread counts and last messages. */
+    async listRooms(userId: number, limit: number, offset: number): Promise<{ rows: RoomListRow[]; total: number }> {
+      const rows = await roomViews(db, userId)
+        .where(eq(chatMembers.userId, userId))
+        .orderBy(desc(chatRooms.lastActivityAt), desc(chatRooms.id))
+        .limit(limit)
+        .offset(offset);
+      const views = rows as RoomView[];
+      const [counted] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(chatMembers)
+        .where(eq(chatMembers.userId, userId));
+      const lastIds = views.map((view) => view.room.lastMessageId).filter((id): id is number => id !== null);
+      const [lastMessages, unread] = await Promise.all([
+        lastIds.length ? db.select().from(chatMessages).where(inArray(chatMessages.id, lastIds)) : Promise.resolve([]),
+        views.length
+          ? db
+              .select({ roomId: chatMembers.roomId, n: unreadOfMember })
+              .from(chatMembers)
+              .where(
+                and(
+                  eq(chatMembers.userId, userId),
+                  inArray(
+                    chatMembers.roomId,
+                    views.map((view) => view.room.id),
+                  ),
+                ),
+              )
+          : Promise.resolve([]),
+      ]);
+      const byId = new Map(lastMessages.map((message) => [message.id, message]));
+      const unreadByRoom = new Map(unread.map((row) => [row.roomId, row.n]));
+      return {
+        rows: views.map((view) => ({
+          ...view,
+          lastMessage: view.room.lastMessageId !== null ? (byId.get(view.room.lastMessageId) ?? null) : null,
+          unread: unreadByRoom.get(view.room.id) ?? 0,
+        })),
+        total: counted?.n ?? 0,
+      };
+    },
+
+    /** Every unread message of the person across their rooms, from the stored read marks. */
+    async unreadTotal(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(chatMembers)
+        .innerJoin(chatMessages, and(eq(chatMessages.roomId, chatMembers.roomId), gt(chatMessages.id, chatMembers.lastReadMessageId)))
+        .where(and(eq(chatMembers.userId, userId), sql`${chatMessages.senderId} is distinct from ${userId}`));
+      return row?.n ?? 0;
+    },
+
+    /** The unread messages of one member in one room. */
+    async unreadIn(roomId: number, userId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: unreadOfMember })
+        .from(chatMembers)
+        .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)));
+      return row?.n ?? 0;
+    },
+
+    /** What a room shows of a person. */
+    async person(userId: number) {
+      const [row] = await db
+        .select({ id: users.id, name: users.name, surname: users.surname, avatarKey: users.avatarKey })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    async memberIds(roomId: number, tx: Db = db): Promise<number[]> {
+      const rows = await tx.select({ userId: chatMembers.userId }).from(chatMembers).where(eq(chatMembers.roomId, roomId));
+      return rows.map((row) => row.userId);
+    },
+
+    async isMember(roomId: number, userId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ roomId: chatMembers.roomId })
+        .from(chatMembers)
+        .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)));
+      return row !== undefined;
+    },
+
+    async setBlock(roomId: number, blockedBy: number | null): Promise<void> {
+      await db
+        .update(chatRooms)
+        .set({ blockedBy, blockedAt: blockedBy === null ? null : new Date() })
+        .where(eq(chatRooms.id, roomId));
+    },
+
+    async insertReport(values: NewReport): Promise<void> {
+      await db.insert(reports).values(values);
+    },
+
+    /**
+     * Claims up to `limit` unread-message mails that are due, across every process: the rows are
+     * taken with SKIP LOCKED and their due time pushed `leaseSeconds` ahead in the same statement,
+     * so another process neither waits for them nor takes them again unless this one dies.
+     */
+    async claimDueMails(now: Date, limit: number, leaseSeconds: number): Promise<{ roomId: number; userId: number; attempts: number }[]> {
+      const due = db
+        .select({ roomId: chatMembers.roomId, userId: chatMembers.userId })
+        .from(chatMembers)
+        .where(and(isNotNull(chatMembers.mailDueAt), lte(chatMembers.mailDueAt, now)))
+        .orderBy(asc(chatMembers.mailDueAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return db
+        .update(chatMembers)
+        .set({ mailDueAt: new Date(now.getTime() + leaseSeconds * 1000) })
+        .where(sql`(${chatMembers.roomId}, ${chatMembers.userId}) in (${due})`)
+        .returning({ roomId: chatMembers.roomId, userId: chatMembers.userId, attempts: chatMembers.mailAttempts });
+    },
+
+    /** What the unread mail of one member's room says: who wrote, about what, how many unread. */
+    async mailContext(roomId: number, userId: number) {
+      const [row] = await db
+        .select({
+          lastReadId: chatMembers.lastReadMessageId,
+          subject: chatRooms.subject,
+          productName: products.name,
+          email: users.email,
+          name: users.name,
+          locale: users.locale,
+          notify: users.notifyMessages,
+          verified: isNotNull(users.emailVerifiedAt),
+          unread: unreadOfMember,
+        })
+        .from(chatMembers)
+        .innerJoin(chatRooms, eq(chatRooms.id, chatMembers.roomId))
+        .innerJoin(users, eq(users.id, chatMembers.userId))
+        .leftJoin(products, eq(products.id, chatRooms.productId))
+        .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)));
+      if (!row) return undefined;
+      const [sender] = await db
+        .select({ name: users.name })
+        .from(chatMessages)
+        .innerJoin(users, eq(users.id, chatMessages.senderId))
+        .where(and(eq(chatMessages.roomId, roomId), gt(chatMessages.id, row.lastReadId), ne(chatMessages.senderId, userId)))
+        .orderBy(desc(chatMessages.id))
+        .limit(1);
+      return { ...row, senderName: sender?.name ?? null };
+    },
+
+    /** The mail went out (or was not needed): nothing is due for this room until the next unread message. */
+    async mailDone(roomId: number, userId: number): Promise<void> {
+      await db
+        .update(chatMembers)
+        .set({ mailDueAt: null, mailAttempts: 0 })
+        .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)));
+    },
+
+    /** The mail failed: try again at `retryAt`, counting the attempt. */
+    async mailFailed(roomId: number, userId: number, retryAt: Date): Promise<void> {
+      await db
+        .update(chatMembers)
+        .set({ mailDueAt: retryAt, mailAttempts: sql`${chatMembers.mailAttempts} + 1` })
+        .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId), isNotNull(chatMembers.mailDueAt)));
+    },
+
+    /** Test and housekeeping helper: the due time of a member's mail. */
+    async mailDueAt(roomId: number, userId: number): Promise<Date | null> {
+      const [row] = await db
+        .select({ due: chatMembers.mailDueAt })
+        .from(chatMembers)
+        .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)));
+      return row?.due ?? null;
+    },
+  };
+}
+
+export type ChatRepo = ReturnType<typeof createChatRepo>;
