@@ -188,6 +188,24 @@ describe('RealtimeClient', () => {
     client.stop();
   });
 
+  it('keeps a socket that answers its pings and replaces one that has gone silent', () => {
+    const client = newClient();
+    client.start();
+    latest().open();
+    for (let round = 0; round < 4; round++) {
+      vi.advanceTimersByTime(PING_INTERVAL_MS);
+      latest().push({ type: 'pong' });
+    }
+    expect(FakeSocket.all).toHaveLength(1);
+    // No answers any more: after two silent rounds the socket is given up.
+    vi.advanceTimersByTime(PING_INTERVAL_MS * 2);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(PING_INTERVAL_MS);
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(FakeSocket.all[0]!.closedWith).toBe(1000);
+    client.stop();
+  });
+
   it('sends only on an open socket and never reconnects after stop', () => {
     const client = newClient();
     client.start();

@@ -14,10 +14,14 @@ import { setUnreadTotal } from './chat-unread';
 
 export const RECONNECT_BASE_MS = 1000;
 export const RECONNECT_CAP_MS = 30_000;
-/** An app-level ping keeps proxies from closing an idle socket and finds a stuck one. */
+/**
+ * An app-level ping keeps proxies from closing an idle socket; the server answers each with a
+ * pong, so a socket that has heard nothing for two rounds is dead (a laptop woke up on another
+ * network, a proxy dropped it silently) and is replaced.
+ */
 export const PING_INTERVAL_MS = 25_000;
 /** Close codes after which retrying cannot help until something changes (signed out, refused). */
-const GIVE_UP_CODES = new Set([1008, 4401, 4403]);
+const GIVE_UP_CODES = new Set([4401, 4403]);
 
 /**
  * The wait before reconnect attempt `attempt` (0 for the first): 1 s, 2 s, 4 s … up to 30 s, of
@@ -56,6 +60,8 @@ export class RealtimeClient {
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
+  /** When the current socket last heard from the server. */
+  private lastHeard = 0;
   private running = false;
   private readonly listeners = new Map<ServerEventType, Set<(event: ServerEvent) => void>>();
   private readonly connectedListeners = new Set<() => void>();
@@ -154,6 +160,7 @@ export class RealtimeClient {
     };
     socket.onmessage = (message: MessageEvent) => {
       if (this.socket !== socket) return;
+      this.lastHeard = Date.now();
       const event = parseServerEvent(message.data);
       if (event) this.dispatch(event);
     };
@@ -188,9 +195,10 @@ export class RealtimeClient {
 
   private startPing(socket: WebSocket): void {
     this.stopPing();
+    this.lastHeard = Date.now();
     this.pingTimer = setInterval(() => {
-      // The previous ping never left the browser: the connection is stuck, start afresh.
-      if (socket.bufferedAmount > 0) {
+      // The previous ping never left the browser, or nothing came back for two rounds: start afresh.
+      if (socket.bufferedAmount > 0 || Date.now() - this.lastHeard > 2 * PING_INTERVAL_MS) {
         this.reconnectNow();
         return;
       }

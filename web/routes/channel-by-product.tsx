@@ -32,7 +32,10 @@ export default function ChannelByProduct({ loaderData }: Route.ComponentProps) {
         <h1 className="text-xl font-semibold">{t('chat.own_ad_title')}</h1>
         <p className="mt-2 text-sm text-muted">{found.message}</p>
         <div className="mt-5 flex flex-col justify-center gap-2 sm:flex-row">
-          <Link to={`/${productUuid}`} className="inline-flex h-11 items-center justify-center rounded-xl border border-line px-5 font-semibold">
+          <Link
+            to={`/${productUuid}`}
+            className="inline-flex h-11 items-center justify-center rounded-xl border border-line px-5 font-semibold"
+          >
             {t('chat.back_to_ad')}
           </Link>
           <Link

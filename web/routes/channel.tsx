@@ -12,7 +12,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const titleParams = { name: reply.room.other.label, product: reply.room.product.name };
   return {
     meta: {
-      title: context.t("chat.page_title", titleParams),
+      title: context.t('chat.page_title', titleParams),
       description: context.t('pages.channel.description', { site: context.site.siteName }),
       path: `/channel/${roomId}`,
       noindex: true,

@@ -249,7 +249,12 @@ export function Conversation({ reply, me }: { reply: RoomReply; me: number }) {
           )}
         </div>
       ) : (
-        <Composer allowPicture onSend={conversation.send} onTyping={conversation.typed} label={t('chat.message_to', { name: room.other.label })} />
+        <Composer
+          allowPicture
+          onSend={conversation.send}
+          onTyping={conversation.typed}
+          label={t('chat.message_to', { name: room.other.label })}
+        />
       )}
 
       <div aria-live="polite" className="sr-only">

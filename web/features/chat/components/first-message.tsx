@@ -67,13 +67,17 @@ export function FirstMessage({ reply }: { reply: ProductRoomReply }) {
         <p className="text-sm text-muted">{t('chat.first_message_hint', { name: seller.label })}</p>
         {failure && <FormAlert tone="error">{failure}</FormAlert>}
       </div>
-      <Composer
-        onSend={send}
-        busy={busy}
-        autoFocus
-        label={t('chat.message_to', { name: seller.label })}
-        initialText={t('chat.first_message_default')}
-      />
+      {product.status === 'active' && !seller.deleted ? (
+        <Composer
+          onSend={send}
+          busy={busy}
+          autoFocus
+          label={t('chat.message_to', { name: seller.label })}
+          initialText={t('chat.first_message_default')}
+        />
+      ) : (
+        <p className="border-t border-line bg-raised p-4 text-center text-sm">{t('chat.ad_not_available')}</p>
+      )}
     </section>
   );
 }

@@ -106,15 +106,19 @@ function RoomRow({ room, me }: { room: RoomSummary; me: number }) {
 export function RoomList({ reply, me }: { reply: RoomListReply; me: number }) {
   const { t } = useTranslation();
   const [list, setList] = useState(reply);
+  // A new answer of the loader (another page, a revalidation) replaces the live copy.
+  const [loaded, setLoaded] = useState(reply);
+  if (loaded !== reply) {
+    setLoaded(reply);
+    setList(reply);
+  }
   const page = reply.meta.current_page;
   const listRef = useRef(list);
-  listRef.current = list;
-  const unreadTotal = useUnreadTotal(list.meta.unread_total);
-
   useEffect(() => {
-    setList(reply);
-    setUnreadTotal(reply.meta.unread_total);
-  }, [reply]);
+    listRef.current = list;
+  }, [list]);
+  const unreadTotal = useUnreadTotal(list.meta.unread_total);
+  useEffect(() => setUnreadTotal(reply.meta.unread_total), [reply]);
 
   const refetching = useRef(false);
   const refetch = useCallback(() => {

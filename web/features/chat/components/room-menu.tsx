@@ -45,7 +45,11 @@ export function RoomMenu({ room, onChanged }: { room: RoomDetail; onChanged: (pa
         >
           <EllipsisVertical aria-hidden size={22} />
         </Button>
-        <Popover placement="bottom end" offset={6} className="min-w-60 rounded-xl border border-line bg-raised p-1 text-ink shadow-lg outline-none">
+        <Popover
+          placement="bottom end"
+          offset={6}
+          className="min-w-60 rounded-xl border border-line bg-raised p-1 text-ink shadow-lg outline-none"
+        >
           <Menu
             aria-label={t('chat.menu')}
             className="outline-none"

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { TYPING_INTERVAL_MS, TYPING_VISIBLE_MS } from '../../../../common/chat';
 import { ApiError, api } from '../../../lib/api-client';
 import { setUnreadTotal } from '../../../lib/chat-unread';
@@ -45,13 +45,16 @@ export interface Conversation {
  */
 export function useConversation(reply: RoomReply, me: number, onIncoming: () => void): Conversation {
   const [state, dispatch] = useReducer(conversationReducer, reply, initialConversation);
+  // Socket listeners and callbacks read the latest state and callback without subscribing again.
   const stateRef = useRef(state);
-  stateRef.current = state;
+  const onIncomingRef = useRef(onIncoming);
+  useLayoutEffect(() => {
+    stateRef.current = state;
+    onIncomingRef.current = onIncoming;
+  });
   const roomId = state.room.id;
   const [typing, setTyping] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
-  const onIncomingRef = useRef(onIncoming);
-  onIncomingRef.current = onIncoming;
 
   // A revalidated loader (same room) brings the room as it is now.
   const firstReply = useRef(reply);
