@@ -51,14 +51,25 @@ export function ProductThumb({ product, size = 48 }: { product: Pick<RoomProduct
  * The ad a conversation is about: picture, title, price and status. The title links to the ad's
  * page while the ad is for sale (other pages of it would not open for the buyer).
  */
-export function AdPreview({ product, size = 48, className = '' }: { product: RoomProduct; size?: number; className?: string }) {
+export function AdPreview({
+  product,
+  size = 48,
+  className = '',
+  wrapTitle = false,
+}: {
+  product: RoomProduct;
+  size?: number;
+  className?: string;
+  /** Up to two lines of title where there is room (one line in the conversation's header). */
+  wrapTitle?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const linked = product.status === 'active' && product.uuid !== null;
   return (
     <div className={`flex min-w-0 items-center gap-3 ${className}`}>
       <ProductThumb product={product} size={size} />
       <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold">
+        <p className={`font-semibold ${wrapTitle ? 'line-clamp-2 break-words' : 'truncate'}`}>
           {linked ? (
             <Link to={`/${product.uuid}`} className="hover:underline">
               <span className="sr-only">{t('chat.ad_link')} </span>

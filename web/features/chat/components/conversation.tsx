@@ -67,6 +67,8 @@ export function Conversation({ reply, me }: { reply: RoomReply; me: number }) {
     const element = scroller.current;
     if (!state.hasOlder || loadingOlder) return;
     olderAnchor.current = element ? element.scrollHeight - element.scrollTop : null;
+    // The reader is at the top now, whatever the short list looked like: keep their place.
+    atBottom.current = false;
     void conversation.loadOlder();
   }, [state.hasOlder, loadingOlder, conversation]);
 
@@ -89,6 +91,19 @@ export function Conversation({ reply, me }: { reply: RoomReply; me: number }) {
     // Only a change at the bottom matters here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [bottomKey]);
+
+  // Pictures that finish loading (and anything else that grows) must not push the newest messages
+  // out of view of a reader who is at the bottom.
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = content.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current && scroller.current) scroller.current.scrollTop = scroller.current.scrollHeight;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   // Read when shown: at the bottom of a visible page, now and whenever that becomes true again.
   useEffect(() => {
@@ -151,73 +166,75 @@ export function Conversation({ reply, me }: { reply: RoomReply; me: number }) {
       </header>
 
       <div ref={scroller} onScroll={onScroll} className="flex-1 overflow-y-auto overscroll-contain px-3 py-3">
-        {state.hasOlder ? (
-          <div className="mb-3 flex justify-center">
-            <button
-              type="button"
-              onClick={loadOlderKeepingPlace}
-              disabled={loadingOlder}
-              className="inline-flex h-9 items-center gap-2 rounded-full border border-line bg-raised px-4 text-sm font-medium hover:border-brand disabled:opacity-70"
-            >
-              {loadingOlder && <Loader2 aria-hidden size={16} className="animate-spin" />}
-              {t(loadingOlder ? 'chat.loading_older' : 'chat.load_older')}
-            </button>
-          </div>
-        ) : (
-          <p className="mb-3 text-center text-xs text-muted">{t('chat.beginning')}</p>
-        )}
-        <ol aria-label={t('chat.messages_label', { name: room.other.label })} className="space-y-2">
-          {groupByDay(entries).map((group) => (
-            <li key={group.day}>
-              <h2 className="my-3 flex justify-center">
-                <span className="rounded-full bg-sunken px-3 py-1 text-xs font-medium text-muted">
-                  {dayLabel(group.day, i18n.language, t)}
-                </span>
-              </h2>
-              <ol className="space-y-2">
-                {group.items.map((item) =>
-                  item.kind === 'stored' ? (
-                    <li key={`m${item.message.id}`}>
-                      <MessageBubble
-                        message={storedContent(item.message)}
-                        mine={isMine(item.message, me)}
-                        author={
-                          isMine(item.message, me) ? you : item.message.sender_id === null ? t('chat.deleted_user') : room.other.label
-                        }
-                        delivery={isMine(item.message, me) ? deliveryOf(item.message, room.other_last_read_id) : undefined}
-                      />
-                    </li>
-                  ) : (
-                    <li key={`c${item.entry.client_id}`}>
-                      <MessageBubble
-                        message={{
-                          text: item.entry.text,
-                          picture: item.entry.previewUrl ? { url: item.entry.previewUrl } : null,
-                          created_at: item.entry.created_at,
-                        }}
-                        mine
-                        author={you}
-                        delivery={item.entry.status}
-                        onRetry={() => conversation.retry(item.entry.client_id)}
-                        onDiscard={() => conversation.discard(item.entry.client_id)}
-                      />
-                    </li>
-                  ),
-                )}
-              </ol>
-            </li>
-          ))}
-        </ol>
-        {typing && (
-          <p className="mt-3 flex items-center gap-2 text-sm text-muted">
-            <span aria-hidden className="inline-flex gap-0.5">
-              <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-muted" />
-              <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-muted [animation-delay:150ms]" />
-              <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-muted [animation-delay:300ms]" />
-            </span>
-            {t('chat.typing', { name: room.other.label })}
-          </p>
-        )}
+        <div ref={content}>
+          {state.hasOlder ? (
+            <div className="mb-3 flex justify-center">
+              <button
+                type="button"
+                onClick={loadOlderKeepingPlace}
+                disabled={loadingOlder}
+                className="inline-flex h-9 items-center gap-2 rounded-full border border-line bg-raised px-4 text-sm font-medium hover:border-brand disabled:opacity-70"
+              >
+                {loadingOlder && <Loader2 aria-hidden size={16} className="animate-spin" />}
+                {t(loadingOlder ? 'chat.loading_older' : 'chat.load_older')}
+              </button>
+            </div>
+          ) : (
+            <p className="mb-3 text-center text-xs text-muted">{t('chat.beginning')}</p>
+          )}
+          <ol aria-label={t('chat.messages_label', { name: room.other.label })} className="space-y-2">
+            {groupByDay(entries).map((group) => (
+              <li key={group.day}>
+                <h2 className="my-3 flex justify-center">
+                  <span className="rounded-full bg-sunken px-3 py-1 text-xs font-medium text-muted">
+                    {dayLabel(group.day, i18n.language, t)}
+                  </span>
+                </h2>
+                <ol className="space-y-2">
+                  {group.items.map((item) =>
+                    item.kind === 'stored' ? (
+                      <li key={`m${item.message.id}`}>
+                        <MessageBubble
+                          message={storedContent(item.message)}
+                          mine={isMine(item.message, me)}
+                          author={
+                            isMine(item.message, me) ? you : item.message.sender_id === null ? t('chat.deleted_user') : room.other.label
+                          }
+                          delivery={isMine(item.message, me) ? deliveryOf(item.message, room.other_last_read_id) : undefined}
+                        />
+                      </li>
+                    ) : (
+                      <li key={`c${item.entry.client_id}`}>
+                        <MessageBubble
+                          message={{
+                            text: item.entry.text,
+                            picture: item.entry.previewUrl ? { url: item.entry.previewUrl } : null,
+                            created_at: item.entry.created_at,
+                          }}
+                          mine
+                          author={you}
+                          delivery={item.entry.status}
+                          onRetry={() => conversation.retry(item.entry.client_id)}
+                          onDiscard={() => conversation.discard(item.entry.client_id)}
+                        />
+                      </li>
+                    ),
+                  )}
+                </ol>
+              </li>
+            ))}
+          </ol>
+          {typing && (
+            <p className="mt-3 flex items-center gap-2 text-sm text-muted">
+              <span aria-hidden className="inline-flex gap-0.5">
+                <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-muted" />
+                <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-muted [animation-delay:150ms]" />
+                <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-muted [animation-delay:300ms]" />
+              </span>
+              {t('chat.typing', { name: room.other.label })}
+            </p>
+          )}
+        </div>
       </div>
 
       {showJump && (

@@ -63,7 +63,7 @@ export function FirstMessage({ reply }: { reply: ProductRoomReply }) {
         </div>
       </header>
       <div className="flex-1 space-y-4 p-4">
-        <AdPreview product={product} size={72} className="rounded-xl border border-line bg-raised p-3" />
+        <AdPreview product={product} size={72} wrapTitle className="rounded-xl border border-line bg-raised p-3" />
         <p className="text-sm text-muted">{t('chat.first_message_hint', { name: seller.label })}</p>
         {failure && <FormAlert tone="error">{failure}</FormAlert>}
       </div>
