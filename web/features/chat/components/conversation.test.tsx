@@ -55,7 +55,7 @@ function renderConversation(reply: RoomReply) {
   );
 }
 
-const messageList = () => screen.getByRole('list', { name: 'Messages with Seppo S.' });
+const messageList = () => screen.getByRole('region', { name: 'Messages with Seppo S.' });
 /** Each message's list item (day groups hold a list each). */
 const messageItems = () => [...messageList().querySelectorAll('ol ol > li')] as HTMLElement[];
 /** What a screen reader hears of each bubble: the author, then the text. */

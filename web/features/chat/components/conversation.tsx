@@ -165,7 +165,15 @@ export function Conversation({ reply, me }: { reply: RoomReply; me: number }) {
         <AdPreview product={room.product} size={44} className="border-t border-line px-3 py-2" />
       </header>
 
-      <div ref={scroller} onScroll={onScroll} className="flex-1 overflow-y-auto overscroll-contain px-3 py-3">
+      {/* Focusable, so that keyboard users can scroll the messages too. */}
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        role="region"
+        tabIndex={0}
+        aria-label={t('chat.messages_label', { name: room.other.label })}
+        className="flex-1 overflow-y-auto overscroll-contain px-3 py-3"
+      >
         <div ref={content}>
           {state.hasOlder ? (
             <div className="mb-3 flex justify-center">
@@ -182,7 +190,7 @@ export function Conversation({ reply, me }: { reply: RoomReply; me: number }) {
           ) : (
             <p className="mb-3 text-center text-xs text-muted">{t('chat.beginning')}</p>
           )}
-          <ol aria-label={t('chat.messages_label', { name: room.other.label })} className="space-y-2">
+          <ol className="space-y-2">
             {groupByDay(entries).map((group) => (
               <li key={group.day}>
                 <h2 className="my-3 flex justify-center">
