@@ -5,6 +5,13 @@
 
 /** Plain text only; longer is refused with a message, never cut. */
 export const MESSAGE_MAX_LENGTH = 2000;
+/** A message's length as the limit counts it: in characters (code points), so an emoji counts once. */
+export function messageLength(text: string): number {
+  let length = 0;
+  for (const _character of text) length += 1;
+  return length;
+}
+
 /** Spec section 9: messages page size. */
 export const MESSAGES_PAGE_SIZE = 20;
 /** Rooms in one page of the room list. */

@@ -49,6 +49,23 @@ async function pictureForm(fields: Record<string, string>): Promise<InjectOption
 }
 
 const uuid0 = '00000000-0000-4000-8000-000000000000';
+
+/** A conversation about the ad: a buyer of its own has written, so the ad's owner (the seller) is the other member. */
+async function roomAbout(ad: Context['ad']): Promise<{ roomId: number; messageId: number }> {
+  const buyer = await createUser(app);
+  const token = await app.services.auth.createSession(buyer.id, false, { ip: '127.0.0.1', userAgent: undefined, locale: 'en' });
+  const reply = await app.inject({
+    method: 'POST',
+    url: `/api/channel/product/${ad.uuid}/messages`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: { text: 'Onko vielä myynnissä?', client_id: crypto.randomUUID() },
+  });
+  return { roomId: reply.json().room_id, messageId: reply.json().data.id };
+}
+const roomRow = (request: (room: { roomId: number; messageId: number }) => InjectOptions): Row => ({
+  allowed: ['owner'],
+  request: async ({ ad }) => request(await roomAbout(ad)),
+});
 const open = (request: Row['request']): Row => ({ allowed: ACTORS, request });
 const signedIn = (request: Row['request']): Row => ({ allowed: SIGNED_IN, request });
 
@@ -97,6 +114,32 @@ const TABLE: Record<string, Row> = {
   'POST /api/admin/products/{uuid}/reject': {
     allowed: AD_STAFF,
     request: ({ ad }) => ({ url: `/api/admin/products/${ad.uuid}/reject`, payload: { reason: 'Kuvat puuttuvat' } }),
+  },
+  // Messenger (before the accounts' rows: the verification row confirms the unverified actor's address).
+  // A room is read and written by its two members only (here the seller, the ad's owner).
+  'GET /api/chat-rooms': signedIn(() => ({})),
+  'GET /api/chat-unread': signedIn(() => ({})),
+  'GET /api/chat-room/{id}': roomRow(({ roomId }) => ({ url: `/api/chat-room/${roomId}` })),
+  'POST /api/chat-room/{id}/messages': roomRow(({ roomId }) => ({
+    url: `/api/chat-room/${roomId}/messages`,
+    payload: { text: 'Kyllä on', client_id: crypto.randomUUID() },
+  })),
+  'POST /api/chat-room/{id}/read': roomRow(({ roomId, messageId }) => ({
+    url: `/api/chat-room/${roomId}/read`,
+    payload: { last_read_id: messageId },
+  })),
+  'POST /api/chat-room/{id}/block': roomRow(({ roomId }) => ({ url: `/api/chat-room/${roomId}/block` })),
+  'DELETE /api/chat-room/{id}/block': roomRow(({ roomId }) => ({ url: `/api/chat-room/${roomId}/block` })),
+  'POST /api/chat-room/{id}/report': roomRow(({ roomId }) => ({ url: `/api/chat-room/${roomId}/report`, payload: { reason: 'spam' } })),
+  'GET /api/chat-room/{id}/pictures/{messageId}': roomRow(({ roomId, messageId }) => ({
+    url: `/api/chat-room/${roomId}/pictures/${messageId}`,
+  })),
+  // Anyone signed in may ask about an ad they can see (its owner gets a 422: not to themselves).
+  'GET /api/channel/product/{productUuid}': signedIn(({ ad }) => ({ url: `/api/channel/product/${ad.uuid}` })),
+  // Writing needs a confirmed address.
+  'POST /api/channel/product/{productUuid}/messages': {
+    allowed: VERIFIED,
+    request: ({ ad }) => ({ url: `/api/channel/product/${ad.uuid}/messages`, payload: { text: 'Hei', client_id: crypto.randomUUID() } }),
   },
   // Accounts: the guest calls answer everyone (a signed-in call of them is simply a new log-in).
   'POST /api/login': open(({ self }) => ({ payload: { email: self.email, password: 'Wrong#Guess1' } })),

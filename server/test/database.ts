@@ -31,6 +31,22 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     return handle;
   }
 
+  const copy = await createPostgresCopy(url);
+  const handle = await openDatabase({ url: copy.url, migrationsFolder: migrationsDir });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await copy.drop();
+    },
+  };
+}
+
+/**
+ * A new PostgreSQL database cloned from the migrated template, by its URL: for tests that start
+ * app processes of their own against it. `drop` removes it, whoever is still connected.
+ */
+export async function createPostgresCopy(url: string): Promise<{ url: string; drop(): Promise<void> }> {
   const { default: pg } = await import('pg');
   const name = `kauppis_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl(url) });
@@ -40,11 +56,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   } finally {
     await admin.end();
   }
-  const handle = await openDatabase({ url: databaseUrlFor(url, name), migrationsFolder: migrationsDir });
   return {
-    ...handle,
-    async close() {
-      await handle.close();
+    url: databaseUrlFor(url, name),
+    async drop() {
       const dropper = new pg.Client({ connectionString: adminUrl(url) });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);

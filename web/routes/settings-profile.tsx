@@ -4,7 +4,7 @@ import { useFetcher } from 'react-router';
 import { profileForm, requireCurrentUser } from '../features/account/account-forms.server';
 import { AvatarUpload } from '../features/account/components/avatar-upload';
 import { CityComboBox } from '../components/city-combo-box';
-import { FormAlert, SettingsCard, SubmitButton, TextField } from '../components/form-controls';
+import { CheckboxField, FormAlert, SettingsCard, SubmitButton, TextField } from '../components/form-controls';
 import { useFormAnswer } from '../hooks/use-form-answer';
 import { runAction } from '../lib/forms.server';
 import { pageMetaFromLoader } from '../lib/meta';
@@ -30,6 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       cityId: user.cityId,
       street: user.street ?? '',
       birthday: user.birthday ?? '',
+      notifyMessages: user.notifyMessages,
     },
     cities: cities.map(({ id, name, name_fi, name_sv }) => ({ id, name, name_fi, name_sv })),
     today: finnishToday(),
@@ -131,6 +132,14 @@ export default function SettingsProfile({ loaderData, actionData }: Route.Compon
               errors={errors.street}
             />
           </div>
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-semibold">{t('account.profile.notifications')}</legend>
+            <CheckboxField
+              name="notify_messages"
+              label={t('account.profile.notify_messages')}
+              defaultChecked={values ? values.notify_messages === 'on' : profile.notifyMessages}
+            />
+          </fieldset>
           <SubmitButton busy={fetcher.state !== 'idle'} label={t('account.profile.submit')} busyLabel={t('account.common.saving')} />
         </fetcher.Form>
       </SettingsCard>

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Db, Transaction } from '../../db/client.ts';
 import { auditLog, loginChallenges, oauthAccounts, passwordResetTokens, recoveryCodes, sessions } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
@@ -39,6 +39,15 @@ export function createAuthRepo(db: Database) {
           .from(sessions)
           .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
       )[0],
+    /** Which of these sessions are still live (not signed out, not expired). */
+    liveSessionIds: async (ids: string[]): Promise<Set<string>> => {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, new Date())));
+      return new Set(rows.map((row) => row.id));
+    },
     touchSession: async (id: string, lastSeenAt: Date, expiresAt: Date) => {
       await db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id));
     },

@@ -143,6 +143,9 @@ export function createAuthService(deps: AuthDeps) {
       return { id: user.id, user, roles, permissions: permissionsOf(roles), session };
     },
 
+    /** Which of these sessions are still live: the messenger's sockets end with theirs. */
+    liveSessionIds: (ids: string[]) => repo.liveSessionIds(ids),
+
     async login(input: { email: string; password: string; remember: boolean }, meta: RequestMeta): Promise<LoginResult> {
       const email = normalizeEmail(input.email);
       const addressKey = `login:address:${email}`;

@@ -7,6 +7,7 @@ import {
   type ChatMessage,
   MESSAGE_MAX_LENGTH,
   MESSAGES_PAGE_SIZE,
+  messageLength,
   type ReportReason,
   ROOMS_PAGE_SIZE,
   UNREAD_MAIL_DELAY_MINUTES,
@@ -24,6 +25,7 @@ import type { AdsRepo } from '../ads/ads.repo.ts';
 import type { CurrentUser } from '../auth/auth.service.ts';
 import { adPictureKey, makeChatPicture } from '../images/image-processing.ts';
 import { chatMails } from './chat.mails.ts';
+import type { Transaction } from '../../db/client.ts';
 import type { ChatRepo, MessageRow, RoomView } from './chat.repo.ts';
 import type { ProductRoomReply, RoomDetail, RoomListReply, RoomReply, RoomSummary } from './chat.schemas.ts';
 
@@ -150,7 +152,7 @@ export function createChatService(deps: ChatDeps) {
   function checkText(text: string, hasPicture: boolean): string {
     const body = text.trim();
     if (!body && !hasPicture) throw AppError.field('text', 'messenger.empty');
-    if ([...body].length > MESSAGE_MAX_LENGTH) throw AppError.field('text', 'messenger.too_long', { max: MESSAGE_MAX_LENGTH });
+    if (messageLength(body) > MESSAGE_MAX_LENGTH) throw AppError.field('text', 'messenger.too_long', { max: MESSAGE_MAX_LENGTH });
     if (hasControlCharacter(body)) throw AppError.field('text', 'validation.control_characters');
     return body;
   }
@@ -175,10 +177,13 @@ export function createChatService(deps: ChatDeps) {
     return { key, width: picture.width, height: picture.height };
   }
 
-  /** Stores the message in the room (locked meanwhile), then tells both members. */
+  /**
+   * Stores the message in the room (locked meanwhile), then tells both members. The room is a
+   * number, or the step that opens it: then the room and its first message are saved together.
+   */
   async function store(
     current: CurrentUser,
-    roomId: number,
+    room: number | ((tx: Transaction) => Promise<number>),
     body: string,
     input: SendInput,
     picture?: { key: string; width: number; height: number },
@@ -187,6 +192,7 @@ export function createChatService(deps: ChatDeps) {
     let result: { message: MessageRow; created: boolean };
     try {
       result = await repo.transaction(async (tx) => {
+        const roomId = typeof room === 'number' ? room : await room(tx);
         await repo.lockRoom(roomId, tx);
         const stored = await repo.insertMessage(
           {
@@ -210,8 +216,8 @@ export function createChatService(deps: ChatDeps) {
     if (!result.created && picture) await storage.delete(picture.key).catch(() => undefined);
     if (result.message.senderId !== current.id) throw AppError.field('client_id', 'messenger.client_id_taken');
     const message = presentMessage(result.message);
-    if (result.created) await announce(roomId, message);
-    return { roomId, message, created: result.created };
+    if (result.created) await announce(message.room_id, message);
+    return { roomId: message.room_id, message, created: result.created };
   }
 
   /** After the message is stored: both members' sockets get it, and the others their new unread totals. */
@@ -225,7 +231,13 @@ export function createChatService(deps: ChatDeps) {
     );
   }
 
+  /** Writing needs a confirmed address, as publishing does: a throwaway account cannot message sellers. */
+  function requireVerified(current: CurrentUser): void {
+    if (!current.user.emailVerifiedAt || current.roles.includes('unverified')) throw new AppError('email_unverified');
+  }
+
   async function sendInRoom(current: CurrentUser, view: RoomView, input: SendInput): Promise<SendResult> {
+    requireVerified(current);
     const blocker = sendBlocker(view);
     if (blocker) throw AppError.field('text', blocker);
     const body = checkText(input.text, input.picture !== undefined);
@@ -334,6 +346,7 @@ export function createChatService(deps: ChatDeps) {
 
     /** POST /channel/product/{uuid}/messages: the first message about an ad opens the room (or finds mine). */
     async sendAboutProduct(current: CurrentUser, productUuid: string, input: SendInput): Promise<SendResult> {
+      requireVerified(current);
       const ad = await findProduct(current, productUuid);
       if (ad.userId === current.id) throw AppError.field('product', 'messenger.own_ad');
       const existing = await repo.roomIdFor(ad.id, current.id);
@@ -344,16 +357,8 @@ export function createChatService(deps: ChatDeps) {
       await throttle.consume(`messages:${current.id}`, MESSAGES_PER_USER);
       await throttle.consume(`rooms:${current.id}`, NEW_ROOMS_PER_USER);
       const picture = input.picture ? await storePicture(current, input.picture) : undefined;
-      let roomId: number;
-      try {
-        roomId = await repo.transaction((tx) =>
-          repo.openRoom({ productId: ad.id, buyerId: current.id, sellerId: ad.userId, subject: ad.name }, tx),
-        );
-      } catch (error) {
-        if (picture) await storage.delete(picture.key).catch(() => undefined);
-        throw error;
-      }
-      return store(current, roomId, body, input, picture);
+      const open = (tx: Transaction) => repo.openRoom({ productId: ad.id, buyerId: current.id, sellerId: ad.userId, subject: ad.name }, tx);
+      return store(current, open, body, input, picture);
     },
 
     /** POST /chat-room/{id}/messages. */

@@ -15,12 +15,13 @@ export interface SocketOptions {
 const FRAME_LIMIT = 40;
 const FRAME_WINDOW_MS = 10_000;
 
-/** WebSocket close codes (RFC 6455 and the IANA registry). */
-const CLOSE = { goingAway: 1001, policy: 1008, restart: 1012 } as const;
+/** WebSocket close codes (RFC 6455 and the IANA registry; 4401 is ours: the session ended, do not reconnect). */
+export const CLOSE = { goingAway: 1001, policy: 1008, restart: 1012, sessionEnded: 4401 } as const;
 
 interface Connection {
   socket: WebSocket;
   userId: number;
+  sessionId: string;
   locale: Locale;
   alive: boolean;
   frames: number;
@@ -93,7 +94,20 @@ export async function registerChatSocket(app: FastifyInstance, options: SocketOp
     }
   });
 
+  // Every other heartbeat the sockets' sessions are checked in one query: signing out (or out
+  // everywhere, or a password change) closes the sockets of the ended sessions within a minute.
+  let ticks = 0;
+  async function closeEndedSessions() {
+    const all = [...connections.values()].flatMap((set) => [...set]);
+    const live = await app.services.auth.liveSessionIds([...new Set(all.map((connection) => connection.sessionId))]);
+    for (const connection of all) if (!live.has(connection.sessionId)) connection.socket.close(CLOSE.sessionEnded, 'session ended');
+  }
+
   const heartbeat = setInterval(() => {
+    ticks += 1;
+    if (ticks % 2 === 0) {
+      closeEndedSessions().catch((error: unknown) => app.log.warn({ err: error }, 'socket session check failed'));
+    }
     for (const set of connections.values()) {
       for (const connection of set) {
         if (!connection.alive) {
@@ -154,6 +168,7 @@ export async function registerChatSocket(app: FastifyInstance, options: SocketOp
       const connection: Connection = {
         socket,
         userId: current.id,
+        sessionId: current.session.id,
         locale: request.locale,
         alive: true,
         frames: 0,

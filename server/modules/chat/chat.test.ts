@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGE_MAX_LENGTH, MESSAGES_PAGE_SIZE } from '../../../common/chat.ts';
@@ -450,5 +451,34 @@ describe('bad input never becomes a server error', () => {
     for (const reply of await Promise.all(probes)) expect(reply.statusCode, reply.body).toBeGreaterThanOrEqual(400);
     for (const reply of await Promise.all(probes)) expect(reply.statusCode, reply.body).toBeLessThan(500);
     expect(await app.services.database.db.select().from(chatMessages).where(eq(chatMessages.roomId, roomId))).toHaveLength(1);
+  });
+
+  it('any text is either stored exactly as sent (trimmed) or refused with a message; never a 5xx, never half', async () => {
+    const { seller, buyer, roomId } = await conversation();
+    let stored = 1;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ maxLength: 300 }),
+          fc.string({ unit: 'grapheme', maxLength: 120 }),
+          fc.string({ unit: 'binary', maxLength: 80 }),
+          fc.constantFrom('', ' ', '\n\n', 'x'.repeat(MESSAGE_MAX_LENGTH + 1), '🙂'.repeat(MESSAGE_MAX_LENGTH)),
+        ),
+        async (text) => {
+          await app.services.platform.counters.reset(`messages:${buyer.id}`);
+          const reply = await send(buyer, roomId, text);
+          expect(reply.statusCode, reply.body).toBeLessThan(500);
+          if (reply.statusCode === 201) {
+            stored += 1;
+            expect(reply.json().data.text).toBe(text.trim());
+          } else {
+            expect(reply.statusCode).toBe(422);
+            expect(reply.json().message).toBeTruthy();
+          }
+        },
+      ),
+      { numRuns: 80 },
+    );
+    expect((await room(seller, roomId)).json().meta.count).toBe(stored);
   });
 });

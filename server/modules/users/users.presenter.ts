@@ -15,6 +15,7 @@ export function presentUser(user: UserRow, roles: RoleSlug[]) {
     street: user.street,
     birthday: user.birthday,
     theme_dark: user.themeDark,
+    notify_messages: user.notifyMessages,
     locale: user.locale,
     two_factor_enabled: user.twoFactorConfirmedAt !== null,
     roles: roles.map((slug) => ({ slug })),

@@ -11,6 +11,8 @@ export const ProfileBody = Type.Object(
     city_id: Nullable(Type.Integer({ minimum: 1, errorKey: 'validation.city_not_found' })),
     street: Nullable(Type.String({ maxLength: 200 })),
     birthday: Nullable(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', errorKey: 'validation.format' })),
+    /** Mail me when a chat message waits unread; unchanged when absent. */
+    notify_messages: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

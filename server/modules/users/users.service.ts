@@ -18,6 +18,7 @@ export interface ProfileInput {
   city_id?: number | null | undefined;
   street?: string | null | undefined;
   birthday?: string | null | undefined;
+  notify_messages?: boolean | undefined;
 }
 
 /** Phone numbers are kept as digits (a leading + allowed); spaces, dashes and brackets are dropped. */
@@ -104,6 +105,7 @@ export function createUsersService(deps: {
         cityId: input.city_id ?? null,
         street: input.street?.trim() || null,
         birthday: input.birthday || null,
+        ...(input.notify_messages === undefined ? {} : { notifyMessages: input.notify_messages }),
       });
       return presentUser(user!, current.roles);
     },

@@ -36,5 +36,6 @@ export const profileForm = (form: FormData) =>
     city_id: 'integer',
     street: 'optional',
     birthday: 'optional',
+    notify_messages: 'checkbox',
   });
 export const deleteAccountForm = (form: FormData) => readForm(form, DeleteAccountBody, { password: 'password', email: 'text' });
