@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import { Link, redirect } from 'react-router';
 import { FirstMessage } from '../features/chat/components/first-message';
-import { loadProductRoom } from '../features/chat/chat.server';
+import { loadProductRoom, mayWrite } from '../features/chat/chat.server';
 import { pageMetaFromLoader } from '../lib/meta';
 import { pageMeta, requireAccess } from '../lib/page.server';
 import { useTranslation } from '../lib/use-translation';
@@ -16,6 +16,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return {
     meta: pageMeta(context, 'channel', `/channel/product/${params.productUuid}`, { noindex: true }),
     productUuid: params.productUuid,
+    verified: mayWrite(current),
     found,
   };
 }
@@ -48,5 +49,5 @@ export default function ChannelByProduct({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  return <FirstMessage reply={found.reply} />;
+  return <FirstMessage reply={found.reply} verified={loaderData.verified} />;
 }

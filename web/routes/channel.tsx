@@ -1,5 +1,5 @@
 import { Conversation } from '../features/chat/components/conversation';
-import { loadRoom, parseId } from '../features/chat/chat.server';
+import { loadRoom, mayWrite, parseId } from '../features/chat/chat.server';
 import { pageMetaFromLoader } from '../lib/meta';
 import { requireAccess } from '../lib/page.server';
 import type { Route } from './+types/channel';
@@ -18,6 +18,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       noindex: true,
     },
     me: current.id,
+    verified: mayWrite(current),
     reply,
   };
 }
@@ -26,5 +27,5 @@ export const meta = pageMetaFromLoader;
 
 export default function Channel({ loaderData }: Route.ComponentProps) {
   // Another room is another conversation: nothing of the previous one carries over.
-  return <Conversation key={loaderData.reply.room.id} reply={loaderData.reply} me={loaderData.me} />;
+  return <Conversation key={loaderData.reply.room.id} reply={loaderData.reply} me={loaderData.me} verified={loaderData.verified} />;
 }

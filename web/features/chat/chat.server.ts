@@ -44,6 +44,11 @@ export async function loadProductRoom(
   }
 }
 
+/** Writing needs a confirmed e-mail address (the server refuses otherwise); reading does not. */
+export function mayWrite(current: CurrentUser): boolean {
+  return current.user.emailVerifiedAt !== null && !current.roles.includes('unverified');
+}
+
 /** `?page=` as a page number; anything else is the first page. */
 export function pageParam(request: Request): number {
   const page = Number(new URL(request.url).searchParams.get('page') ?? '1');

@@ -43,9 +43,9 @@ function serverSays(event: ServerEvent) {
 
 let stopRealtime: () => void;
 
-function renderConversation(reply: RoomReply) {
+function renderConversation(reply: RoomReply, verified = true) {
   const Stub = createRoutesStub([
-    { path: '/channel/:roomId', Component: () => <Conversation reply={reply} me={ME} /> },
+    { path: '/channel/:roomId', Component: () => <Conversation reply={reply} me={ME} verified={verified} /> },
     { path: '/messenger', Component: () => <p>messenger</p> },
   ]);
   render(
@@ -212,6 +212,27 @@ describe('Conversation', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.getByText('You can no longer send messages in this conversation.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Unblock' })).toBeNull();
+  });
+
+  it('asks a person with an unconfirmed e-mail address to confirm it instead of offering the composer', () => {
+    renderConversation(newRoomReply([newMessage(1)]), false);
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByText(/Verify your e-mail address to send messages/)).toBeTruthy();
+  });
+
+  it('shows the server’s own reason when it refuses a message', async () => {
+    vi.spyOn(api, 'sendMessage').mockRejectedValueOnce(
+      new ApiError('Access denied.', 403, { message: 'Verify your e-mail address first.', code: 'email_unverified' }),
+    );
+    // A refusal may mean the room changed: it is fetched again.
+    const chatRoom = vi.spyOn(api, 'chatRoom').mockResolvedValue(newRoomReply([]));
+    renderConversation(newRoomReply([newMessage(1)]));
+    const box = screen.getByRole('textbox', { name: 'Message to Seppo S.' });
+    fireEvent.change(box, { target: { value: 'hello' } });
+    await act(async () => fireEvent.keyDown(box, { key: 'Enter' }));
+    expect(toastStore.get().at(-1)).toMatchObject({ icon: 'error', message: 'Verify your e-mail address first.' });
+    expect(screen.getByText('Not sent')).toBeTruthy();
+    expect(chatRoom).toHaveBeenCalledWith(1, { after: 1 });
   });
 
   it('loads older messages above on request', async () => {

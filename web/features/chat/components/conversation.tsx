@@ -23,12 +23,12 @@ const NEAR_TOP = 120;
 type Entry = { kind: 'stored'; message: RoomReply['data'][number] } | { kind: 'outgoing'; entry: OutgoingMessage };
 
 /** Why the composer is not there, in the person's words; null when they can write. */
-function useClosedNote(room: RoomDetail): string | null {
+function useClosedNote(room: RoomDetail, verified: boolean): string | null {
   const { t } = useTranslation();
   const name = room.other.label;
   if (room.blocked_by_me) return t('chat.blocked_by_me', { name });
   if (room.blocked) return t('chat.blocked_by_other');
-  if (room.can_send) return null;
+  if (room.can_send) return verified ? null : t('chat.verify_first');
   if (room.other.deleted) return t('chat.other_deleted');
   return t('chat.closed');
 }
@@ -38,7 +38,7 @@ function useClosedNote(room: RoomDetail): string | null {
  * messages oldest to newest with day separators (older pages load when scrolled to the top, and
  * the reading place stays put), and the composer at the bottom — or a note saying why there is none.
  */
-export function Conversation({ reply, me }: { reply: RoomReply; me: number }) {
+export function Conversation({ reply, me, verified = true }: { reply: RoomReply; me: number; verified?: boolean }) {
   const { t, i18n } = useTranslation();
   const [announcement, setAnnouncement] = useState({ n: 0, text: '' });
   const otherLabel = reply.room.other.label;
@@ -49,7 +49,7 @@ export function Conversation({ reply, me }: { reply: RoomReply; me: number }) {
   const conversation = useConversation(reply, me, announce);
   const { state, typing, loadingOlder, markRead } = conversation;
   const { room } = state;
-  const closedNote = useClosedNote(room);
+  const closedNote = useClosedNote(room, verified);
 
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { FormAlert } from '../../../components/form-controls';
 import { api } from '../../../lib/api-client';
+import { refusal } from '../refusal';
 import { useTranslation } from '../../../lib/use-translation';
 import type { ProductRoomReply } from '../chat-types';
 import { newClientId } from '../client-id';
@@ -15,7 +16,7 @@ import { Composer } from './composer';
  * creates the conversation, and the page becomes it. A failed send keeps the text; sending the
  * same text again reuses its client id, so a message that did arrive is never stored twice.
  */
-export function FirstMessage({ reply }: { reply: ProductRoomReply }) {
+export function FirstMessage({ reply, verified = true }: { reply: ProductRoomReply; verified?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -32,7 +33,7 @@ export function FirstMessage({ reply }: { reply: ProductRoomReply }) {
       (answer) => void navigate(`/channel/${answer.room_id}`, { replace: true }),
       (error: Error) => {
         setBusy(false);
-        setFailure(error.message);
+        setFailure(refusal(error));
       },
     );
     // The text stays in the box until the conversation page takes over.
@@ -67,7 +68,9 @@ export function FirstMessage({ reply }: { reply: ProductRoomReply }) {
         <p className="text-sm text-muted">{t('chat.first_message_hint', { name: seller.label })}</p>
         {failure && <FormAlert tone="error">{failure}</FormAlert>}
       </div>
-      {product.status === 'active' && !seller.deleted ? (
+      {!verified ? (
+        <p className="border-t border-line bg-raised p-4 text-center text-sm">{t('chat.verify_first')}</p>
+      ) : product.status === 'active' && !seller.deleted ? (
         <Composer
           onSend={send}
           busy={busy}

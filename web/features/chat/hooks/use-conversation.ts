@@ -6,6 +6,7 @@ import { realtime } from '../../../lib/realtime';
 import { ERROR_TOAST_MS, showToast } from '../../../lib/toasts';
 import type { RoomDetail, RoomReply } from '../chat-types';
 import { newClientId } from '../client-id';
+import { refusal } from '../refusal';
 import {
   type ConversationState,
   type OutgoingMessage,
@@ -161,7 +162,7 @@ export function useConversation(reply: RoomReply, me: number, onIncoming: () => 
         dispatch({ type: 'failed', client_id: entry.client_id });
         // A refusal (blocked meanwhile, too long, too many) is worth reading; a network failure shows on the bubble.
         if (error instanceof ApiError && error.status > 0) {
-          showToast({ icon: 'error', message: error.message, timer: ERROR_TOAST_MS });
+          showToast({ icon: 'error', message: refusal(error), timer: ERROR_TOAST_MS });
           if (error.status === 403 || error.status === 422) void catchUp();
         }
       }
