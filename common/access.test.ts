@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type Actor, DEFAULT_ROLE_PERMISSIONS, ROLE_SLUGS, can, mayManageAd, mayViewAd, permissionsOf } from './access.ts';
+import {
+  type Actor,
+  DEFAULT_ROLE_PERMISSIONS,
+  PERMISSIONS,
+  ROLE_SLUGS,
+  can,
+  effectivePermissions,
+  mayManageAd,
+  mayViewAd,
+  permissionsOf,
+} from './access.ts';
 
 const person = (id: number, ...roles: Parameters<typeof permissionsOf>[0]): Actor => ({ id, permissions: permissionsOf(roles) });
 
@@ -39,5 +49,13 @@ describe('the access policy', () => {
     expect(mayManageAd(person(9, 'admin'), ad)).toBe(true);
     expect(mayManageAd(person(8, 'editor'), ad)).toBe(false);
     expect(mayManageAd(null, ad)).toBe(false);
+  });
+});
+
+describe('effectivePermissions', () => {
+  it('a superAdmin may do everything, whatever is stored; others what their roles grant, known names only', () => {
+    expect(effectivePermissions(['superAdmin'], []).sort()).toEqual([...PERMISSIONS].sort());
+    expect(effectivePermissions(['moderator'], ['ads.moderate', 'ads.moderate', 'no.such'])).toEqual(['ads.moderate']);
+    expect(effectivePermissions(['user'], [])).toEqual([]);
   });
 });

@@ -2,9 +2,9 @@
  * The one access policy: who may do what, asked by the server's services before they act and by
  * the web before it shows a menu item, so the two can never disagree.
  *
- * A person holds roles; roles grant named permissions. Today the grants are the defaults below;
- * the staff area will store them as data (roles, permissions, role_permissions) and hand the
- * session the permissions it read, so callers ask `can(actor, permission)` and never look at roles.
+ * A person holds roles; roles grant named permissions, stored as data (roles, permissions,
+ * role_permissions; the defaults below are what a new site starts with). The session carries the
+ * permissions read for it, so callers ask `can(actor, permission)` and never look at roles.
  */
 import { PUBLIC_AD_STATUSES, type AdStatus } from './ad-rules.ts';
 
@@ -31,7 +31,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 const STAFF_OF_ALL_TRADES: readonly Permission[] = PERMISSIONS;
 
-/** What each role grants until the staff area stores it as data. */
+/** What each built-in role grants on a new site (the migration that made grants data wrote these). */
 export const DEFAULT_ROLE_PERMISSIONS: Readonly<Record<RoleSlug, readonly Permission[]>> = {
   superAdmin: STAFF_OF_ALL_TRADES,
   admin: STAFF_OF_ALL_TRADES,
@@ -41,9 +41,23 @@ export const DEFAULT_ROLE_PERMISSIONS: Readonly<Record<RoleSlug, readonly Permis
   unverified: [],
 };
 
-/** The permissions a set of roles grants. */
+/** The permissions a set of roles grants by default. */
 export function permissionsOf(roles: readonly RoleSlug[]): Permission[] {
   return [...new Set(roles.flatMap((role) => DEFAULT_ROLE_PERMISSIONS[role] ?? []))];
+}
+
+export function isPermission(name: string): name is Permission {
+  return (PERMISSIONS as readonly string[]).includes(name);
+}
+
+/**
+ * What a person may do, from the grants stored for their roles: a superAdmin may always do
+ * everything (a permission added later included, and no one can take it away); names the code no
+ * longer knows are ignored.
+ */
+export function effectivePermissions(roles: readonly string[], granted: readonly string[]): Permission[] {
+  if (roles.includes('superAdmin')) return [...PERMISSIONS];
+  return [...new Set(granted.filter(isPermission))];
 }
 
 /** Anyone the policy is asked about: the signed-in person as the server or the page sees them. */

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type Actor, type RoleSlug, permissionsOf } from '../../../common/access.ts';
+import { type Actor, type RoleSlug, effectivePermissions } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Mailer } from '../../platform/mail.ts';
@@ -139,8 +139,8 @@ export function createAuthService(deps: AuthDeps) {
         const expiresAt = new Date(now + (session.remember ? REMEMBER_MS : SESSION_IDLE_MS));
         await repo.touchSession(session.id, new Date(now), expiresAt);
       }
-      const roles = await users.roleSlugs(user.id);
-      return { id: user.id, user, roles, permissions: permissionsOf(roles), session };
+      const { roles, granted } = await users.access(user.id);
+      return { id: user.id, user, roles, permissions: effectivePermissions(roles, granted), session };
     },
 
     /** Which of these sessions are still live: the messenger's sockets end with theirs. */
