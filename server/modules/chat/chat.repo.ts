@@ -153,16 +153,16 @@ export function createChatRepo(db: Database) {
         .update(chatRooms)
         .set({ lastMessageId: message.id, lastActivityAt: message.createdAt })
         .where(eq(chatRooms.id, message.roomId));
-      if (message.senderId !== null) {
-        await tx
-          .update(chatMembers)
-          .set({ lastReadMessageId: sql`greatest(${chatMembers.lastReadMessageId}, ${message.id})`, mailDueAt: null, mailAttempts: 0 })
-          .where(and(eq(chatMembers.roomId, message.roomId), eq(chatMembers.userId, message.senderId)));
-      }
+      // One statement for both members: the sender has read up to it, the others' mail falls due.
+      const isSender = sql`${chatMembers.userId} is not distinct from ${message.senderId}`;
       await tx
         .update(chatMembers)
-        .set({ mailDueAt: sql`coalesce(${chatMembers.mailDueAt}, ${mailDueAt.toISOString()}::timestamptz)` })
-        .where(and(eq(chatMembers.roomId, message.roomId), sql`${chatMembers.userId} is distinct from ${message.senderId}`));
+        .set({
+          lastReadMessageId: sql`case when ${isSender} then greatest(${chatMembers.lastReadMessageId}, ${message.id}) else ${chatMembers.lastReadMessageId} end`,
+          mailDueAt: sql`case when ${isSender} then null else coalesce(${chatMembers.mailDueAt}, ${mailDueAt.toISOString()}::timestamptz) end`,
+          mailAttempts: sql`case when ${isSender} then 0 else ${chatMembers.mailAttempts} end`,
+        })
+        .where(eq(chatMembers.roomId, message.roomId));
     },
 
     /**

@@ -178,12 +178,14 @@ export function createChatService(deps: ChatDeps) {
   }
 
   /**
-   * Stores the message in the room (locked meanwhile), then tells both members. The room is a
+   * Stores the message in the room (locked meanwhile), then tells both members
+   * (`members`: the room's, as the caller knows them). The room is a
    * number, or the step that opens it: then the room and its first message are saved together.
    */
   async function store(
     current: CurrentUser,
     room: number | ((tx: Transaction) => Promise<number>),
+    members: number[],
     body: string,
     input: SendInput,
     picture?: { key: string; width: number; height: number },
@@ -216,13 +218,12 @@ export function createChatService(deps: ChatDeps) {
     if (!result.created && picture) await storage.delete(picture.key).catch(() => undefined);
     if (result.message.senderId !== current.id) throw AppError.field('client_id', 'messenger.client_id_taken');
     const message = presentMessage(result.message);
-    if (result.created) await announce(message.room_id, message);
+    if (result.created) await announce(message.room_id, members, message);
     return { roomId: message.room_id, message, created: result.created };
   }
 
   /** After the message is stored: both members' sockets get it, and the others their new unread totals. */
-  async function announce(roomId: number, message: ChatMessage): Promise<void> {
-    const members = await repo.memberIds(roomId);
+  async function announce(roomId: number, members: number[], message: ChatMessage): Promise<void> {
     await realtime.publish({ userIds: members, event: { type: 'message', room_id: roomId, message } });
     await Promise.all(
       members
@@ -244,7 +245,9 @@ export function createChatService(deps: ChatDeps) {
     checkClientId(input.clientId);
     await throttle.consume(`messages:${current.id}`, MESSAGES_PER_USER);
     const picture = input.picture ? await storePicture(current, input.picture) : undefined;
-    return store(current, view.room.id, body, input, picture);
+    // The room's two members: a room with a member gone refuses sending above.
+    const members = view.otherUserId === null ? [current.id] : [current.id, view.otherUserId];
+    return store(current, view.room.id, members, body, input, picture);
   }
 
   async function findProduct(current: CurrentUser, productUuid: string) {
@@ -358,7 +361,7 @@ export function createChatService(deps: ChatDeps) {
       await throttle.consume(`rooms:${current.id}`, NEW_ROOMS_PER_USER);
       const picture = input.picture ? await storePicture(current, input.picture) : undefined;
       const open = (tx: Transaction) => repo.openRoom({ productId: ad.id, buyerId: current.id, sellerId: ad.userId, subject: ad.name }, tx);
-      return store(current, open, body, input, picture);
+      return store(current, open, [ad.userId, current.id], body, input, picture);
     },
 
     /** POST /chat-room/{id}/messages. */
