@@ -12,6 +12,11 @@ import { toSessionUser } from './lib/session-user.server';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { site, locale, preferences, user } = context;
+  // The badges and the hearts are right in the first HTML, not only after hydration; the socket
+  // keeps the messenger's count current after that.
+  const [wishes, unreadMessages] = user
+    ? await Promise.all([context.services.wishes.uuids(user), context.services.chat.unreadTotal(user)])
+    : [null, null];
   return {
     site: { siteName: site.siteName, publicUrl: site.publicUrl, locale },
     repositoryUrl: site.repositoryUrl,
@@ -19,8 +24,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     theme: preferences.theme,
     consent: preferences.consent,
     user: user ? toSessionUser(user) : null,
-    // The badge and the hearts are right in the first HTML, not only after hydration.
-    wishes: user ? await context.services.wishes.uuids(user) : null,
+    wishes,
+    unreadMessages,
     cspNonce: context.cspNonce,
     // Titles for the error screens, whose own loaders never ran.
     errorTitles: { notFound: context.t('not_found.title'), error: context.t('error_page.title') },

@@ -27,6 +27,8 @@ export interface ShellData {
   user: SessionUser | null;
   /** The signed-in person's wished ads (uuids), read by the server for this page. */
   wishes: readonly string[] | null;
+  /** The signed-in person's unread messages, counted by the server for this page. */
+  unreadMessages: number | null;
 }
 
 /** Route modules set `handle = { ribbon: true }` to show the repository ribbon. */
@@ -59,6 +61,7 @@ export function AppShell({ data, children }: { data: ShellData; children: React.
           siteName={data.site.siteName}
           user={data.user}
           theme={data.theme}
+          unreadMessages={data.unreadMessages}
           onMenu={() => {
             setDrawerWanted(true);
             setDrawerOpen(true);

@@ -4,21 +4,37 @@ import { Link } from 'react-router';
 import type { SessionUser } from '../../server/load-context';
 import type { Theme } from '../lib/preferences';
 import { useWishCount, useWishListSync } from '../lib/wish-list';
+import { useRealtime, useUnreadTotal } from '../lib/chat-unread';
 import { LanguageSelect } from './language-select';
 import { ThemeToggle } from './theme-toggle';
 import { LazyUserMenu } from './lazy-user-menu';
 
 const iconButton = 'inline-flex h-10 w-10 items-center justify-center rounded-full text-ink hover:bg-sunken focus-visible:bg-sunken';
 
+/** The number on an icon button; the button's label says it in words. */
+function CountBadge({ count }: { count: number }) {
+  return (
+    <span
+      aria-hidden
+      className="absolute top-0.5 right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-accent px-1 text-xs font-bold text-black"
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
 export function TopBar({
   siteName,
   user,
   theme,
+  unreadMessages = null,
   onMenu,
 }: {
   siteName: string;
   user: SessionUser | null;
   theme: Theme | undefined;
+  /** The server's count for this page; the socket takes over after hydration. */
+  unreadMessages?: number | null;
   onMenu: () => void;
 }) {
   const { t } = useTranslation();
@@ -26,6 +42,9 @@ export function TopBar({
   useWishListSync(user?.id ?? null);
   /** Ads on the wish list; the badge shows only when there are some. */
   const wishCount = useWishCount();
+  // The bar is also where a signed-in person's socket starts (a chunk of its own, after hydration).
+  useRealtime(user?.id ?? null);
+  const unread = useUnreadTotal(unreadMessages);
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-raised/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:px-4">
@@ -44,8 +63,13 @@ export function TopBar({
         </Link>
         {user && (
           <>
-            <Link to="/messenger" className={iconButton} aria-label={t('nav.messenger')}>
+            <Link
+              to="/messenger"
+              className={`${iconButton} relative`}
+              aria-label={unread > 0 ? t('chat.badge_label', { count: unread }) : t('nav.messenger')}
+            >
               <MessageCircle aria-hidden size={22} />
+              {unread > 0 && <CountBadge count={unread} />}
             </Link>
             <Link
               to="/wishes"
@@ -53,14 +77,7 @@ export function TopBar({
               aria-label={wishCount > 0 ? t('wishes.badge_label', { count: wishCount }) : t('nav.wishes')}
             >
               <Heart aria-hidden size={22} />
-              {wishCount > 0 && (
-                <span
-                  aria-hidden
-                  className="absolute top-0.5 right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-accent px-1 text-xs font-bold text-black"
-                >
-                  {wishCount > 99 ? '99+' : wishCount}
-                </span>
-              )}
+              {wishCount > 0 && <CountBadge count={wishCount} />}
             </Link>
           </>
         )}

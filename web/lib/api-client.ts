@@ -9,6 +9,8 @@ import type { AdminProductsReply } from '../../server/modules/moderation/moderat
 import type { MyAdsReply } from '../../server/modules/selling/selling.schemas';
 import type { ToggleWishReply, WishListReply, WishUuidsReply } from '../../server/modules/wishes/wishes.schemas';
 import type { ErrorBody } from '../../common/errors';
+import type { ReportReason } from '../../common/chat';
+import type { RoomListReply, RoomReply, SendReply } from '../../server/modules/chat/chat.schemas';
 import { setGlobalError } from './global-error';
 import { ERROR_TOAST_MS, showToast } from './toasts';
 
@@ -263,4 +265,25 @@ export const api = {
   /** Toggles: the ad's numeric id or its uuid. */
   updateUserWishes: (productId: number | string) =>
     apiRequest<ToggleWishReply>('POST', '/update-user-wishes', { body: { product_id: productId }, ...quiet }),
+
+  // Messenger. Sending is quiet: a failed message says so on its bubble, with a retry.
+  chatRooms: (page = 1) => apiRequest<Static<typeof RoomListReply>>('GET', `/chat-rooms${page > 1 ? `?page=${page}` : ''}`, quiet),
+  /** `before`: the older page; `after`: what came after a message (catch-up after a reconnect). */
+  chatRoom: (roomId: number, cursor: { before?: number; after?: number } = {}) => {
+    const params = new URLSearchParams(Object.entries(cursor).map(([k, v]) => [k, String(v)]));
+    return apiRequest<Static<typeof RoomReply>>('GET', `/chat-room/${roomId}${params.size ? `?${params}` : ''}`, quiet);
+  },
+  /** The first message about an ad creates the room. */
+  sendProductMessage: (productUuid: string, body: { text: string; client_id: string }) =>
+    apiRequest<Static<typeof SendReply>>('POST', `/channel/product/${encodeURIComponent(productUuid)}/messages`, { body, ...quiet }),
+  /** JSON `{ text, client_id }`, or multipart with those fields and one `picture`. */
+  sendMessage: (roomId: number, body: { text: string; client_id: string } | FormData) =>
+    apiRequest<Static<typeof SendReply>>('POST', `/chat-room/${roomId}/messages`, { body, ...quiet }),
+  markRead: (roomId: number, lastReadId: number) =>
+    apiRequest<{ unread_total: number }>('POST', `/chat-room/${roomId}/read`, { body: { last_read_id: lastReadId }, ...quiet }),
+  blockRoom: (roomId: number) => apiRequest<MessageReply>('POST', `/chat-room/${roomId}/block`),
+  unblockRoom: (roomId: number) => apiRequest<MessageReply>('DELETE', `/chat-room/${roomId}/block`),
+  reportRoom: (roomId: number, reason: ReportReason, details?: string) =>
+    apiRequest<MessageReply>('POST', `/chat-room/${roomId}/report`, { body: details ? { reason, details } : { reason }, ...quiet }),
+  chatUnread: () => apiRequest<{ unread_total: number }>('GET', '/chat-unread', quiet),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCreated, formatPrice } from './format';
+import { dayKey, formatCreated, formatPrice, formatTime } from './format';
 
 describe('formatPrice', () => {
   it('writes euros the way each language does, with cents only when there are some', () => {
@@ -23,5 +23,22 @@ describe('formatCreated', () => {
     expect(formatCreated(iso, 'fi')).toContain('2026');
     expect(formatCreated(iso, 'fi')).toContain('21.05');
     expect(formatCreated(iso, 'ru')).toContain('21:05');
+  });
+});
+
+describe('formatTime and dayKey', () => {
+  it('gives the time of day in Helsinki time, in 24 hours for every language', () => {
+    const iso = '2026-11-22T19:05:00Z';
+    expect(formatTime(iso, 'fi')).toBe('21.05');
+    expect(formatTime(iso, 'en')).toBe('21:05');
+    expect(formatTime(iso, 'ru')).toBe('21:05');
+    // Not disturbed by the 12-hour English clock of formatCreated.
+    expect(formatCreated(iso, 'en')).toBe('Nov 22nd 2026, 9:05pm');
+  });
+
+  it('puts a moment on its Finnish calendar day', () => {
+    expect(dayKey('2026-11-22T21:59:00Z')).toBe('2026-11-22');
+    expect(dayKey('2026-11-22T22:01:00Z')).toBe('2026-11-23');
+    expect(dayKey(new Date('2026-06-30T21:30:00Z'))).toBe('2026-07-01');
   });
 });

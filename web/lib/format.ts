@@ -71,3 +71,19 @@ export function formatDate(iso: string, locale: string): string {
     new Date(iso),
   );
 }
+
+/** A time of day in the reader's language and Finnish time: "21.05", "21:05". */
+export function formatTime(iso: string, locale: string): string {
+  return formatter(
+    `clock|${locale}`,
+    () => new Intl.DateTimeFormat(intlLocale(locale), { timeStyle: 'short', timeZone: TIME_ZONE }),
+  ).format(new Date(iso));
+}
+
+/** The calendar day of a moment in Finnish time, "2026-11-22": what groups messages by day. */
+export function dayKey(iso: string | Date): string {
+  return formatter(
+    'day-key',
+    () => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: TIME_ZONE }),
+  ).format(typeof iso === 'string' ? new Date(iso) : iso);
+}

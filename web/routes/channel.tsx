@@ -1,11 +1,31 @@
-import { ComingSoon } from '../components/coming-soon';
+import { Conversation } from '../features/chat/components/conversation';
+import { loadRoom, mayWrite, parseId } from '../features/chat/chat.server';
 import { pageMetaFromLoader } from '../lib/meta';
-import { comingSoonLoader } from '../lib/page.server';
+import { requireAccess } from '../lib/page.server';
 import type { Route } from './+types/channel';
 
-export const loader = comingSoonLoader('channel', 'login');
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAccess(context, request, 'login');
+  const current = context.user!;
+  const roomId = parseId(params.roomId);
+  const reply = await loadRoom(context, current, roomId);
+  const titleParams = { name: reply.room.other.label, product: reply.room.product.name };
+  return {
+    meta: {
+      title: context.t('chat.page_title', titleParams),
+      description: context.t('pages.channel.description', { site: context.site.siteName }),
+      path: `/channel/${roomId}`,
+      noindex: true,
+    },
+    me: current.id,
+    verified: mayWrite(current),
+    reply,
+  };
+}
+
 export const meta = pageMetaFromLoader;
 
 export default function Channel({ loaderData }: Route.ComponentProps) {
-  return <ComingSoon titleKey={loaderData.titleKey} />;
+  // Another room is another conversation: nothing of the previous one carries over.
+  return <Conversation key={loaderData.reply.room.id} reply={loaderData.reply} me={loaderData.me} verified={loaderData.verified} />;
 }

@@ -90,14 +90,25 @@ export function AdDetails({ ad, canonicalUrl, mapTiles }: { ad: AdView; canonica
           {t('ad.created_on', { date: formatCreated(ad.created_at, locale) })}
         </li>
       </ul>
-      {!ad.is_owner && ad.status === 'active' && (
-        <Link
-          to={`/channel/product/${ad.uuid}`}
-          className="flex h-12 items-center justify-center gap-2 rounded-xl bg-brand font-semibold text-brand-ink hover:brightness-110"
-        >
-          <MessageCircle aria-hidden size={20} />
-          {t('ad.send_message')}
-        </Link>
+      {ad.is_owner ? (
+        // The seller cannot write to themselves; buyers' messages reach them in the messenger.
+        <p className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1 rounded-xl border border-line bg-sunken px-4 py-3 text-center text-sm">
+          <span className="font-semibold">{t('chat.your_ad')}</span>
+          <Link to="/messenger" className="font-semibold text-brand underline">
+            {t('chat.to_messenger')}
+          </Link>
+        </p>
+      ) : (
+        ad.status === 'active' && (
+          // Visitors go through log-in and come straight back to write (the page's loader sees to it).
+          <Link
+            to={`/channel/product/${ad.uuid}`}
+            className="flex h-12 items-center justify-center gap-2 rounded-xl bg-brand font-semibold text-brand-ink hover:brightness-110"
+          >
+            <MessageCircle aria-hidden size={20} />
+            {t('ad.send_message')}
+          </Link>
+        )
       )}
       <section aria-labelledby="ad-description">
         <h2 id="ad-description" className="mb-2 text-lg font-semibold">

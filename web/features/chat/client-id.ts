@@ -1,0 +1,13 @@
+/**
+ * A fresh id for a message being sent (a version-4 UUID): a retry sends the same id again and the
+ * server stores the message once. `crypto.randomUUID` exists only on secure pages (HTTPS or
+ * localhost), so a site tried out over plain HTTP on a local address builds one from random bytes.
+ */
+export function newClientId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,86 @@
+import { ArrowLeft } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Avatar } from '../../../components/avatar';
+import { FormAlert } from '../../../components/form-controls';
+import { api } from '../../../lib/api-client';
+import { refusal } from '../refusal';
+import { useTranslation } from '../../../lib/use-translation';
+import type { ProductRoomReply } from '../chat-types';
+import { newClientId } from '../client-id';
+import { AdPreview } from './ad-preview';
+import { Composer } from './composer';
+
+/**
+ * Writing to a seller for the first time: the ad on top, then the message box. The first message
+ * creates the conversation, and the page becomes it. A failed send keeps the text; sending the
+ * same text again reuses its client id, so a message that did arrive is never stored twice.
+ */
+export function FirstMessage({ reply, verified = true }: { reply: ProductRoomReply; verified?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const attempt = useRef<{ text: string; clientId: string } | null>(null);
+  const { product, seller } = reply;
+
+  function send(text: string): false {
+    if (attempt.current?.text !== text) attempt.current = { text, clientId: newClientId() };
+    const { clientId } = attempt.current;
+    setBusy(true);
+    setFailure(undefined);
+    api.sendProductMessage(product.uuid!, { text, client_id: clientId }).then(
+      (answer) => void navigate(`/channel/${answer.room_id}`, { replace: true }),
+      (error: Error) => {
+        setBusy(false);
+        setFailure(refusal(error));
+      },
+    );
+    // The text stays in the box until the conversation page takes over.
+    return false;
+  }
+
+  return (
+    <section
+      aria-labelledby="first-message-title"
+      className="-mx-4 -my-6 flex min-h-[calc(100dvh-3.5rem)] flex-col bg-surface sm:mx-auto sm:my-0 sm:min-h-0 sm:max-w-3xl sm:overflow-hidden sm:rounded-2xl sm:border sm:border-line"
+    >
+      <header className="border-b border-line bg-raised">
+        <div className="flex items-center gap-2 px-2 py-2">
+          <Link
+            to={product.uuid ? `/${product.uuid}` : '/'}
+            aria-label={t('chat.back_to_ad')}
+            className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full hover:bg-sunken"
+          >
+            <ArrowLeft aria-hidden size={22} />
+          </Link>
+          <Avatar user={{ name: seller.label, avatar: seller.avatar }} size={36} />
+          <div className="min-w-0 flex-1">
+            <h1 id="first-message-title" className="truncate font-semibold">
+              {t('chat.write_to', { name: seller.label })}
+            </h1>
+            <p className="truncate text-xs text-muted">{t('chat.other_role.buyer')}</p>
+          </div>
+        </div>
+      </header>
+      <div className="flex-1 space-y-4 p-4">
+        <AdPreview product={product} size={72} wrapTitle className="rounded-xl border border-line bg-raised p-3" />
+        <p className="text-sm text-muted">{t('chat.first_message_hint', { name: seller.label })}</p>
+        {failure && <FormAlert tone="error">{failure}</FormAlert>}
+      </div>
+      {!verified ? (
+        <p className="border-t border-line bg-raised p-4 text-center text-sm">{t('chat.verify_first')}</p>
+      ) : product.status === 'active' && !seller.deleted ? (
+        <Composer
+          onSend={send}
+          busy={busy}
+          autoFocus
+          label={t('chat.message_to', { name: seller.label })}
+          initialText={t('chat.first_message_default')}
+        />
+      ) : (
+        <p className="border-t border-line bg-raised p-4 text-center text-sm">{t('chat.ad_not_available')}</p>
+      )}
+    </section>
+  );
+}
