@@ -237,7 +237,7 @@ describe('the authorization matrix', () => {
     expect(routes).toEqual(Object.keys(TABLE).sort());
   });
 
-  it('lets in exactly whom each row says, and refuses everyone else', async () => {
+  it('lets in exactly whom each row says, and refuses everyone else', { timeout: 120_000 }, async () => {
     const owner = people.owner;
     const wrong: string[] = [];
     for (const [route, row] of Object.entries(TABLE)) {
