@@ -117,7 +117,8 @@ try {
     const report = process.env.E2E_REPORT ? ['--reporter=default', '--reporter=json', `--outputFile.json=${process.env.E2E_REPORT}`] : [];
     const vitest = spawn(
       process.execPath,
-      [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'e2e/vitest.config.ts', ...report],
+      // Extra arguments pick journeys: `npm run test:e2e -- messenger`.
+      [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'e2e/vitest.config.ts', ...report, ...process.argv.slice(2)],
       {
         cwd: root,
         stdio: 'inherit',
