@@ -12,6 +12,10 @@ import { PUBLIC_AD_STATUSES, type AdStatus } from './ad-rules.ts';
 export const ROLE_SLUGS = ['superAdmin', 'admin', 'moderator', 'editor', 'user', 'unverified'] as const;
 export type RoleSlug = (typeof ROLE_SLUGS)[number];
 
+export function isRoleSlug(value: string): value is RoleSlug {
+  return (ROLE_SLUGS as readonly string[]).includes(value);
+}
+
 /** Every staff ability, by name. */
 export const PERMISSIONS = [
   /** Open the admin area's index, users, roles, permissions, system and settings pages. */

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Db, Transaction } from '../../db/client.ts';
 import { auditLog, loginChallenges, oauthAccounts, passwordResetTokens, recoveryCodes, sessions } from '../../db/schema/auth.ts';
+import { permissions, rolePermissions, roles, userRoles } from '../../db/schema/roles.ts';
 import { users } from '../../db/schema/users.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -32,11 +33,24 @@ export function createAuthRepo(db: Database) {
     insertSession: async (values: typeof sessions.$inferInsert, tx: Db = db) => {
       await tx.insert(sessions).values(values);
     },
-    /** A live session with its account, in one query: every signed-in request starts here. */
-    findLiveSessionWithUser: async (id: string): Promise<{ session: SessionRow; user: typeof users.$inferSelect } | undefined> =>
+    /**
+     * A live session with its account, the account's role slugs and the permission names those
+     * roles grant, in one query: every signed-in request starts here.
+     */
+    findLiveSessionWithUser: async (id: string) =>
       (
         await db
-          .select({ session: sessions, user: users })
+          .select({
+            session: sessions,
+            user: users,
+            roles: sql<string[]>`coalesce((
+              select array_agg(r.slug order by r.slug) from ${userRoles} ur join ${roles} r on r.id = ur.role_id
+              where ur.user_id = ${users.id}), '{}')`,
+            granted: sql<string[]>`coalesce((
+              select array_agg(distinct p.name) from ${userRoles} ur
+              join ${rolePermissions} rp on rp.role_id = ur.role_id join ${permissions} p on p.id = rp.permission_id
+              where ur.user_id = ${users.id}), '{}')`,
+          })
           .from(sessions)
           .innerJoin(users, eq(users.id, sessions.userId))
           .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))

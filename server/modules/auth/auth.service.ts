@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type Actor, type RoleSlug, effectivePermissions } from '../../../common/access.ts';
+import { type Actor, type RoleSlug, effectivePermissions, isRoleSlug } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Mailer } from '../../platform/mail.ts';
@@ -132,13 +132,13 @@ export function createAuthService(deps: AuthDeps) {
       if (!token || token.length > 200) return undefined;
       const found = await repo.findLiveSessionWithUser(hashToken(token));
       if (!found) return undefined;
-      const { session, user } = found;
+      const { session, user, roles: slugs, granted } = found;
       const now = Date.now();
       if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         const expiresAt = new Date(now + (session.remember ? REMEMBER_MS : SESSION_IDLE_MS));
         await repo.touchSession(session.id, new Date(now), expiresAt);
       }
-      const { roles, granted } = await users.access(user.id);
+      const roles = slugs.filter(isRoleSlug);
       return { id: user.id, user, roles, permissions: effectivePermissions(roles, granted), session };
     },
 

@@ -64,6 +64,33 @@ export interface MemberFacts {
   otherUserId: number | null;
 }
 
+/** A message row as a raw query answers it: snake_case, and a bigint id as text on node-postgres. */
+interface RawMessage {
+  id: number | string;
+  room_id: number;
+  sender_id: number | null;
+  client_id: string;
+  body: string;
+  picture_key: string | null;
+  picture_width: number | null;
+  picture_height: number | null;
+  created_at: Date | string;
+}
+
+function messageFromRaw(row: RawMessage): MessageRow {
+  return {
+    id: Number(row.id),
+    roomId: row.room_id,
+    senderId: row.sender_id,
+    clientId: row.client_id,
+    body: row.body,
+    pictureKey: row.picture_key,
+    pictureWidth: row.picture_width,
+    pictureHeight: row.picture_height,
+    createdAt: new Date(row.created_at),
+  };
+}
+
 export type RoomListRow = RoomView & { unread: number; lastMessage: MessageRow | null };
 
 /**
@@ -148,39 +175,46 @@ export function createChatRepo(db: Database) {
       return created.id;
     },
 
-    /** Locks the room until the transaction ends: the sends of one room are stored one after another. */
-    async lockRoom(roomId: number, tx: Transaction): Promise<RoomRow | undefined> {
-      const [row] = await tx.select().from(chatRooms).where(eq(chatRooms.id, roomId)).for('update');
-      return row;
-    },
-
-    /** Stores a message; a second one with the same client id in the room returns the first, unchanged. */
-    async insertMessage(values: NewMessage, tx: Db): Promise<{ message: MessageRow; created: boolean }> {
-      const [created] = await tx.insert(chatMessages).values(values).onConflictDoNothing().returning();
-      if (created) return { message: created, created: true };
+    /**
+     * Stores a message in one statement, saved whole or not at all: the room's row is locked
+     * first, so a room's messages get their ids in the order they are committed (a client
+     * catching up "after id N" can never miss one); then the message, the room's last activity,
+     * the sender's read mark (up to their own message) and the other members' unread mail, which
+     * falls due at `mailDueAt` unless it already was. A second message with the same client id
+     * changes nothing and answers the first.
+     */
+    async storeMessage(values: NewMessage, mailDueAt: Date, tx: Db = db): Promise<{ message: MessageRow; created: boolean }> {
+      const result = await tx.execute(sql`
+        with locked as (
+          select id from ${chatRooms} where id = ${values.roomId} for update
+        ), inserted as (
+          insert into ${chatMessages} (room_id, sender_id, client_id, body, picture_key, picture_width, picture_height)
+          select locked.id, ${values.senderId ?? null}::integer, ${values.clientId}::uuid, ${values.body},
+            ${values.pictureKey ?? null}::text, ${values.pictureWidth ?? null}::integer, ${values.pictureHeight ?? null}::integer
+          from locked
+          on conflict (room_id, client_id) do nothing
+          returning *
+        ), room as (
+          update ${chatRooms} set last_message_id = inserted.id, last_activity_at = inserted.created_at
+          from inserted where ${chatRooms}.id = inserted.room_id
+        ), members as (
+          update ${chatMembers} set
+            last_read_message_id = case when ${chatMembers}.user_id is not distinct from inserted.sender_id
+              then greatest(${chatMembers}.last_read_message_id, inserted.id) else ${chatMembers}.last_read_message_id end,
+            mail_due_at = case when ${chatMembers}.user_id is not distinct from inserted.sender_id
+              then null else coalesce(${chatMembers}.mail_due_at, ${mailDueAt.toISOString()}::timestamptz) end,
+            mail_attempts = case when ${chatMembers}.user_id is not distinct from inserted.sender_id
+              then 0 else ${chatMembers}.mail_attempts end
+          from inserted where ${chatMembers}.room_id = inserted.room_id
+        )
+        select * from inserted`);
+      const [created] = (result as unknown as { rows: RawMessage[] }).rows;
+      if (created) return { message: messageFromRaw(created), created: true };
       const [existing] = await tx
         .select()
         .from(chatMessages)
         .where(and(eq(chatMessages.roomId, values.roomId), eq(chatMessages.clientId, values.clientId)));
       return { message: existing!, created: false };
-    },
-
-    /** After a new message: the room's activity, the sender has read up to it, the others' unread mail falls due. */
-    async recordMessage(message: MessageRow, mailDueAt: Date, tx: Db): Promise<void> {
-      await tx
-        .update(chatRooms)
-        .set({ lastMessageId: message.id, lastActivityAt: message.createdAt })
-        .where(eq(chatRooms.id, message.roomId));
-      // One statement for both members: the sender has read up to it, the others' mail falls due.
-      const isSender = sql`${chatMembers.userId} is not distinct from ${message.senderId}`;
-      await tx
-        .update(chatMembers)
-        .set({
-          lastReadMessageId: sql`case when ${isSender} then greatest(${chatMembers.lastReadMessageId}, ${message.id}) else ${chatMembers.lastReadMessageId} end`,
-          mailDueAt: sql`case when ${isSender} then null else coalesce(${chatMembers.mailDueAt}, ${mailDueAt.toISOString()}::timestamptz) end`,
-          mailAttempts: sql`case when ${isSender} then 0 else ${chatMembers.mailAttempts} end`,
-        })
-        .where(eq(chatMembers.roomId, message.roomId));
     },
 
     /**

@@ -203,24 +203,21 @@ export function createChatService(deps: ChatDeps) {
     const mailDueAt = new Date(Date.now() + UNREAD_MAIL_DELAY_MINUTES * 60_000);
     let result: { message: MessageRow; created: boolean };
     try {
-      result = await repo.transaction(async (tx) => {
-        const roomId = typeof room === 'number' ? room : await room(tx);
-        await repo.lockRoom(roomId, tx);
-        const stored = await repo.insertMessage(
-          {
-            roomId,
-            senderId: current.id,
-            clientId: input.clientId,
-            body,
-            pictureKey: picture?.key ?? null,
-            pictureWidth: picture?.width ?? null,
-            pictureHeight: picture?.height ?? null,
-          },
-          tx,
-        );
-        if (stored.created) await repo.recordMessage(stored.message, mailDueAt, tx);
-        return stored;
+      const message = (roomId: number) => ({
+        roomId,
+        senderId: current.id,
+        clientId: input.clientId,
+        body,
+        pictureKey: picture?.key ?? null,
+        pictureWidth: picture?.width ?? null,
+        pictureHeight: picture?.height ?? null,
       });
+      // One statement stores a message in an existing room; a new room and its first message
+      // are saved together in one transaction.
+      result =
+        typeof room === 'number'
+          ? await repo.storeMessage(message(room), mailDueAt)
+          : await repo.transaction(async (tx) => repo.storeMessage(message(await room(tx)), mailDueAt, tx));
     } catch (error) {
       if (picture) await storage.delete(picture.key).catch(() => undefined);
       throw error;

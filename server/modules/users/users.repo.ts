@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Db, Transaction } from '../../db/client.ts';
-import { permissions, rolePermissions, roles, userRoles } from '../../db/schema/roles.ts';
+import { roles, userRoles } from '../../db/schema/roles.ts';
 import { type RoleSlug } from '../../../common/access.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -51,21 +51,6 @@ export function createUsersRepo(db: Database) {
           .innerJoin(roles, eq(roles.id, userRoles.roleId))
           .where(eq(userRoles.userId, userId))
       ).map((r) => r.slug as RoleSlug),
-
-    /** The person's role slugs and the permission names their roles grant, read together. */
-    async access(userId: number, tx: Db = db): Promise<{ roles: RoleSlug[]; granted: string[] }> {
-      const rows = await tx
-        .select({ slug: roles.slug, permission: permissions.name })
-        .from(userRoles)
-        .innerJoin(roles, eq(roles.id, userRoles.roleId))
-        .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-        .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-        .where(eq(userRoles.userId, userId));
-      return {
-        roles: [...new Set(rows.map((row) => row.slug as RoleSlug))],
-        granted: [...new Set(rows.flatMap((row) => (row.permission ? [row.permission] : [])))],
-      };
-    },
 
     async setRoles(userId: number, slugs: RoleSlug[], tx: Db = db): Promise<void> {
       await tx.delete(userRoles).where(eq(userRoles.userId, userId));
