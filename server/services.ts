@@ -28,6 +28,8 @@ import type { Storage } from './platform/storage.ts';
 import type { BackgroundWork } from './platform/background.ts';
 import type { Realtime } from './platform/realtime.ts';
 import { createChatRepo } from './modules/chat/chat.repo.ts';
+import { createRolesRepo } from './modules/roles/roles.repo.ts';
+import { createRolesService } from './modules/roles/roles.service.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createThrottle } from './platform/throttle.ts';
 
@@ -123,6 +125,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     oauth: createOauthService({ repo: authRepo, users: usersRepo, auth, sealer: platform.sealer, config }),
     users,
     wishes: createWishesService({ repo: createWishesRepo(db), ads: adsRepo, catalog, geo, storage: platform.storage, throttle }),
+    roles: createRolesService({ repo: createRolesRepo(db), audit: authRepo.audit }),
     chat: createChatService({
       repo: createChatRepo(db),
       ads: adsRepo,

@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleSlug } from '../../common/access.ts';
+import { roles } from '../db/schema/roles.ts';
 import { type TestUser, createUser } from '../test/accounts.ts';
 import { createAd } from '../test/ads.ts';
 import { buildTestApp } from '../test/app.ts';
@@ -21,6 +22,7 @@ const ACTORS: Actor[] = ['visitor', 'unverified', 'user', 'owner', 'editor', 'mo
 const SIGNED_IN = ACTORS.filter((a) => a !== 'visitor');
 const VERIFIED = SIGNED_IN.filter((a) => a !== 'unverified');
 const AD_STAFF: Actor[] = ['moderator', 'admin', 'superAdmin'];
+const ADMINS: Actor[] = ['admin', 'superAdmin'];
 
 interface Context {
   ad: { id: number; uuid: string };
@@ -62,6 +64,15 @@ async function roomAbout(ad: Context['ad']): Promise<{ roomId: number; messageId
   });
   return { roomId: reply.json().room_id, messageId: reply.json().data.id };
 }
+/** A role of the site's own, held by nobody: one per call, since a call may delete it. */
+async function customRole(): Promise<number> {
+  const [role] = await app.services.database.db
+    .insert(roles)
+    .values({ slug: `custom-${crypto.randomUUID().slice(0, 8)}`, name: `Oma ${crypto.randomUUID().slice(0, 8)}` })
+    .returning({ id: roles.id });
+  return role!.id;
+}
+
 const roomRow = (request: (room: { roomId: number; messageId: number }) => InjectOptions): Row => ({
   allowed: ['owner'],
   request: async ({ ad }) => request(await roomAbout(ad)),
@@ -140,6 +151,25 @@ const TABLE: Record<string, Row> = {
   'POST /api/channel/product/{productUuid}/messages': {
     allowed: VERIFIED,
     request: ({ ad }) => ({ url: `/api/channel/product/${ad.uuid}/messages`, payload: { text: 'Hei', client_id: crypto.randomUUID() } }),
+  },
+  // Roles and permissions: admins and superAdmins (roles.manage; the role list also for users.manage).
+  'GET /api/roles': { allowed: ADMINS, request: () => ({}) },
+  'GET /api/roles-complete': { allowed: ADMINS, request: () => ({ url: '/api/roles-complete?page=1&per_page=5' }) },
+  'GET /api/permissions': { allowed: ADMINS, request: () => ({}) },
+  'POST /api/roles/create-role': {
+    allowed: ADMINS,
+    request: () => ({ payload: { name: `Rooli ${crypto.randomUUID().slice(0, 8)}`, permissions: [] } }),
+  },
+  'PATCH /api/roles/update-role/{id}': {
+    allowed: ADMINS,
+    request: async () => ({
+      url: `/api/roles/update-role/${await customRole()}`,
+      payload: { name: `Rooli ${crypto.randomUUID().slice(0, 8)}` },
+    }),
+  },
+  'DELETE /api/roles/delete/role/{id}': {
+    allowed: ADMINS,
+    request: async () => ({ url: `/api/roles/delete/role/${await customRole()}`, payload: {} }),
   },
   // Accounts: the guest calls answer everyone (a signed-in call of them is simply a new log-in).
   'POST /api/login': open(({ self }) => ({ payload: { email: self.email, password: 'Wrong#Guess1' } })),
