@@ -22,7 +22,7 @@ const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/roles',
     { schema: { tags: ['admin'], summary: 'Every role with its permissions and holders', response: { 200: RolesReply } } },
-    async (request) => ({ data: await roles.list(requireUser(request)) }),
+    async (request) => ({ roles: await roles.list(requireUser(request)) }),
   );
 
   app.get(
@@ -36,7 +36,7 @@ const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/permissions',
     { schema: { tags: ['admin'], summary: 'Every permission a role can grant', response: { 200: PermissionsReply } } },
-    async (request) => ({ data: await roles.permissions(requireUser(request)) }),
+    async (request) => ({ permissions: await roles.permissions(requireUser(request)) }),
   );
 
   app.post(

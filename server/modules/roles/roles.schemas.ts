@@ -12,7 +12,8 @@ export const Role = Type.Object({
   users_count: Type.Integer(),
 });
 
-export const RolesReply = Type.Object({ data: Type.Array(Role) });
+/** Spec section 7: GET /roles answers `roles`. */
+export const RolesReply = Type.Object({ roles: Type.Array(Role) });
 
 export const RolesPageQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
@@ -47,8 +48,9 @@ export const DeleteRoleBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** Spec section 7: GET /permissions answers `permissions`. */
 export const PermissionsReply = Type.Object({
-  data: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), description: Type.String() })),
+  permissions: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), description: Type.String() })),
 });
 
 export const RoleReply = Type.Object({ message: Type.String(), data: Role });

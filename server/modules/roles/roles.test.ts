@@ -26,7 +26,7 @@ const update = async (role: RoleSlug, id: number, payload: object) =>
 const remove = async (role: RoleSlug, id: number, payload: object = {}) =>
   app.inject({ method: 'DELETE', url: `/api/roles/delete/role/${id}`, headers: await as(role), payload });
 const list = async () =>
-  (await app.inject({ url: '/api/roles', headers: await as('superAdmin') })).json().data as {
+  (await app.inject({ url: '/api/roles', headers: await as('superAdmin') })).json().roles as {
     id: number;
     slug: string;
     users_count: number;
@@ -46,7 +46,7 @@ describe('roles', () => {
     expect(roles.slice(0, 6).map((role) => role.slug)).toEqual(['superAdmin', 'admin', 'moderator', 'editor', 'user', 'unverified']);
     expect(roles.find((role) => role.slug === 'moderator')!.permissions).toEqual(['ads.moderate', 'reports.handle']);
     const permissions = await app.inject({ url: '/api/permissions', headers: await as('admin') });
-    expect(permissions.json().data.map((p: { name: string }) => p.name)).toContain('users.impersonate');
+    expect(permissions.json().permissions.map((p: { name: string }) => p.name)).toContain('users.impersonate');
     const page = await app.inject({ url: '/api/roles-complete?page=2&per_page=4', headers: await as('admin') });
     expect(page.json().meta).toMatchObject({ current_page: 2, per_page: 4, last_page: 2 });
   });
