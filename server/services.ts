@@ -29,6 +29,8 @@ import type { BackgroundWork } from './platform/background.ts';
 import type { Realtime } from './platform/realtime.ts';
 import { createChatRepo } from './modules/chat/chat.repo.ts';
 import { createRolesRepo } from './modules/roles/roles.repo.ts';
+import { createAdminUsersRepo } from './modules/users/admin-users.repo.ts';
+import { createAdminUsersService } from './modules/users/admin-users.service.ts';
 import { createRolesService } from './modules/roles/roles.service.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createThrottle } from './platform/throttle.ts';
@@ -125,6 +127,12 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     oauth: createOauthService({ repo: authRepo, users: usersRepo, auth, sealer: platform.sealer, config }),
     users,
     wishes: createWishesService({ repo: createWishesRepo(db), ads: adsRepo, catalog, geo, storage: platform.storage, throttle }),
+    adminUsers: createAdminUsersService({
+      repo: createAdminUsersRepo(db),
+      users: usersRepo,
+      audit: authRepo.audit,
+      storage: platform.storage,
+    }),
     roles: createRolesService({ repo: createRolesRepo(db), audit: authRepo.audit }),
     chat: createChatService({
       repo: createChatRepo(db),

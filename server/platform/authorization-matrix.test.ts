@@ -171,6 +171,20 @@ const TABLE: Record<string, Row> = {
     allowed: ADMINS,
     request: async () => ({ url: `/api/roles/delete/role/${await customRole()}`, payload: {} }),
   },
+  // Accounts as staff see them: users.manage (admins and superAdmins), each call on a fresh account.
+  'POST /api/users': { allowed: ADMINS, request: () => ({ payload: { search_by: 'x' } }) },
+  'PATCH /api/users/update-user/{id}': {
+    allowed: ADMINS,
+    request: async () => ({ url: `/api/users/update-user/${(await createUser(app)).id}`, payload: { name: 'Uusi nimi' } }),
+  },
+  'POST /api/users/toggle-verify': {
+    allowed: ADMINS,
+    request: async () => ({ payload: { action: 'confirmVerifyUser', user: (await createUser(app, { verified: false })).id } }),
+  },
+  'DELETE /api/users/delete/user/{id}': {
+    allowed: ADMINS,
+    request: async () => ({ url: `/api/users/delete/user/${(await createUser(app)).id}` }),
+  },
   // Accounts: the guest calls answer everyone (a signed-in call of them is simply a new log-in).
   'POST /api/login': open(({ self }) => ({ payload: { email: self.email, password: 'Wrong#Guess1' } })),
   'POST /api/logout': open(() => ({})),

@@ -23,3 +23,68 @@ export const DeleteAccountBody = Type.Object(
   { password: Type.Optional(Type.String({ maxLength: 1024 })), email: Type.Optional(Type.String({ maxLength: 254 })) },
   { additionalProperties: false },
 );
+
+// The staff's calls on accounts (spec section 7, Admin users and roles).
+
+export const ADMIN_USER_SORTS = ['id', 'name', 'email', 'created_at', 'email_verified_at'] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+
+export const AdminUsersBody = Type.Object(
+  {
+    current_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+    per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    search_by: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+    filters: Type.Optional(
+      Type.Object(
+        {
+          role: Type.Optional(Type.Union([Type.String({ maxLength: 60 }), Type.Null()])),
+          verified: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    /** Accepted for the spec's payload; `sort_by` and `sort_direction` decide the order. */
+    sort: Type.Optional(Type.Unknown()),
+    sort_by: Type.Optional(Type.Enum(ADMIN_USER_SORTS)),
+    sort_direction: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+  },
+  { additionalProperties: false },
+);
+
+export const AdminUser = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  surname: Type.Union([Type.String(), Type.Null()]),
+  email: Type.String(),
+  email_verified_at: Type.Union([Type.String(), Type.Null()]),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+  phone: Type.Union([Type.String(), Type.Null()]),
+  roles: Type.Array(Type.Object({ slug: Type.String() })),
+  created_at: Type.String(),
+});
+
+export const AdminUsersReply = Type.Object({
+  data: Type.Array(AdminUser),
+  meta: Type.Object({ current_page: Type.Integer(), last_page: Type.Integer(), per_page: Type.Integer(), total: Type.Integer() }),
+});
+
+export const UpdateUserBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    surname: Nullable(Type.String({ maxLength: 100 })),
+    email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+    phone: Nullable(Type.String({ maxLength: 30 })),
+    roles: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { maxItems: 20 })),
+  },
+  { additionalProperties: false },
+);
+
+export const ToggleVerifyBody = Type.Object(
+  {
+    action: Type.Union([Type.Literal('confirmVerifyUser'), Type.Literal('unVerifyUser')]),
+    user: Type.Integer({ minimum: 1 }),
+  },
+  { additionalProperties: false },
+);
+
+export const AdminUserReply = Type.Object({ message: Type.String(), data: AdminUser });

@@ -1,0 +1,123 @@
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { Database, Db, Transaction } from '../../db/client.ts';
+import { roles, userRoles } from '../../db/schema/roles.ts';
+import { users } from '../../db/schema/users.ts';
+import type { UserRow } from './users.repo.ts';
+import type { AdminUserSort } from './users.schemas.ts';
+
+export interface AdminUserQuery {
+  search?: string | undefined;
+  role?: string | undefined;
+  verified?: boolean | undefined;
+  sortBy: AdminUserSort;
+  direction: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+const SORT_COLUMNS = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  created_at: users.createdAt,
+  email_verified_at: users.emailVerifiedAt,
+} as const;
+
+/** Escapes LIKE's wildcards, so a search for "50%" finds "50%". */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The staff's queries over accounts: the searchable list, roles by slug, superAdmin counts. */
+export function createAdminUsersRepo(db: Database) {
+  return {
+    transaction: <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => db.transaction(work),
+
+    async list(query: AdminUserQuery): Promise<{ rows: (UserRow & { roles: string[] })[]; total: number }> {
+      const search = query.search?.trim();
+      const conditions = [
+        search
+          ? or(
+              ilike(users.name, likeText(search)),
+              ilike(users.surname, likeText(search)),
+              ilike(users.email, likeText(search)),
+              /^\d{1,9}$/.test(search) ? eq(users.id, Number(search)) : undefined,
+            )
+          : undefined,
+        query.verified === undefined ? undefined : query.verified ? isNotNull(users.emailVerifiedAt) : isNull(users.emailVerifiedAt),
+        query.role
+          ? exists(
+              db
+                .select({ one: sql`1` })
+                .from(userRoles)
+                .innerJoin(roles, eq(roles.id, userRoles.roleId))
+                .where(and(eq(userRoles.userId, users.id), eq(roles.slug, query.role))),
+            )
+          : undefined,
+      ];
+      const where = and(...conditions);
+      const order = query.direction === 'asc' ? asc(SORT_COLUMNS[query.sortBy]) : desc(SORT_COLUMNS[query.sortBy]);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(users).where(where).orderBy(order, asc(users.id)).limit(query.limit).offset(query.offset),
+        db.select({ n: count() }).from(users).where(where),
+      ]);
+      const held = rows.length
+        ? await db
+            .select({ userId: userRoles.userId, slug: roles.slug })
+            .from(userRoles)
+            .innerJoin(roles, eq(roles.id, userRoles.roleId))
+            .where(
+              inArray(
+                userRoles.userId,
+                rows.map((row) => row.id),
+              ),
+            )
+        : [];
+      return {
+        rows: rows.map((row) => ({ ...row, roles: held.filter((entry) => entry.userId === row.id).map((entry) => entry.slug) })),
+        total: total?.n ?? 0,
+      };
+    },
+
+    async rolesOf(userId: number, tx: Db = db): Promise<string[]> {
+      const rows = await tx
+        .select({ slug: roles.slug })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(eq(userRoles.userId, userId));
+      return rows.map((row) => row.slug);
+    },
+
+    /** The slugs of these that exist. */
+    async existingRoles(slugs: readonly string[], tx: Db = db): Promise<string[]> {
+      if (slugs.length === 0) return [];
+      const rows = await tx
+        .select({ slug: roles.slug })
+        .from(roles)
+        .where(inArray(roles.slug, [...slugs]));
+      return rows.map((row) => row.slug);
+    },
+
+    /** Replaces the person's roles with these (existing) slugs. */
+    async setRoles(userId: number, slugs: readonly string[], tx: Db): Promise<void> {
+      await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+      if (slugs.length === 0) return;
+      const rows = await tx
+        .select({ id: roles.id })
+        .from(roles)
+        .where(inArray(roles.slug, [...slugs]));
+      await tx.insert(userRoles).values(rows.map((row) => ({ userId, roleId: row.id })));
+    },
+
+    /** How many accounts hold superAdmin, counted under a lock: two demotions at once cannot both pass. */
+    async lockedSuperAdminCount(tx: Transaction): Promise<number> {
+      await tx.execute(sql`lock table ${userRoles} in share row exclusive mode`);
+      const [row] = await tx
+        .select({ n: count() })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(eq(roles.slug, 'superAdmin'));
+      return row?.n ?? 0;
+    },
+  };
+}
+
+export type AdminUsersRepo = ReturnType<typeof createAdminUsersRepo>;
