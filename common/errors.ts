@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   unauthenticated: 401,
   forbidden: 403,
   email_unverified: 403,
+  /** An admin acting as someone may not change their password, e-mail, two-factor or account. */
+  impersonating: 403,
   csrf_mismatch: 419,
   not_found: 404,
   route_not_found: 404,

@@ -31,6 +31,7 @@ import { createMemoryRealtime, createRedisRealtime } from './platform/realtime.t
 import chatRoutes from './modules/chat/chat.routes.ts';
 import rolesRoutes from './modules/roles/roles.routes.ts';
 import adminUsersRoutes from './modules/users/admin-users.routes.ts';
+import impersonationRoutes from './modules/auth/impersonation.routes.ts';
 import { registerChatSocket } from './modules/chat/chat.socket.ts';
 import { migrationsDir } from './paths.ts';
 import { errorHandlerPlugin, sendError } from './platform/error-handler.ts';
@@ -177,6 +178,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(chatRoutes);
       await api.register(rolesRoutes);
       await api.register(adminUsersRoutes);
+      await api.register(impersonationRoutes);
       // Anything else under /api is a JSON 404, never a page.
       api.all('/*', { schema: { hide: true } }, (request, reply) => sendError(request, reply, 'route_not_found'));
     },

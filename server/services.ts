@@ -29,6 +29,7 @@ import type { BackgroundWork } from './platform/background.ts';
 import type { Realtime } from './platform/realtime.ts';
 import { createChatRepo } from './modules/chat/chat.repo.ts';
 import { createRolesRepo } from './modules/roles/roles.repo.ts';
+import { createImpersonationService } from './modules/auth/impersonation.service.ts';
 import { createAdminUsersRepo } from './modules/users/admin-users.repo.ts';
 import { createAdminUsersService } from './modules/users/admin-users.service.ts';
 import { createRolesService } from './modules/roles/roles.service.ts';
@@ -127,6 +128,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     oauth: createOauthService({ repo: authRepo, users: usersRepo, auth, sealer: platform.sealer, config }),
     users,
     wishes: createWishesService({ repo: createWishesRepo(db), ads: adsRepo, catalog, geo, storage: platform.storage, throttle }),
+    impersonation: createImpersonationService({ repo: authRepo, users: usersRepo }),
     adminUsers: createAdminUsersService({
       repo: createAdminUsersRepo(db),
       users: usersRepo,

@@ -185,6 +185,12 @@ const TABLE: Record<string, Row> = {
     allowed: ADMINS,
     request: async () => ({ url: `/api/users/delete/user/${(await createUser(app)).id}` }),
   },
+  // Impersonation: users.impersonate takes; leaving answers anyone signed in (422 when not acting as someone).
+  'GET /api/impersonate/take/{id}': {
+    allowed: ADMINS,
+    request: async () => ({ url: `/api/impersonate/take/${(await createUser(app)).id}` }),
+  },
+  'GET /api/impersonate/leave': signedIn(() => ({})),
   // Accounts: the guest calls answer everyone (a signed-in call of them is simply a new log-in).
   'POST /api/login': open(({ self }) => ({ payload: { email: self.email, password: 'Wrong#Guess1' } })),
   'POST /api/logout': open(() => ({})),

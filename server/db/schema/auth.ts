@@ -16,6 +16,8 @@ export const sessions = pgTable(
     remember: boolean('remember').notNull().default(false),
     /** The admin who started this session by impersonation; null for a normal log-in. */
     impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The admin's own session while impersonating: leaving returns to it (the browser keeps no token of it). */
+    originalSessionId: text('original_session_id'),
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -64,6 +64,14 @@ export function createAuthRepo(db: Database) {
         .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, new Date())));
       return new Set(rows.map((row) => row.id));
     },
+    /** A live session by its id (its token's hash). */
+    findLiveSession: async (id: string, tx: Db = db): Promise<SessionRow | undefined> =>
+      (
+        await tx
+          .select()
+          .from(sessions)
+          .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+      )[0],
     touchSession: async (id: string, lastSeenAt: Date, expiresAt: Date) => {
       await db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id));
     },

@@ -14,6 +14,7 @@ import { authMails } from './auth.mails.ts';
 import type { UserRow, UsersRepo } from '../users/users.repo.ts';
 import type { AuthRepo, SessionRow } from './auth.repo.ts';
 import { brokenPasswordRules, isCommonBreachedPassword, isPwnedOnline } from './password-policy.ts';
+import { refuseWhileImpersonating } from './impersonation.service.ts';
 
 export const REMEMBER_MS = 365 * 24 * 60 * 60 * 1000;
 /** A session without "remember me" lives in a browser-session cookie and ends after two idle days. */
@@ -310,6 +311,7 @@ export function createAuthService(deps: AuthDeps) {
       input: { current_password?: string | undefined; password: string; password_confirmation: string },
       meta: RequestMeta,
     ): Promise<void> {
+      refuseWhileImpersonating(current);
       const attempt = await throttle.attempt(`password:${current.user.id}`, LOGIN_PER_ADDRESS);
       // An account that only signs in with Google has no password yet: it sets one without the old one.
       const hash = current.user.passwordHash;
@@ -345,6 +347,7 @@ export function createAuthService(deps: AuthDeps) {
     /** Sessions are named by the first 16 hex digits of their hash: enough to pick one, useless to sign in. */
     /** Signs out every other device; answers how many sessions ended. */
     async endOtherSessions(current: CurrentUser, meta: RequestMeta): Promise<number> {
+      refuseWhileImpersonating(current);
       const others = (await repo.listSessions(current.user.id)).filter((s) => s.id !== current.session.id).length;
       await repo.transaction(async (tx) => {
         await repo.deleteOtherSessions(current.user.id, current.session.id, tx);

@@ -6,6 +6,7 @@ import type { UserRow, UsersRepo } from '../users/users.repo.ts';
 import type { AuthRepo } from './auth.repo.ts';
 import { type AuthService, CHALLENGE_MINUTES, type CurrentUser, type RequestMeta } from './auth.service.ts';
 import { OAUTH_PROVIDERS, type OauthProvider, SAME_SITE_PATH_PATTERN } from './oauth.schemas.ts';
+import { refuseWhileImpersonating } from './impersonation.service.ts';
 
 export interface OauthDeps {
   repo: AuthRepo;
@@ -358,6 +359,7 @@ export function createOauthService(deps: OauthDeps) {
 
     /** Unlinks one of the signed-in person's provider accounts, unless it is their only way to sign in. */
     async unlink(current: CurrentUser, id: number, meta: RequestMeta): Promise<{ provider: string; label: string }> {
+      refuseWhileImpersonating(current);
       const rows = await repo.listOauthAccounts(current.user.id);
       const target = rows.find((row) => row.id === id);
       if (!target) throw new AppError('not_found');

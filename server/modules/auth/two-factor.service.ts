@@ -9,6 +9,7 @@ import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
 import type { UserChanges, UserRow, UsersRepo } from '../users/users.repo.ts';
 import type { AuthRepo } from './auth.repo.ts';
 import type { AuthService, CurrentUser, RequestMeta } from './auth.service.ts';
+import { refuseWhileImpersonating } from './impersonation.service.ts';
 
 export interface TwoFactorDeps {
   repo: AuthRepo;
@@ -117,6 +118,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
   return {
     /** Starts (or restarts) the set-up: a new secret, stored encrypted and unconfirmed. */
     async enable(current: CurrentUser) {
+      refuseWhileImpersonating(current);
       const { user } = current;
       if (user.twoFactorConfirmedAt) throw AppError.field('two_factor', 'two_factor.already_enabled');
       // A GET changes nothing a person relies on: a set-up under way keeps its key (a link or a
@@ -130,6 +132,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
 
     /** Turns two-factor on once a code from the app matches; gives the recovery codes, shown this once. */
     async confirm(current: CurrentUser, code: string, meta: RequestMeta): Promise<string[]> {
+      refuseWhileImpersonating(current);
       const { user } = current;
       if (user.twoFactorConfirmedAt) throw AppError.field('two_factor', 'two_factor.already_enabled');
       if (!user.twoFactorSecret) throw AppError.field('two_factor', 'two_factor.not_enabled');
@@ -152,6 +155,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       input: { password?: string | undefined; code?: string | undefined },
       meta: RequestMeta,
     ): Promise<string[]> {
+      refuseWhileImpersonating(current);
       if (!current.user.twoFactorConfirmedAt) throw AppError.field('two_factor', 'two_factor.not_enabled');
       await confirmIdentity(current.user, input);
       return storeNewRecoveryCodes(current.user, 'regenerate_recovery_codes', meta);
@@ -159,6 +163,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
 
     /** Turns two-factor off (also a set-up never confirmed) after the password is confirmed. */
     async disable(current: CurrentUser, input: { password?: string | undefined; code?: string | undefined }, meta: RequestMeta) {
+      refuseWhileImpersonating(current);
       const { user } = current;
       if (!user.twoFactorConfirmedAt && !user.twoFactorSecret) throw AppError.field('two_factor', 'two_factor.not_enabled');
       await confirmIdentity(user, input);

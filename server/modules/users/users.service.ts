@@ -10,6 +10,7 @@ import { type Throttle, UPLOADS_PER_USER, uploadsKey } from '../../platform/thro
 import type { GeoService } from '../geo/geo.service.ts';
 import { makeAvatar } from '../images/image-processing.ts';
 import { presentUser } from './users.presenter.ts';
+import { refuseWhileImpersonating } from '../auth/impersonation.service.ts';
 
 export interface ProfileInput {
   name: string;
@@ -122,6 +123,7 @@ export function createUsersService(deps: {
       confirmation: { password?: string | undefined; email?: string | undefined },
       meta: RequestMeta,
     ) {
+      refuseWhileImpersonating(current);
       if (id !== current.user.id) throw new AppError('forbidden');
       const confirmed = current.user.passwordHash
         ? !!confirmation.password && (await verifyPassword(current.user.passwordHash, confirmation.password))

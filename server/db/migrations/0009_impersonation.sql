@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "original_session_id" text;
