@@ -9,6 +9,7 @@ import type { Consent, Theme } from '../lib/preferences';
 import { ConsentBanner } from './consent-banner';
 import { DialogHost } from './dialog-host';
 import { EmailVerificationBanner } from './email-verification-banner';
+import { ImpersonationBanner } from './impersonation-banner';
 import { Footer } from './footer';
 import { RepositoryRibbon } from './repository-ribbon';
 import { ToastHost } from './toast-host';
@@ -67,6 +68,7 @@ export function AppShell({ data, children }: { data: ShellData; children: React.
             setDrawerOpen(true);
           }}
         />
+        {data.user?.impersonated && <ImpersonationBanner name={data.user.name} />}
         {data.user && !data.user.emailVerified && <EmailVerificationBanner userId={data.user.id} email={data.user.email} />}
         {drawerWanted && (
           <Suspense fallback={null}>

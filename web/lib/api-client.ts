@@ -253,6 +253,10 @@ export const api = {
     return apiRequest<MyAdsReply>('GET', `/user-products${params.size ? `?${params}` : ''}`);
   },
 
+  // Impersonation (staff): the server moves the session cookie; nothing is kept in the browser.
+  impersonateTake: (id: number) => apiRequest<MessageReply>('GET', `/impersonate/take/${id}`),
+  impersonateLeave: () => apiRequest<MessageReply>('GET', '/impersonate/leave'),
+
   // Moderation (staff).
   adminProducts: (status: AdStatus, page = 1) => apiRequest<AdminProductsReply>('POST', '/admin/products', { body: { status, page } }),
   approveProduct: (uuid: string) => apiRequest<MessageReply>('POST', `/admin/products/${encodeURIComponent(uuid)}/approve`),
