@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { api } from '../lib/api-client';
 import { ERROR_TOAST_MS, showToast } from '../lib/toasts';
+import { NoticeBanner } from './notice-banner';
 
 type ResendState = 'idle' | 'sending' | 'sent';
 
@@ -29,12 +30,11 @@ export function EmailVerificationBanner({ userId, email }: { userId: number; ema
   }
 
   return (
-    <div role="region" aria-label={t('account.banner.label')} className="border-b border-warning/40 bg-warning/10">
-      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-2.5 sm:flex-row sm:items-center sm:gap-4 sm:px-6">
-        <div className="flex min-w-0 flex-1 items-start gap-3">
-          <MailWarning aria-hidden size={20} className="mt-0.5 shrink-0 text-warning" />
-          <p className="text-sm [overflow-wrap:anywhere]">{t('account.banner.text', { email })}</p>
-        </div>
+    <NoticeBanner
+      label={t('account.banner.label')}
+      icon={MailWarning}
+      tone="warning"
+      action={
         <button
           type="button"
           onClick={() => void resend()}
@@ -46,7 +46,9 @@ export function EmailVerificationBanner({ userId, email }: { userId: number; ema
           {state === 'sent' && <Check aria-hidden size={16} className="text-success" />}
           {t(state === 'sending' ? 'account.banner.sending' : state === 'sent' ? 'account.banner.sent' : 'account.banner.resend')}
         </button>
-      </div>
-    </div>
+      }
+    >
+      {t('account.banner.text', { email })}
+    </NoticeBanner>
   );
 }

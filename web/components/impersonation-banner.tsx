@@ -4,6 +4,7 @@ import { useNavigate, useRevalidator } from 'react-router';
 import { api } from '../lib/api-client';
 import { showToast } from '../lib/toasts';
 import { useTranslation } from '../lib/use-translation';
+import { NoticeBanner } from './notice-banner';
 
 /**
  * While an admin acts as someone (spec section 4): whom they act as, and the way back. The server
@@ -31,12 +32,11 @@ export function ImpersonationBanner({ name }: { name: string }) {
   }
 
   return (
-    <div role="region" aria-label={t('impersonation.banner_label')} className="border-b border-brand/40 bg-brand/10">
-      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-2.5 sm:flex-row sm:items-center sm:gap-4 sm:px-6">
-        <div className="flex min-w-0 flex-1 items-start gap-3">
-          <UserCheck aria-hidden size={20} className="mt-0.5 shrink-0 text-brand" />
-          <p className="text-sm font-medium [overflow-wrap:anywhere]">{t('impersonation.banner', { name })}</p>
-        </div>
+    <NoticeBanner
+      label={t('impersonation.banner_label')}
+      icon={UserCheck}
+      tone="brand"
+      action={
         <button
           type="button"
           onClick={() => void leave()}
@@ -47,7 +47,9 @@ export function ImpersonationBanner({ name }: { name: string }) {
           {busy && <Loader2 aria-hidden size={16} className="animate-spin" />}
           {t(busy ? 'impersonation.returning' : 'impersonation.return')}
         </button>
-      </div>
-    </div>
+      }
+    >
+      {t('impersonation.banner', { name })}
+    </NoticeBanner>
   );
 }

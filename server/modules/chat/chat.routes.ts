@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { AppError } from '../../../common/errors.ts';
 import { MAX_PICTURE_BYTES } from '../../../common/pictures.ts';
 import { translate } from '../../platform/i18n.ts';
 import { requireUser } from '../../platform/session.ts';
 import { readUploadForm } from '../../platform/uploads.ts';
-import type { SendInput } from './chat.service.ts';
+import type { SendInput, SendResult } from './chat.service.ts';
 import {
   MessageReply,
   PictureParams,
@@ -42,6 +42,13 @@ async function readSendInput(request: FastifyRequest): Promise<SendInput> {
   }
   const body = request.body as Static<typeof SendBody>;
   return { text: body.text, clientId: body.client_id };
+}
+
+/** A stored message's answer: 201 when this call made it, 200 when a retry found it. */
+function sent(request: FastifyRequest, reply: FastifyReply, result: SendResult) {
+  return reply
+    .status(result.created ? 201 : 200)
+    .send({ message: translate(request.locale, 'messenger.sent'), room_id: result.roomId, data: result.message });
 }
 
 /** The messenger (spec section 7, Chat, and the sending calls the spec leaves open). Every call needs an account. */
@@ -86,13 +93,7 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SendReply, 201: SendReply },
       },
     },
-    async (request, reply) => {
-      const current = requireUser(request);
-      const result = await chat.send(current, request.params.id, await readSendInput(request));
-      return reply
-        .status(result.created ? 201 : 200)
-        .send({ message: translate(request.locale, 'messenger.sent'), room_id: result.roomId, data: result.message });
-    },
+    async (request, reply) => sent(request, reply, await chat.send(requireUser(request), request.params.id, await readSendInput(request))),
   );
 
   app.get(
@@ -119,13 +120,8 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SendReply, 201: SendReply },
       },
     },
-    async (request, reply) => {
-      const current = requireUser(request);
-      const result = await chat.sendAboutProduct(current, request.params.productUuid, await readSendInput(request));
-      return reply
-        .status(result.created ? 201 : 200)
-        .send({ message: translate(request.locale, 'messenger.sent'), room_id: result.roomId, data: result.message });
-    },
+    async (request, reply) =>
+      sent(request, reply, await chat.sendAboutProduct(requireUser(request), request.params.productUuid, await readSendInput(request))),
   );
 
   app.post(
