@@ -30,6 +30,11 @@ import type { Realtime } from './platform/realtime.ts';
 import { createChatRepo } from './modules/chat/chat.repo.ts';
 import { createRolesRepo } from './modules/roles/roles.repo.ts';
 import { createImpersonationService } from './modules/auth/impersonation.service.ts';
+import packageJson from '../package.json' with { type: 'json' };
+import { createSystemRepo } from './modules/admin/system.repo.ts';
+import { createSystemService } from './modules/admin/system.service.ts';
+import { createAuditRepo } from './modules/audit/audit.repo.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { createAdminUsersRepo } from './modules/users/admin-users.repo.ts';
 import { createAdminUsersService } from './modules/users/admin-users.service.ts';
 import { createRolesService } from './modules/roles/roles.service.ts';
@@ -128,6 +133,8 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     oauth: createOauthService({ repo: authRepo, users: usersRepo, auth, sealer: platform.sealer, config }),
     users,
     wishes: createWishesService({ repo: createWishesRepo(db), ads: adsRepo, catalog, geo, storage: platform.storage, throttle }),
+    system: createSystemService({ repo: createSystemRepo(db), config, platform, driver: database.driver, appVersion: packageJson.version }),
+    audit: createAuditService({ repo: createAuditRepo(db) }),
     impersonation: createImpersonationService({ repo: authRepo, users: usersRepo }),
     adminUsers: createAdminUsersService({
       repo: createAdminUsersRepo(db),

@@ -185,6 +185,8 @@ const TABLE: Record<string, Row> = {
     allowed: ADMINS,
     request: async () => ({ url: `/api/users/delete/user/${(await createUser(app)).id}` }),
   },
+  'GET /api/admin/system': { allowed: ADMINS, request: () => ({}) },
+  'POST /api/admin/audit-log': { allowed: ADMINS, request: () => ({ payload: {} }) },
   // Impersonation: users.impersonate takes; leaving answers anyone signed in (422 when not acting as someone).
   'GET /api/impersonate/take/{id}': {
     allowed: ADMINS,

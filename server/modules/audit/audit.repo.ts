@@ -1,0 +1,55 @@
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import { auditLog } from '../../db/schema/auth.ts';
+import { users } from '../../db/schema/users.ts';
+
+export interface AuditFilter {
+  actorId?: number | undefined;
+  action?: string | undefined;
+  entity?: string | undefined;
+  entityId?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+const actor = alias(users, 'actor');
+const impersonator = alias(users, 'impersonator');
+
+/** Reads the audit log; nothing here (or anywhere in the app) changes or deletes its rows. */
+export function createAuditRepo(db: Database) {
+  return {
+    async page(filter: AuditFilter, limit: number, offset: number) {
+      const conditions: (SQL | undefined)[] = [
+        filter.actorId === undefined ? undefined : eq(auditLog.actorId, filter.actorId),
+        filter.action === undefined ? undefined : eq(auditLog.action, filter.action),
+        filter.entity === undefined ? undefined : eq(auditLog.entity, filter.entity),
+        filter.entityId === undefined ? undefined : eq(auditLog.entityId, filter.entityId),
+        filter.from === undefined ? undefined : gte(auditLog.createdAt, filter.from),
+        filter.to === undefined ? undefined : lt(auditLog.createdAt, filter.to),
+      ];
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            entry: auditLog,
+            actorName: actor.name,
+            actorEmail: actor.email,
+            impersonatorName: impersonator.name,
+            impersonatorEmail: impersonator.email,
+          })
+          .from(auditLog)
+          .leftJoin(actor, eq(actor.id, auditLog.actorId))
+          .leftJoin(impersonator, eq(impersonator.id, auditLog.impersonatorId))
+          .where(where)
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(auditLog).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+  };
+}
+
+export type AuditRepo = ReturnType<typeof createAuditRepo>;

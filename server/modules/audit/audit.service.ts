@@ -1,0 +1,44 @@
+import type { Static } from 'typebox';
+import { can } from '../../../common/access.ts';
+import { AppError } from '../../../common/errors.ts';
+import type { CurrentUser } from '../auth/auth.service.ts';
+import type { AuditRepo } from './audit.repo.ts';
+import type { AuditQueryBody } from './audit.schemas.ts';
+
+/** The audit log for staff with `audit.read`, newest first, with filters; read-only by design. */
+export function createAuditService(deps: { repo: AuditRepo }) {
+  return {
+    async page(current: CurrentUser, query: Static<typeof AuditQueryBody>) {
+      if (!can(current, 'audit.read')) throw new AppError('forbidden');
+      const perPage = query.per_page ?? 50;
+      const page = query.page ?? 1;
+      const from = query.from ? new Date(query.from) : undefined;
+      const to = query.to ? new Date(query.to) : undefined;
+      if (from && to && from >= to) throw AppError.field('to', 'audit.range');
+      const { rows, total } = await deps.repo.page(
+        { actorId: query.actor_id, action: query.action, entity: query.entity, entityId: query.entity_id, from, to },
+        perPage,
+        (page - 1) * perPage,
+      );
+      return {
+        data: rows.map(({ entry, actorName, actorEmail, impersonatorName, impersonatorEmail }) => ({
+          id: entry.id,
+          actor: entry.actorId !== null && actorName !== null ? { id: entry.actorId, name: actorName, email: actorEmail! } : null,
+          impersonator:
+            entry.impersonatorId !== null && impersonatorName !== null
+              ? { id: entry.impersonatorId, name: impersonatorName, email: impersonatorEmail! }
+              : null,
+          action: entry.action,
+          entity: entry.entity,
+          entity_id: entry.entityId,
+          data: entry.data ?? null,
+          ip: entry.ip,
+          created_at: entry.createdAt.toISOString(),
+        })),
+        meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total },
+      };
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, loginAs } from '../../test/accounts.ts';
+import { buildTestApp } from '../../test/app.ts';
+
+let app: FastifyInstance;
+let adminHeaders: Record<string, string>;
+let adminId: number;
+
+const read = (headers: Record<string, string>, payload: object) =>
+  app.inject({ method: 'POST', url: '/api/admin/audit-log', headers, payload });
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  const admin = await createUser(app, { roles: ['user', 'admin'], name: 'Antti' });
+  adminId = admin.id;
+  adminHeaders = { ...(await loginAs(app, admin)).headers, 'accept-language': 'en' };
+});
+afterAll(() => app.close());
+
+describe('the audit log', () => {
+  it('shows staff actions newest first with who, acting as whom, what, target, before and after; filters narrow it', async () => {
+    const person = await createUser(app, { verified: false });
+    await app.inject({
+      method: 'POST',
+      url: '/api/users/toggle-verify',
+      headers: adminHeaders,
+      payload: { action: 'confirmVerifyUser', user: person.id },
+    });
+    await app.inject({ method: 'PATCH', url: `/api/users/update-user/${person.id}`, headers: adminHeaders, payload: { name: 'Uusi' } });
+
+    const all = (await read(adminHeaders, { entity: 'user', entity_id: String(person.id) })).json();
+    expect(all.data.map((entry: { action: string }) => entry.action)).toEqual(['user_updated', 'user_verified']);
+    expect(all.data[0]).toMatchObject({
+      actor: { id: adminId, name: 'Antti' },
+      impersonator: null,
+      entity: 'user',
+      data: { after: { name: 'Uusi' } },
+    });
+    expect(all.data[0].ip).toBeTruthy();
+
+    const verified = (await read(adminHeaders, { action: 'user_verified', actor_id: adminId })).json();
+    expect(verified.data.every((entry: { action: string }) => entry.action === 'user_verified')).toBe(true);
+    const future = (await read(adminHeaders, { from: new Date(Date.now() + 60_000).toISOString() })).json();
+    expect(future.data).toEqual([]);
+    expect((await read(adminHeaders, { per_page: 1, page: 2 })).json().meta).toMatchObject({ current_page: 2, per_page: 1 });
+  });
+
+  it('is for audit.read only, and nothing in the API changes or deletes its rows', async () => {
+    const moderator = await createUser(app, { roles: ['user', 'moderator'] });
+    expect((await read((await loginAs(app, moderator)).headers, {})).statusCode).toBe(403);
+    for (const method of ['PATCH', 'PUT', 'DELETE'] as const) {
+      expect((await app.inject({ method, url: '/api/admin/audit-log', headers: adminHeaders, payload: {} })).statusCode).toBe(404);
+    }
+  });
+
+  it('bad filters are a clear 422', async () => {
+    const range = await read(adminHeaders, { from: '2026-11-24T12:00:00Z', to: '2026-11-24T11:00:00Z' });
+    expect(range.json().errors.to).toEqual(['The start must be before the end.']);
+    for (const payload of [{ from: 'yesterday' }, { actor_id: 'me' }, { per_page: 500 }, { sql: 'drop' }]) {
+      expect((await read(adminHeaders, payload)).statusCode).toBe(422);
+    }
+  });
+});
