@@ -36,13 +36,16 @@ describe('impersonation', () => {
     expect((await whoAmI(acting))!.id).toBe(person.id);
     expect(await lastAudit()).toMatchObject({ action: 'impersonation_start', actorId: admin.user.id, entityId: String(person.id) });
 
-    // While acting: no password, two-factor, account deletion or signing out everywhere for them.
+    // While acting: no password, two-factor, linked accounts, account deletion or signing out everywhere for them.
     const headers = { 'x-xsrf-token': acting[XSRF_COOKIE]!, 'accept-language': 'en' };
     for (const [method, url, payload] of [
       ['PATCH', '/api/password', { current_password: 'x', password: 'Kelpo#Salasana43', password_confirmation: 'Kelpo#Salasana43' }],
       ['GET', '/api/enable2fa', undefined],
       ['DELETE', `/api/account/${person.id}/delete`, { password: 'x' }],
       ['DELETE', '/api/sessions', undefined],
+      ['POST', '/api/recovery-codes', { password: 'x' }],
+      ['POST', '/api/disable2fa', { password: 'x' }],
+      ['POST', '/api/oauth-revoke/1', {}],
     ] as const) {
       const reply = await app.inject({ method, url, cookies: acting, headers, ...(payload ? { payload } : {}) });
       expect(reply.statusCode, url).toBe(403);

@@ -359,14 +359,6 @@ export function createChatRepo(db: Database) {
       return rows.map((row) => row.userId);
     },
 
-    async isMember(roomId: number, userId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ roomId: chatMembers.roomId })
-        .from(chatMembers)
-        .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)));
-      return row !== undefined;
-    },
-
     async setBlock(roomId: number, blockedBy: number | null): Promise<void> {
       await db
         .update(chatRooms)
@@ -442,15 +434,6 @@ export function createChatRepo(db: Database) {
         .update(chatMembers)
         .set({ mailDueAt: retryAt, mailAttempts: sql`${chatMembers.mailAttempts} + 1` })
         .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId), isNotNull(chatMembers.mailDueAt)));
-    },
-
-    /** Test and housekeeping helper: the due time of a member's mail. */
-    async mailDueAt(roomId: number, userId: number): Promise<Date | null> {
-      const [row] = await db
-        .select({ due: chatMembers.mailDueAt })
-        .from(chatMembers)
-        .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)));
-      return row?.due ?? null;
     },
   };
 }
