@@ -40,6 +40,9 @@ import { createAdminUsersService } from './modules/users/admin-users.service.ts'
 import { createRolesService } from './modules/roles/roles.service.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createThrottle } from './platform/throttle.ts';
+import { createReportsRepo } from './modules/reports/reports.repo.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
+import { AppError } from '../common/errors.ts';
 
 /** The parts with two drivers (embedded or production), built once per process by buildApp. */
 export interface Platform {
@@ -154,6 +157,26 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
       log: platform.log,
     }),
     seo: createSeoService({ repo: createSeoRepo(db), catalog, publicUrl: config.publicUrl }),
+    reports: createReportsService({
+      repo: createReportsRepo(db),
+      ads: adsRepo,
+      mailer: platform.mailer,
+      background: platform.background,
+      throttle,
+      site,
+      audit: authRepo.audit,
+      accounts: {
+        isStaff: async (userId) => (await usersRepo.roleSlugs(userId)).some((role) => role !== 'user' && role !== 'unverified'),
+        // TODO(issue 14): the users module's blocking lands with the users screen; wired there.
+        block: async () => {
+          throw new AppError('service_unavailable');
+        },
+        unblock: async () => {
+          throw new AppError('service_unavailable');
+        },
+      },
+      onAdsChanged: () => products.invalidateListing(),
+    }),
   };
 }
 

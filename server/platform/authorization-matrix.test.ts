@@ -187,6 +187,31 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/admin/system': { allowed: ADMINS, request: () => ({}) },
   'POST /api/admin/audit-log': { allowed: ADMINS, request: () => ({ payload: {} }) },
+  // Reports: anyone reports an ad (a visitor leaves an address) or writes to support; staff handle them.
+  'POST /api/product/{productUuid}/report': open(({ ad }) => ({
+    url: `/api/product/${ad.uuid}/report`,
+    payload: { reason: 'spam', email: 'x@example.com' },
+  })),
+  'POST /api/contact': open(() => ({
+    payload: { topic: 'support', name: 'Testi', email: 'x@example.com', message: 'Tarvitsen apua ilmoituksen kanssa.' },
+  })),
+  'GET /api/product/{productUuid}/decision': {
+    allowed: ['owner', ...AD_STAFF],
+    request: ({ ad }) => ({ url: `/api/product/${ad.uuid}/decision` }),
+  },
+  'POST /api/product/{productUuid}/appeal': {
+    allowed: ['owner'],
+    request: ({ ad }) => ({ url: `/api/product/${ad.uuid}/appeal`, payload: { text: 'Päätös on mielestäni väärä.' } }),
+  },
+  'POST /api/admin/reports': { allowed: AD_STAFF, request: () => ({ payload: {} }) },
+  'POST /api/admin/reports/{id}/resolve': {
+    allowed: AD_STAFF,
+    request: () => ({ url: '/api/admin/reports/999999/resolve', payload: { action: 'no_action' } }),
+  },
+  'POST /api/admin/appeals/{id}/decide': {
+    allowed: AD_STAFF,
+    request: () => ({ url: '/api/admin/appeals/999999/decide', payload: { outcome: 'upheld', note: 'Pysyy.' } }),
+  },
   // Impersonation: users.impersonate takes; leaving answers anyone signed in (422 when not acting as someone).
   'GET /api/impersonate/take/{id}': {
     allowed: ADMINS,

@@ -366,8 +366,9 @@ export function createChatRepo(db: Database) {
         .where(eq(chatRooms.id, roomId));
     },
 
+    /** A person's second report of a room while the first is open changes nothing. */
     async insertReport(values: NewReport): Promise<void> {
-      await db.insert(reports).values(values);
+      await db.insert(reports).values(values).onConflictDoNothing();
     },
 
     /**

@@ -1,0 +1,198 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, Transaction } from '../../db/client.ts';
+import { chatMembers, chatRooms } from '../../db/schema/chat.ts';
+import { products } from '../../db/schema/products.ts';
+import { decisions, reports } from '../../db/schema/reports.ts';
+import { users } from '../../db/schema/users.ts';
+import type { ReportAction, ReportStatus, ReportSubject } from '../../../common/reports.ts';
+
+export type ReportRow = typeof reports.$inferSelect;
+export type NewReport = typeof reports.$inferInsert;
+export type DecisionRow = typeof decisions.$inferSelect;
+export type NewDecision = typeof decisions.$inferInsert;
+
+/** A report as the queue shows it: the row, who sent it, and what it is about. */
+export interface QueueRow {
+  report: ReportRow;
+  reporter: { name: string; email: string } | null;
+  product: { id: number; uuid: string; name: string; status: string; userId: number } | null;
+  /** Open reports about the same subject, this one included. */
+  sameSubject: number;
+}
+
+/** Every query of reports, decisions and appeals. */
+export function createReportsRepo(db: Db) {
+
+  return {
+    transaction: <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => db.transaction(work),
+
+    /** Stores a report; undefined when the same person already has an open one about the subject. */
+    async insert(values: NewReport, tx: Db = db): Promise<ReportRow | undefined> {
+      const [row] = await tx.insert(reports).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    find: async (id: number, tx: Db = db): Promise<ReportRow | undefined> => (await tx.select().from(reports).where(eq(reports.id, id)))[0],
+
+    /** A page of the queue: open ones oldest first (the longest waiting on top), handled ones newest first. */
+    async page(
+      status: ReportStatus,
+      subject: ReportSubject | undefined,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: QueueRow[]; total: number }> {
+      const where = and(eq(reports.status, status), subject ? eq(reports.subjectType, subject) : undefined);
+      const sameSubject = sql<number>`(select count(*)::int from ${reports} o where o.subject_type = ${reports.subjectType} and o.subject_id = ${reports.subjectId} and o.status = 'open')`;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            report: reports,
+            reporterName: users.name,
+            reporterEmail: users.email,
+            product: { id: products.id, uuid: products.uuid, name: products.name, status: products.status, userId: products.userId },
+            sameSubject,
+          })
+          .from(reports)
+          .leftJoin(users, eq(users.id, reports.reporterId))
+          .leftJoin(products, and(eq(reports.subjectType, 'product'), eq(products.id, reports.subjectId)))
+          .where(where)
+          .orderBy(status === 'open' ? asc(reports.createdAt) : desc(reports.resolvedAt), asc(reports.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(reports).where(where),
+      ]);
+      return {
+        rows: rows.map((r) => ({
+          report: r.report,
+          reporter: r.reporterName !== null ? { name: r.reporterName, email: r.reporterEmail! } : null,
+          product: r.product?.id != null ? r.product : null,
+          sameSubject: r.sameSubject,
+        })),
+        total: total!.n,
+      };
+    },
+
+    countOpen: async (): Promise<number> => (await db.select({ n: count() }).from(reports).where(eq(reports.status, 'open')))[0]!.n,
+
+    /**
+     * Closes every open report about one subject at once (a contact message: just that one), and
+     * answers the rows closed; none when someone else closed them first.
+     */
+    async resolveSubject(
+      report: ReportRow,
+      values: { resolvedBy: number; resolution: ReportAction; resolutionNote: string | null; decisionId: number | null },
+      tx: Db = db,
+    ): Promise<ReportRow[]> {
+      const same =
+        report.subjectId === null
+          ? eq(reports.id, report.id)
+          : and(eq(reports.subjectType, report.subjectType), eq(reports.subjectId, report.subjectId));
+      return tx
+        .update(reports)
+        .set({ ...values, status: 'resolved', resolvedAt: new Date() })
+        .where(and(same, eq(reports.status, 'open')))
+        .returning();
+    },
+
+    /** The two members of a conversation (null once an account is deleted). */
+    async roomMembers(roomId: number, tx: Db = db): Promise<number[]> {
+      const rows = await tx.select({ userId: chatMembers.userId }).from(chatMembers).where(eq(chatMembers.roomId, roomId));
+      return rows.map((r) => r.userId).filter((id): id is number => id !== null);
+    },
+
+    roomExists: async (roomId: number): Promise<boolean> =>
+      (await db.select({ id: chatRooms.id }).from(chatRooms).where(eq(chatRooms.id, roomId))).length > 0,
+
+    async insertDecision(values: NewDecision, tx: Db = db): Promise<DecisionRow> {
+      const [row] = await tx.insert(decisions).values(values).returning();
+      return row!;
+    },
+
+    findDecision: async (id: number, tx: Db = db): Promise<DecisionRow | undefined> =>
+      (await tx.select().from(decisions).where(eq(decisions.id, id)))[0],
+
+    /** The newest decision that hid this ad, if any. */
+    latestAdDecision: async (productId: number): Promise<DecisionRow | undefined> =>
+      (
+        await db
+          .select()
+          .from(decisions)
+          .where(and(eq(decisions.productId, productId), eq(decisions.action, 'hide_ad')))
+          .orderBy(desc(decisions.id))
+          .limit(1)
+      )[0],
+
+    /** Records the appeal; false when one was already made (only one per decision, even in a burst). */
+    async appeal(id: number, text: string): Promise<boolean> {
+      const rows = await db
+        .update(decisions)
+        .set({ appealText: text, appealedAt: new Date() })
+        .where(and(eq(decisions.id, id), isNull(decisions.appealedAt)))
+        .returning({ id: decisions.id });
+      return rows.length > 0;
+    },
+
+    /** Decides an open appeal; undefined when it was decided already (or is not open). */
+    async decideAppeal(
+      id: number,
+      values: { appealOutcome: 'upheld' | 'reversed'; appealNote: string; appealDecidedBy: number },
+      tx: Db = db,
+    ): Promise<DecisionRow | undefined> {
+      const [row] = await tx
+        .update(decisions)
+        .set({ ...values, appealDecidedAt: new Date() })
+        .where(and(eq(decisions.id, id), isNotNull(decisions.appealedAt), isNull(decisions.appealOutcome)))
+        .returning();
+      return row;
+    },
+
+    /** Appeals waiting for a decision, oldest first, with the ad they are about. */
+    async openAppeals(limit: number, offset: number) {
+      const where = and(isNotNull(decisions.appealedAt), isNull(decisions.appealOutcome));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            decision: decisions,
+            product: { id: products.id, uuid: products.uuid, name: products.name, status: products.status, userId: products.userId },
+            seller: { name: users.name, email: users.email },
+          })
+          .from(decisions)
+          .leftJoin(products, eq(products.id, decisions.productId))
+          .leftJoin(users, eq(users.id, decisions.userId))
+          .where(where)
+          .orderBy(asc(decisions.appealedAt))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(decisions).where(where),
+      ]);
+      return { rows, total: total!.n };
+    },
+
+    /** Addresses and languages of these accounts, for the mails. */
+    async people(ids: number[], tx: Db = db) {
+      if (!ids.length) return [];
+      return tx
+        .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
+        .from(users)
+        .where(inArray(users.id, ids));
+    },
+
+    /** The seller's listed ads (public ones), hidden together when their account is banned. */
+    async hideListedAdsOf(userId: number, tx: Db = db): Promise<number> {
+      const rows = await tx
+        .update(products)
+        .set({ status: 'canceled', updatedAt: new Date() })
+        .where(
+          and(
+            eq(products.userId, userId),
+            inArray(products.status, ['active', 'reserved', 'new', 'moderate']),
+            ne(products.status, 'canceled'),
+          ),
+        )
+        .returning({ id: products.id });
+      return rows.length;
+    },
+  };
+}
+
+export type ReportsRepo = ReturnType<typeof createReportsRepo>;

@@ -1,0 +1,462 @@
+import type { Static } from 'typebox';
+import { can, mayViewAd } from '../../../common/access.ts';
+import { AppError } from '../../../common/errors.ts';
+import type { Locale } from '../../../common/locales.ts';
+import {
+  APPEAL_WINDOW_DAYS,
+  DECISION_FACTS_MIN,
+  REPORTS_PAGE_SIZE,
+  type ReportAction,
+  type ReportSubject,
+  type Restriction,
+  type TermsRule,
+} from '../../../common/reports.ts';
+import { translate } from '../../platform/i18n.ts';
+import type { Mailer, MailMessage } from '../../platform/mail.ts';
+import type { BackgroundWork } from '../../platform/background.ts';
+import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
+import type { Db } from '../../db/client.ts';
+import type { AdRow, AdsRepo } from '../ads/ads.repo.ts';
+import type { AuthRepo } from '../auth/auth.repo.ts';
+import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
+import { reportMails } from './reports.mails.ts';
+import type { DecisionRow, QueueRow, ReportRow, ReportsRepo } from './reports.repo.ts';
+import type { AdReportBody, AppealDecisionBody, ContactBody, Decision, QueueItem, ResolveBody } from './reports.schemas.ts';
+
+/** Reports a person or an address may send: per account a day, per address an hour. */
+const REPORTS_PER_USER: ThrottleRule = { limit: 20, windowSeconds: 24 * 60 * 60 };
+const REPORTS_PER_IP: ThrottleRule = { limit: 10, windowSeconds: 60 * 60 };
+const CONTACTS_PER_IP: ThrottleRule = { limit: 5, windowSeconds: 60 * 60 };
+
+export interface ReportsDeps {
+  repo: ReportsRepo;
+  ads: AdsRepo;
+  mailer: Mailer;
+  background: BackgroundWork;
+  throttle: Throttle;
+  site: { readonly siteName: string; readonly publicUrl: string };
+  audit: AuthRepo['audit'];
+  /** Banning and un-banning an account (the users module's blocking, in the caller's transaction). */
+  accounts: {
+    isStaff: (userId: number) => Promise<boolean>;
+    block: (userId: number, reason: string, tx: Db) => Promise<void>;
+    unblock: (userId: number, tx: Db) => Promise<void>;
+  };
+  /** Called after ads were hidden or restored, so cached listings are read fresh. */
+  onAdsChanged?: () => void;
+}
+
+const clean = (text: string | undefined | null): string | null => {
+  const value = text?.replace(/\r\n?/g, '\n').trim();
+  return value ? value : null;
+};
+
+/**
+ * Notice and action (issue 14, scope 6): anyone reports an ad, members report conversations, the
+ * footer's form sends messages to the same inbox; staff with `reports.handle` resolve them with no
+ * action, a hidden ad or a banned account, each written to the audit log; the person restricted
+ * receives a statement of reasons and may appeal once, decided by another staff member.
+ */
+export function createReportsService(deps: ReportsDeps) {
+  const { repo, ads, mailer, background, throttle, site, audit } = deps;
+
+  const send = (name: string, message: MailMessage | undefined) => {
+    if (message) background.run(name, () => mailer.send(message));
+  };
+  const adUrl = (uuid: string) => `${site.publicUrl}/${uuid}`;
+
+  function requireHandler(current: CurrentUser): void {
+    if (!can(current, 'reports.handle')) throw new AppError('forbidden');
+  }
+
+  const entry = (
+    current: CurrentUser,
+    meta: RequestMeta,
+    action: string,
+    entity: string,
+    entityId: number | null,
+    data: Record<string, unknown>,
+  ) => ({
+    actorId: current.id,
+    impersonatorId: current.session.impersonatorId,
+    action,
+    entity,
+    entityId: entityId === null ? null : String(entityId),
+    data,
+    ip: meta.ip,
+  });
+
+  function presentProduct(product: QueueRow['product']) {
+    return product ? { id: product.id, uuid: product.uuid, name: product.name, status: product.status, url: `/${product.uuid}` } : null;
+  }
+
+  function presentReport(row: QueueRow): Static<typeof QueueItem> {
+    const { report } = row;
+    const reporter = row.reporter
+      ? { id: report.reporterId, name: row.reporter.name, email: row.reporter.email }
+      : report.reporterEmail
+        ? { id: null, name: report.reporterName ?? '', email: report.reporterEmail }
+        : null;
+    return {
+      id: report.id,
+      subject_type: report.subjectType,
+      subject_id: report.subjectId,
+      product: presentProduct(row.product),
+      reason: report.reason,
+      details: report.details,
+      reporter,
+      same_subject_open: row.sameSubject,
+      status: report.status,
+      resolution: report.resolution,
+      resolution_note: report.resolutionNote,
+      created_at: report.createdAt.toISOString(),
+      resolved_at: report.resolvedAt?.toISOString() ?? null,
+    };
+  }
+
+  const appealDeadline = (decision: DecisionRow) => decision.createdAt.getTime() + APPEAL_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+
+  function presentDecision(
+    decision: DecisionRow,
+    product: QueueRow['product'],
+    seller: { name: string; email: string } | null,
+  ): Static<typeof Decision> {
+    return {
+      id: decision.id,
+      action: decision.action,
+      rule: decision.rule,
+      facts: decision.facts,
+      created_at: decision.createdAt.toISOString(),
+      appeal_text: decision.appealText,
+      appealed_at: decision.appealedAt?.toISOString() ?? null,
+      appeal_outcome: decision.appealOutcome,
+      appeal_note: decision.appealNote,
+      may_appeal: decision.appealedAt === null && Date.now() < appealDeadline(decision),
+      product: presentProduct(product),
+      seller,
+    };
+  }
+
+  /** The address a report's answers go to, with the reader's name and language. */
+  async function reporterOf(report: ReportRow): Promise<{ email: string; name: string; locale: Locale } | undefined> {
+    if (report.reporterId !== null) {
+      const [person] = await repo.people([report.reporterId]);
+      return person ? { email: person.email, name: person.name, locale: person.locale } : undefined;
+    }
+    if (!report.reporterEmail) return undefined;
+    return { email: report.reporterEmail, name: report.reporterName || report.reporterEmail, locale: report.locale };
+  }
+
+  function outcomeText(locale: Locale, action: ReportAction): string {
+    return translate(locale, `reports.outcome.${action}`);
+  }
+
+  return {
+    /** "Report this ad", for members and visitors alike (a visitor leaves an address for the answer). */
+    async reportAd(
+      current: CurrentUser | null,
+      uuid: string,
+      input: Static<typeof AdReportBody>,
+      meta: RequestMeta,
+    ): Promise<'created' | 'already'> {
+      const ad = await ads.findByUuid(uuid);
+      if (!ad || !mayViewAd(current, ad)) throw new AppError('not_found');
+      if (current && ad.userId === current.id) throw AppError.field('reason', 'reports.own_ad');
+      if (!current && !input.email) throw AppError.field('email', 'validation.required');
+      const details = clean(input.details);
+      await throttle.consume(`reports-ip:${meta.ip}`, REPORTS_PER_IP);
+      if (current) await throttle.consume(`reports:${current.id}`, REPORTS_PER_USER);
+      const report = await repo.insert({
+        subjectType: 'product',
+        subjectId: ad.id,
+        reporterId: current?.id ?? null,
+        reporterEmail: current ? null : input.email!.trim(),
+        reporterName: current ? null : clean(input.name),
+        locale: meta.locale,
+        reason: input.reason,
+        details,
+      });
+      if (!report) return 'already';
+      const to = await reporterOf(report);
+      if (to) {
+        const reason = translate(to.locale, `reports.ad_reasons.${input.reason}`);
+        send('report receipt', reportMails.receipt(to.locale, to.email, { name: to.name, site: site.siteName, title: ad.name, reason }));
+      }
+      return 'created';
+    },
+
+    /** The footer's contact form: lands in the reports inbox; the person gets a receipt. */
+    async contact(current: CurrentUser | null, input: Static<typeof ContactBody>, meta: RequestMeta): Promise<void> {
+      const message = clean(input.message);
+      if (!message) throw AppError.field('message', 'validation.required');
+      const name = clean(input.name);
+      if (!name) throw AppError.field('name', 'validation.required');
+      await throttle.consume(`contact-ip:${meta.ip}`, CONTACTS_PER_IP);
+      const page = clean(input.page);
+      await repo.insert({
+        subjectType: 'contact',
+        subjectId: null,
+        reporterId: current?.id ?? null,
+        reporterEmail: input.email.trim(),
+        reporterName: name,
+        locale: meta.locale,
+        reason: input.topic,
+        details: page ? `${message}\n\n— ${page}` : message,
+      });
+      const topic = translate(meta.locale, `contact.topics.${input.topic}`);
+      send('contact receipt', reportMails.contactReceipt(meta.locale, input.email.trim(), { name, site: site.siteName, topic, message }));
+    },
+
+    /** The queue for staff: open or handled reports (optionally of one kind), or the open appeals. */
+    async queue(current: CurrentUser, status: 'open' | 'resolved', subject: ReportSubject | undefined, page: number) {
+      requireHandler(current);
+      const { rows, total } = await repo.page(status, subject, REPORTS_PAGE_SIZE, (page - 1) * REPORTS_PAGE_SIZE);
+      return { data: rows.map(presentReport), current_page: page, last_page: Math.max(1, Math.ceil(total / REPORTS_PAGE_SIZE)), total };
+    },
+
+    async appeals(current: CurrentUser, page: number) {
+      requireHandler(current);
+      const { rows, total } = await repo.openAppeals(REPORTS_PAGE_SIZE, (page - 1) * REPORTS_PAGE_SIZE);
+      return {
+        data: rows.map((r) =>
+          presentDecision(r.decision, r.product?.id != null ? r.product : null, r.seller?.email != null ? r.seller : null),
+        ),
+        current_page: page,
+        last_page: Math.max(1, Math.ceil(total / REPORTS_PAGE_SIZE)),
+        total,
+      };
+    },
+
+    /** Open reports and appeals, for the admin index and the dashboard. */
+    async openCounts(current: CurrentUser): Promise<{ reports: number; appeals: number }> {
+      requireHandler(current);
+      const [reports, appeals] = await Promise.all([repo.countOpen(), repo.openAppeals(0, 0)]);
+      return { reports, appeals: appeals.total };
+    },
+
+    /**
+     * Resolves a report and every other open one about the same subject: no action, hide the ad,
+     * or ban the account (the ad's seller, the reported member, or the other member of a reported
+     * conversation). A restriction needs a rule and the facts; it is mailed to the person as a
+     * statement of reasons, and every reporter hears the outcome.
+     */
+    async resolve(current: CurrentUser, id: number, input: Static<typeof ResolveBody>, meta: RequestMeta): Promise<number> {
+      requireHandler(current);
+      const report = await repo.find(id);
+      if (!report) throw new AppError('not_found');
+      if (report.status !== 'open') throw AppError.field('action', 'reports.already_resolved');
+      const note = clean(input.note);
+      const action = input.action;
+
+      const allowed: Record<ReportSubject, readonly ReportAction[]> = {
+        product: ['no_action', 'hide_ad', 'ban_user'],
+        chat_room: ['no_action', 'ban_user'],
+        user: ['no_action', 'ban_user'],
+        contact: ['no_action'],
+      };
+      if (!allowed[report.subjectType].includes(action)) throw AppError.field('action', 'reports.action_not_for_subject');
+
+      let ad: AdRow | undefined;
+      let target: number | undefined;
+      if (report.subjectType === 'product') {
+        ad = await ads.findById(report.subjectId!);
+        if (!ad && action !== 'no_action') throw AppError.field('action', 'reports.subject_gone');
+        target = ad?.userId;
+      } else if (report.subjectType === 'user') {
+        target = report.subjectId!;
+      } else if (report.subjectType === 'chat_room' && action === 'ban_user') {
+        const others = (await repo.roomMembers(report.subjectId!)).filter((m) => m !== report.reporterId);
+        if (others.length !== 1) throw AppError.field('action', 'reports.subject_gone');
+        target = others[0];
+      }
+
+      if (action !== 'no_action') {
+        if (!input.rule) throw AppError.field('rule', 'validation.required');
+        if (!note) throw AppError.field('note', 'validation.required');
+        if (note.length < DECISION_FACTS_MIN) throw AppError.field('note', 'validation.min_length', { limit: DECISION_FACTS_MIN });
+      }
+      if (action === 'ban_user') {
+        if (target === undefined) throw AppError.field('action', 'reports.subject_gone');
+        if (target === current.id) throw AppError.field('action', 'reports.ban_self');
+        if (await deps.accounts.isStaff(target)) throw AppError.field('action', 'reports.ban_staff');
+      }
+      if (action === 'hide_ad' && ad!.status === 'canceled') throw AppError.field('action', 'reports.already_hidden');
+
+      const restriction = action === 'no_action' ? null : (action as Restriction);
+      const { closed, decision } = await repo.transaction(async (tx) => {
+        let decision: DecisionRow | null = null;
+        if (restriction) {
+          decision = await repo.insertDecision(
+            {
+              action: restriction,
+              productId: ad?.id ?? null,
+              userId: target!,
+              rule: input.rule as TermsRule,
+              facts: note!,
+              previousStatus: restriction === 'hide_ad' ? ad!.status : null,
+              decidedBy: current.id,
+            },
+            tx,
+          );
+        }
+        const closed = await repo.resolveSubject(
+          report,
+          { resolvedBy: current.id, resolution: action, resolutionNote: note, decisionId: decision?.id ?? null },
+          tx,
+        );
+        // Someone else resolved it a moment earlier: nothing of this is kept.
+        if (!closed.length) throw AppError.field('action', 'reports.already_resolved');
+        let hiddenAds = 0;
+        if (restriction === 'hide_ad') {
+          await ads.update(ad!.id, { status: 'canceled', rejectionReason: note }, tx);
+          hiddenAds = 1;
+        }
+        if (restriction === 'ban_user') {
+          await deps.accounts.block(target!, note!, tx);
+          hiddenAds = await repo.hideListedAdsOf(target!, tx);
+        }
+        await audit(
+          entry(current, meta, 'report_resolved', 'report', report.id, {
+            subject: { type: report.subjectType, id: report.subjectId },
+            action,
+            rule: input.rule ?? null,
+            note,
+            reports: closed.map((r) => r.id),
+            ...(ad && restriction === 'hide_ad' ? { before: { status: ad.status }, after: { status: 'canceled' } } : {}),
+            ...(restriction === 'ban_user' ? { banned_user: target, hidden_ads: hiddenAds } : {}),
+            decision: decision?.id ?? null,
+          }),
+          tx,
+        );
+        return { closed, decision };
+      });
+      if (restriction) deps.onAdsChanged?.();
+
+      // The person restricted gets the statement of reasons in their language.
+      if (decision && target !== undefined) {
+        const [person] = await repo.people([target]);
+        if (person) {
+          const locale = person.locale;
+          const title = ad?.name ?? '';
+          send(
+            'statement of reasons',
+            reportMails.statement(locale, person.email, {
+              name: person.name,
+              site: site.siteName,
+              title,
+              action: translate(locale, `reports.statement_action.${decision.action}`, { title }),
+              facts: decision.facts,
+              rule: translate(locale, `reports.rules.${decision.rule}`),
+              url: ad ? adUrl(ad.uuid) : `${site.publicUrl}/contact?topic=support`,
+              days: String(APPEAL_WINDOW_DAYS),
+            }),
+          );
+        }
+      }
+      // Every reporter hears what came of it (a contact message gets staff's answer, if any).
+      for (const row of closed) {
+        const to = await reporterOf(row);
+        if (!to) continue;
+        if (row.subjectType === 'contact') {
+          if (note)
+            send('contact answer', reportMails.contactAnswer(to.locale, to.email, { name: to.name, site: site.siteName, answer: note }));
+          continue;
+        }
+        const title = ad?.name ?? translate(to.locale, `reports.subjects.${row.subjectType}`);
+        send(
+          'report outcome',
+          reportMails.outcome(to.locale, to.email, { name: to.name, site: site.siteName, title, outcome: outcomeText(to.locale, action) }),
+        );
+      }
+      return closed.length;
+    },
+
+    /** The newest decision that hid this ad, for its seller (and staff): the statement and the appeal. */
+    async adDecision(current: CurrentUser | null, uuid: string): Promise<Static<typeof Decision> | null> {
+      if (!current) throw new AppError('unauthenticated');
+      const ad = await ads.findByUuid(uuid);
+      if (!ad) throw new AppError('not_found');
+      if (ad.userId !== current.id && !can(current, 'reports.handle')) throw new AppError('forbidden');
+      const decision = await repo.latestAdDecision(ad.id);
+      return decision
+        ? presentDecision(decision, { id: ad.id, uuid: ad.uuid, name: ad.name, status: ad.status, userId: ad.userId }, null)
+        : null;
+    },
+
+    /** The seller's one appeal against hiding their ad, within the window. */
+    async appeal(current: CurrentUser, uuid: string, text: string, meta: RequestMeta): Promise<void> {
+      const ad = await ads.findByUuid(uuid);
+      if (!ad) throw new AppError('not_found');
+      if (ad.userId !== current.id) throw new AppError('forbidden');
+      const decision = await repo.latestAdDecision(ad.id);
+      if (!decision) throw AppError.field('text', 'reports.nothing_to_appeal');
+      const value = clean(text);
+      if (!value) throw AppError.field('text', 'validation.required');
+      if (decision.appealedAt !== null) throw AppError.field('text', 'reports.appeal_once');
+      if (Date.now() >= appealDeadline(decision)) throw AppError.field('text', 'reports.appeal_too_late');
+      if (!(await repo.appeal(decision.id, value))) throw AppError.field('text', 'reports.appeal_once');
+      await audit(entry(current, meta, 'appeal_made', 'decision', decision.id, { product: ad.id, text: value }));
+    },
+
+    /** Another staff member decides the appeal: upheld (stays), or reversed (the ad or account is restored). */
+    async decideAppeal(
+      current: CurrentUser,
+      decisionId: number,
+      input: Static<typeof AppealDecisionBody>,
+      meta: RequestMeta,
+    ): Promise<void> {
+      requireHandler(current);
+      const decision = await repo.findDecision(decisionId);
+      if (!decision || decision.appealedAt === null) throw new AppError('not_found');
+      if (decision.appealOutcome !== null) throw AppError.field('outcome', 'reports.appeal_decided');
+      if (decision.decidedBy === current.id) throw AppError.field('outcome', 'reports.appeal_other_staff');
+      const note = clean(input.note);
+      if (!note) throw AppError.field('note', 'validation.required');
+      const ad = decision.productId !== null ? await ads.findById(decision.productId) : undefined;
+      await repo.transaction(async (tx) => {
+        const decided = await repo.decideAppeal(
+          decisionId,
+          { appealOutcome: input.outcome, appealNote: note, appealDecidedBy: current.id },
+          tx,
+        );
+        if (!decided) throw AppError.field('outcome', 'reports.appeal_decided');
+        let restored: string | null = null;
+        if (input.outcome === 'reversed') {
+          if (decision.action === 'hide_ad' && ad && ad.status === 'canceled') {
+            restored = decision.previousStatus ?? 'moderate';
+            await ads.update(ad.id, { status: restored as AdRow['status'], rejectionReason: null }, tx);
+          }
+          if (decision.action === 'ban_user' && decision.userId !== null) await deps.accounts.unblock(decision.userId, tx);
+        }
+        await audit(
+          entry(current, meta, 'appeal_decided', 'decision', decisionId, {
+            outcome: input.outcome,
+            note,
+            ...(restored ? { product: ad!.id, before: { status: 'canceled' }, after: { status: restored } } : {}),
+          }),
+          tx,
+        );
+      });
+      if (input.outcome === 'reversed') deps.onAdsChanged?.();
+      if (decision.userId !== null) {
+        const [person] = await repo.people([decision.userId]);
+        if (person) {
+          const title = ad?.name ?? '';
+          send(
+            'appeal outcome',
+            reportMails.appealOutcome(person.locale, person.email, {
+              name: person.name,
+              site: site.siteName,
+              title,
+              outcome: translate(person.locale, `reports.appeal_outcomes.${input.outcome}`),
+              note,
+              url: ad ? adUrl(ad.uuid) : site.publicUrl,
+            }),
+          );
+        }
+      }
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;

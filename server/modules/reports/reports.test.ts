@@ -1,0 +1,309 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/auth.ts';
+import { products } from '../../db/schema/products.ts';
+import { decisions, reports } from '../../db/schema/reports.ts';
+import { users } from '../../db/schema/users.ts';
+import { type TestUser, createUser, loginAs, readMails } from '../../test/accounts.ts';
+import { createAd } from '../../test/ads.ts';
+import { buildTestApp } from '../../test/app.ts';
+
+let app: FastifyInstance;
+let moderator: { headers: Record<string, string>; user: TestUser };
+let secondModerator: Record<string, string>;
+let seller: TestUser;
+let sellerHeaders: Record<string, string>;
+let buyerHeaders: Record<string, string>;
+let buyer: TestUser;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  const mod = await createUser(app, { roles: ['moderator'] });
+  moderator = { headers: (await loginAs(app, mod)).headers, user: mod };
+  secondModerator = (await loginAs(app, await createUser(app, { roles: ['moderator'] }))).headers;
+  seller = await createUser(app, { name: 'Maija Myyjä' });
+  await app.services.database.db.update(users).set({ locale: 'en' }).where(eq(users.id, seller.id));
+  sellerHeaders = (await loginAs(app, seller)).headers;
+  buyer = await createUser(app, { name: 'Olli Ostaja' });
+  buyerHeaders = (await loginAs(app, buyer)).headers;
+});
+afterAll(() => app.close());
+
+const settled = () => app.services.platform.background.settled();
+const mailsTo = (email: string) => readMails(app).filter((m) => m.to.includes(email));
+const db = () => app.services.database.db;
+
+async function reportAd(uuid: string, payload: Record<string, unknown>, headers: Record<string, string> = {}, ip = '10.0.0.1') {
+  return app.inject({
+    method: 'POST',
+    url: `/api/product/${uuid}/report`,
+    headers: { ...headers, 'accept-language': 'fi' },
+    payload,
+    remoteAddress: ip,
+  });
+}
+async function queue(payload: Record<string, unknown> = {}, headers = moderator.headers) {
+  return app.inject({ method: 'POST', url: '/api/admin/reports', headers, payload });
+}
+const resolve = (id: number, payload: Record<string, unknown>, headers = moderator.headers) =>
+  app.inject({ method: 'POST', url: `/api/admin/reports/${id}/resolve`, headers, payload });
+
+describe('reporting an ad', () => {
+  it('takes a visitor report with an address and sends a receipt in the visitor’s language', async () => {
+    const ad = await createAd(app, { userId: seller.id, name: 'Epäilyttävä puhelin' });
+    const res = await reportAd(ad.uuid, {
+      reason: 'scam',
+      details: 'Pyytää maksua etukäteen.',
+      email: 'vierailija@example.com',
+      name: 'Ville',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toContain('Kiitos');
+    await settled();
+    const [mail] = mailsTo('vierailija@example.com');
+    expect(mail!.subject).toBe('Saimme ilmoituksesi');
+    expect(mail!.text).toContain('Epäilyttävä puhelin');
+    expect(mail!.text).toContain('Huijaus tai petos');
+  });
+
+  it('asks a visitor for an address, refuses unknown reasons, overlong text and a bad address, and stores nothing', async () => {
+    const ad = await createAd(app, { userId: seller.id, name: 'Toinen ilmoitus' });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ reason: 'scam' }, 'email'],
+      [{ reason: 'nonsense', email: 'a@example.com' }, 'reason'],
+      [{ reason: 'scam', email: 'not-an-address' }, 'email'],
+      [{ reason: 'scam', email: 'a@example.com', details: 'x'.repeat(1001) }, 'details'],
+      [{ reason: 'scam', email: 'a@example.com', details: 'ohjaus\u0007merkki' }, 'details'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await reportAd(ad.uuid, payload, {}, '10.0.0.2');
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(Object.keys(res.json().errors)).toContain(field);
+    }
+    expect(await db().select().from(reports).where(eq(reports.subjectId, ad.id))).toHaveLength(0);
+  });
+
+  it('is a 404 for an ad that does not exist or that the reporter cannot see', async () => {
+    expect((await reportAd('00000000-0000-4000-8000-000000000000', { reason: 'spam', email: 'a@example.com' })).statusCode).toBe(404);
+    expect((await reportAd('not-a-uuid', { reason: 'spam', email: 'a@example.com' })).statusCode).toBe(404);
+    const hidden = await createAd(app, { userId: seller.id, name: 'Tarkastuksessa', status: 'moderate' });
+    expect((await reportAd(hidden.uuid, { reason: 'spam', email: 'a@example.com' })).statusCode).toBe(404);
+  });
+
+  it('refuses the seller’s own ad, and keeps one open report per person in a parallel burst', async () => {
+    const ad = await createAd(app, { userId: seller.id, name: 'Polkupyörä' });
+    expect((await reportAd(ad.uuid, { reason: 'spam' }, sellerHeaders)).statusCode).toBe(422);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => reportAd(ad.uuid, { reason: 'spam' }, buyerHeaders, '10.0.0.3')));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(await db().select().from(reports).where(eq(reports.subjectId, ad.id))).toHaveLength(1);
+  });
+
+  it('throttles a flood from one address with a translated 429', async () => {
+    const ad = await createAd(app, { userId: seller.id, name: 'Tulvailmoitus' });
+    const answers = [];
+    for (let i = 0; i < 12; i++) answers.push(await reportAd(ad.uuid, { reason: 'spam', email: `t${i}@example.com` }, {}, '10.9.9.9'));
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(10);
+    expect(answers.at(-1)!.statusCode).toBe(429);
+    expect(answers.at(-1)!.json().message).toBeTruthy();
+  });
+});
+
+describe('the contact form', () => {
+  it('lands in the reports inbox and sends a receipt', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'accept-language': 'en' },
+      payload: {
+        topic: 'problem',
+        name: 'Anna',
+        email: 'anna@example.com',
+        message: 'The search page shows nothing on my phone.',
+        page: '/catalogs/transport',
+      },
+      remoteAddress: '10.1.0.1',
+    });
+    expect(res.statusCode).toBe(201);
+    await settled();
+    const [mail] = mailsTo('anna@example.com');
+    expect(mail!.subject).toContain('Report a problem');
+    expect(mail!.text).toContain('The search page shows nothing');
+    const list = (await queue({ subject: 'contact' })).json();
+    expect(
+      list.data.some(
+        (r: { reason: string; reporter: { email: string } }) => r.reason === 'problem' && r.reporter.email === 'anna@example.com',
+      ),
+    ).toBe(true);
+  });
+
+  it('refuses a short message, no name, a bad topic, unknown fields', async () => {
+    for (const payload of [
+      { topic: 'problem', name: 'Anna', email: 'anna@example.com', message: 'short' },
+      { topic: 'problem', name: '', email: 'anna@example.com', message: 'A long enough message here.' },
+      { topic: 'sales', name: 'Anna', email: 'anna@example.com', message: 'A long enough message here.' },
+      { topic: 'problem', name: 'Anna', email: 'anna@example.com', message: 'A long enough message here.', admin: true },
+    ]) {
+      expect((await app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress: '10.1.0.2' })).statusCode).toBe(422);
+    }
+  });
+});
+
+describe('the queue and resolving', () => {
+  it('is for reports.handle only', async () => {
+    expect((await queue({}, buyerHeaders)).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: '/api/admin/reports', payload: {} })).statusCode).toBe(401);
+    const editor = (await loginAs(app, await createUser(app, { roles: ['editor'] }))).headers;
+    expect((await queue({}, editor)).statusCode).toBe(403);
+  });
+
+  it('hides the ad, closes every open report about it, mails the seller a statement of reasons and each reporter the outcome, and audits', async () => {
+    const ad = await createAd(app, { userId: seller.id, name: 'Väärennetty laukku' });
+    await reportAd(ad.uuid, { reason: 'counterfeit', email: 'eka@example.com' }, {}, '10.2.0.1');
+    await reportAd(ad.uuid, { reason: 'counterfeit', details: 'Logo on väärin.' }, buyerHeaders, '10.2.0.2');
+    const open = (await queue()).json().data.filter((r: { subject_id: number }) => r.subject_id === ad.id);
+    expect(open).toHaveLength(2);
+    expect(open[0].same_subject_open).toBe(2);
+
+    const missingFacts = await resolve(open[0].id, { action: 'hide_ad', rule: 'counterfeit' });
+    expect(missingFacts.statusCode).toBe(422);
+    expect(Object.keys(missingFacts.json().errors)).toEqual(['note']);
+    expect((await resolve(open[0].id, { action: 'hide_ad', note: 'Tuote on väärennös.' })).statusCode).toBe(422);
+
+    const res = await resolve(open[0].id, { action: 'hide_ad', rule: 'counterfeit', note: 'Laukun logo ja saumat ovat väärennöksen.' });
+    expect(res.statusCode).toBe(200);
+    const [row] = await db().select().from(products).where(eq(products.id, ad.id));
+    expect(row!.status).toBe('canceled');
+    expect(
+      (await db().select().from(reports).where(eq(reports.subjectId, ad.id))).every(
+        (r) => r.status === 'resolved' && r.resolution === 'hide_ad',
+      ),
+    ).toBe(true);
+
+    await settled();
+    const statement = mailsTo(seller.email).find((m) => m.subject.startsWith('Decision about'));
+    expect(statement!.text).toContain('"Väärennetty laukku" has been removed');
+    expect(statement!.text).toContain('Laukun logo ja saumat ovat väärennöksen.');
+    expect(statement!.text).toContain('Terms of use: counterfeit goods');
+    expect(statement!.text).toContain('appeal it once');
+    expect(statement!.text).toContain(ad.uuid);
+    expect(
+      mailsTo('eka@example.com').some((m) => m.subject === 'Ilmoituksesi on käsitelty' && m.text.includes('poistimme ilmoituksen')),
+    ).toBe(true);
+    expect(mailsTo(buyer.email).some((m) => m.subject === 'Ilmoituksesi on käsitelty')).toBe(true);
+
+    const [audit] = await db().select().from(auditLog).where(eq(auditLog.action, 'report_resolved')).orderBy(auditLog.id);
+    expect(audit).toMatchObject({ actorId: moderator.user.id, entity: 'report' });
+    expect(audit!.data).toMatchObject({ action: 'hide_ad', before: { status: 'active' }, after: { status: 'canceled' } });
+
+    // A second resolve of the same report, or of another about the same ad, changes nothing.
+    const again = await resolve(open[1].id, { action: 'no_action' });
+    expect(again.statusCode).toBe(422);
+  });
+
+  it('two moderators resolving at once: one wins, nothing is doubled', async () => {
+    const ad = await createAd(app, { userId: seller.id, name: 'Kilpajuoksu' });
+    await reportAd(ad.uuid, { reason: 'spam', email: 'kilpa@example.com' }, {}, '10.3.0.1');
+    const [report] = await db().select().from(reports).where(eq(reports.subjectId, ad.id));
+    const answers = await Promise.all([
+      resolve(report!.id, { action: 'hide_ad', rule: 'spam', note: 'Sama ilmoitus kymmenen kertaa.' }),
+      resolve(report!.id, { action: 'hide_ad', rule: 'spam', note: 'Sama ilmoitus kymmenen kertaa.' }, secondModerator),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
+    expect(await db().select().from(decisions).where(eq(decisions.productId, ad.id))).toHaveLength(1);
+  });
+
+  it('refuses actions a report kind has not, unknown ids and ids beyond int32', async () => {
+    await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { topic: 'support', name: 'Pekka', email: 'pekka@example.com', message: 'How do I change my city?' },
+      remoteAddress: '10.4.0.1',
+    });
+    const [contact] = await db().select().from(reports).where(eq(reports.reporterEmail, 'pekka@example.com'));
+    expect((await resolve(contact!.id, { action: 'hide_ad', rule: 'spam', note: 'Ei sovellu tähän.' })).statusCode).toBe(422);
+    expect((await resolve(999_999, { action: 'no_action' })).statusCode).toBe(404);
+    expect((await resolve(2_147_483_648, { action: 'no_action' })).statusCode).toBe(422);
+    expect((await resolve(contact!.id, { action: 'explode' })).statusCode).toBe(422);
+    // Answering a contact message mails the answer.
+    expect((await resolve(contact!.id, { action: 'no_action', note: 'Asetukset > Profiili > Kaupunki.' })).statusCode).toBe(200);
+    await settled();
+    expect(mailsTo('pekka@example.com').some((m) => m.text.includes('Asetukset > Profiili > Kaupunki.'))).toBe(true);
+  });
+});
+
+describe('the appeal', () => {
+  async function hiddenAd(name: string) {
+    const ad = await createAd(app, { userId: seller.id, name, status: 'reserved' });
+    await reportAd(
+      ad.uuid,
+      { reason: 'prohibited', email: `${crypto.randomUUID()}@example.com` },
+      {},
+      `10.5.${Math.floor(Math.random() * 250)}.1`,
+    );
+    const [report] = await db().select().from(reports).where(eq(reports.subjectId, ad.id));
+    expect((await resolve(report!.id, { action: 'hide_ad', rule: 'illegal_item', note: 'Myynti on kielletty Suomessa.' })).statusCode).toBe(
+      200,
+    );
+    return ad;
+  }
+
+  it('the seller sees the statement and appeals once; another moderator reverses it and the ad returns to its status', async () => {
+    const ad = await hiddenAd('Ilmakivääri');
+    const seen = await app.inject({ method: 'GET', url: `/api/product/${ad.uuid}/decision`, headers: sellerHeaders });
+    expect(seen.json().data).toMatchObject({ rule: 'illegal_item', facts: 'Myynti on kielletty Suomessa.', may_appeal: true });
+    expect((await app.inject({ method: 'GET', url: `/api/product/${ad.uuid}/decision`, headers: buyerHeaders })).statusCode).toBe(403);
+
+    const appeal = (text: string, headers = sellerHeaders) =>
+      app.inject({ method: 'POST', url: `/api/product/${ad.uuid}/appeal`, headers, payload: { text } });
+    expect((await appeal('Liian lyhyt')).statusCode).toBe(201);
+    expect((await appeal('Toinen valitus samasta asiasta.')).statusCode).toBe(422);
+    expect((await appeal('Vieras ei voi valittaa tästä.', buyerHeaders)).statusCode).toBe(403);
+
+    const appeals = (await queue({ status: 'appeals' })).json();
+    const open = appeals.data.find((d: { product: { uuid: string } }) => d.product?.uuid === ad.uuid);
+    expect(open).toMatchObject({ appeal_text: 'Liian lyhyt', may_appeal: false });
+
+    // The moderator who decided cannot decide the appeal.
+    const own = await app.inject({
+      method: 'POST',
+      url: `/api/admin/appeals/${open.id}/decide`,
+      headers: moderator.headers,
+      payload: { outcome: 'reversed', note: 'Oma päätös.' },
+    });
+    expect(own.statusCode).toBe(422);
+    const other = await app.inject({
+      method: 'POST',
+      url: `/api/admin/appeals/${open.id}/decide`,
+      headers: secondModerator,
+      payload: { outcome: 'reversed', note: 'Kyseessä on ilmapistooli, jonka myynti on sallittu.' },
+    });
+    expect(other.statusCode).toBe(200);
+    const [row] = await db().select().from(products).where(eq(products.id, ad.id));
+    expect(row!.status).toBe('reserved');
+    await settled();
+    expect(mailsTo(seller.email).some((m) => m.subject === 'Your appeal was decided' && m.text.includes('reversed'))).toBe(true);
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/admin/appeals/${open.id}/decide`,
+      headers: secondModerator,
+      payload: { outcome: 'upheld', note: 'Uudestaan.' },
+    });
+    expect(again.statusCode).toBe(422);
+  });
+
+  it('a parallel burst of appeals stores one', async () => {
+    const ad = await hiddenAd('Rinnakkaisvalitus');
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        app.inject({
+          method: 'POST',
+          url: `/api/product/${ad.uuid}/appeal`,
+          headers: sellerHeaders,
+          payload: { text: 'Päätös on väärä, tuote on laillinen.' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 422, 422, 422]);
+  });
+});
