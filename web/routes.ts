@@ -33,6 +33,7 @@ export default [
   ]),
   route('blog/:slug', 'routes/blog-post.tsx'),
   route('info/:slug', 'routes/info-post.tsx'),
+  route('contact', 'routes/contact.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/index.tsx'),
     route('users', 'routes/admin/users.tsx'),
@@ -41,6 +42,7 @@ export default [
     route('phpinfo', 'routes/admin/system.tsx'),
     route('app-settings', 'routes/admin/app-settings.tsx'),
     route('advertisements', 'routes/admin/advertisements.tsx'),
+    route('reports', 'routes/admin/reports.tsx'),
     route('blog', 'routes/admin/blog.tsx'),
     route('blog/edit/:blogId', 'routes/admin/blog-edit.tsx'),
     route('blog/blog-new', 'routes/admin/blog-new.tsx'),

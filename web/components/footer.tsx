@@ -38,12 +38,12 @@ export function Footer({ siteName }: { siteName: string }) {
           </h2>
           <ul className="space-y-2 text-sm">
             <li>
-              <Link to="/info/contacts?topic=support" className={linkClass}>
+              <Link to="/contact?topic=support" className={linkClass}>
                 {t('footer.customer_support')}
               </Link>
             </li>
             <li>
-              <Link to="/info/contacts?topic=problem" className={linkClass}>
+              <Link to="/contact?topic=problem" className={linkClass}>
                 {t('footer.report_problem')}
               </Link>
             </li>

@@ -11,6 +11,7 @@ import type { ToggleWishReply, WishListReply, WishUuidsReply } from '../../serve
 import type { ErrorBody } from '../../common/errors';
 import type { ReportReason } from '../../common/chat';
 import type { RoomListReply, RoomReply, SendReply } from '../../server/modules/chat/chat.schemas';
+import type { AdReportBody, AppealDecisionBody, ContactBody, ResolveBody } from '../../server/modules/reports/reports.schemas';
 import { setGlobalError } from './global-error';
 import { ERROR_TOAST_MS, showToast } from './toasts';
 
@@ -290,4 +291,12 @@ export const api = {
   reportRoom: (roomId: number, reason: ReportReason, details?: string) =>
     apiRequest<MessageReply>('POST', `/chat-room/${roomId}/report`, { body: details ? { reason, details } : { reason }, ...quiet }),
   chatUnread: () => apiRequest<{ unread_total: number }>('GET', '/chat-unread', quiet),
+  reportAd: (uuid: string, body: Static<typeof AdReportBody>) =>
+    apiRequest<MessageReply>('POST', `/product/${uuid}/report`, { body, ...quiet }),
+  contact: (body: Static<typeof ContactBody>) => apiRequest<MessageReply>('POST', '/contact', { body, ...quiet }),
+  appeal: (uuid: string, text: string) => apiRequest<MessageReply>('POST', `/product/${uuid}/appeal`, { body: { text }, ...quiet }),
+  resolveReport: (id: number, body: Static<typeof ResolveBody>) =>
+    apiRequest<MessageReply>('POST', `/admin/reports/${id}/resolve`, { body, ...quiet }),
+  decideAppeal: (id: number, body: Static<typeof AppealDecisionBody>) =>
+    apiRequest<MessageReply>('POST', `/admin/appeals/${id}/decide`, { body, ...quiet }),
 };

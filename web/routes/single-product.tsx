@@ -6,6 +6,8 @@ import { ProductResults } from '../features/search/components/product-results';
 import { localizedUrl, pageMetaFromLoader } from '../lib/meta';
 import { notFound } from '../lib/page.server';
 import { Breadcrumbs } from '../components/breadcrumbs';
+import { DecisionNotice } from '../features/reports/components/decision-notice';
+import { ReportAdButton } from '../features/reports/components/report-ad-dialog';
 import type { Route } from './+types/single-product';
 
 const AVAILABILITY: Record<string, string> = {
@@ -23,9 +25,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     throw error;
   }
   const similarInput = { catalogId: ad.catalog.id, cityId: ad.city.id, currentProductId: ad.id };
-  const [sameCity, sameCatalog] = await Promise.all([
+  const [sameCity, sameCatalog, decision] = await Promise.all([
     context.services.products.similar(similarInput, 'city', context.locale),
     context.services.products.similar(similarInput, 'catalog', context.locale),
+    // The seller of an ad staff hid sees why, and may appeal.
+    ad.is_owner && ad.status === 'canceled' ? context.services.reports.adDecision(context.user, ad.uuid) : null,
   ]);
   const absolute = (url: string) => (url.startsWith('http') ? url : `${context.site.publicUrl}${url}`);
   const path = `/${ad.uuid}`;
@@ -52,6 +56,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     ad,
     sameCity,
     sameCatalog,
+    decision,
+    signedIn: !!context.user,
     jsonLd,
     map: context.site.map,
   };
@@ -68,7 +74,7 @@ export function meta(args: Route.MetaArgs) {
 
 export default function SingleProduct({ loaderData, matches }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { ad, sameCity, sameCatalog } = loaderData;
+  const { ad, sameCity, sameCatalog, decision } = loaderData;
   const site = (matches[0]?.data as { site?: Parameters<typeof localizedUrl>[0] } | undefined)?.site;
   const canonicalUrl = site ? localizedUrl(site, `/${ad.uuid}`, 'fi') : `/${ad.uuid}`;
   return (
@@ -82,9 +88,13 @@ export default function SingleProduct({ loaderData, matches }: Route.ComponentPr
             .join('/')}`,
         }))}
       />
+      {decision && <DecisionNotice uuid={ad.uuid} decision={decision} />}
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <Gallery pictures={ad.images} title={ad.name} />
-        <AdDetails ad={ad} canonicalUrl={canonicalUrl} mapTiles={loaderData.map} />
+        <div className="flex flex-col gap-5">
+          <AdDetails ad={ad} canonicalUrl={canonicalUrl} mapTiles={loaderData.map} />
+          {!ad.is_owner && <ReportAdButton uuid={ad.uuid} signedIn={loaderData.signedIn} />}
+        </div>
       </div>
       {sameCity.length > 0 && (
         <section aria-labelledby="same-city" className="mt-10">
