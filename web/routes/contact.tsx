@@ -29,13 +29,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export const meta = pageMetaFromLoader;
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = readForm(await request.formData(), ContactBody, {
-    topic: 'text',
-    name: 'text',
-    email: 'text',
-    message: 'text',
-    page: 'text',
-  });
+  const form = contactForm(await request.formData());
   return runAction(
     context,
     async () => {
