@@ -122,7 +122,8 @@ try {
       {
         cwd: root,
         stdio: 'inherit',
-        env: { ...process.env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: chromium },
+        // Journeys read the mails the server wrote (the file mailer) from its data folder.
+        env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir, CHROMIUM_PATH: chromium },
       },
     );
     exitCode = await new Promise((resolve) => vitest.on('exit', (code) => resolve(code ?? 1)));

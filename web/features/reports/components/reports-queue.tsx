@@ -168,8 +168,7 @@ function ReportCard({ report, onResolve }: { report: Report; onResolve: () => vo
       <p className="mt-3 text-sm text-muted">
         {report.reporter
           ? t(report.reporter.id ? 'admin_reports.by_member' : 'admin_reports.by_visitor', {
-              name: report.reporter.name || report.reporter.email,
-              email: report.reporter.email,
+              who: report.reporter.name ? `${report.reporter.name} (${report.reporter.email})` : report.reporter.email,
             })
           : t('admin_reports.by_unknown')}
         {report.status === 'open' && report.same_subject_open > 1 && (
