@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Transaction } from '../../db/client.ts';
-import { chatMembers, chatRooms } from '../../db/schema/chat.ts';
+import { chatMembers, chatMessages, chatRooms } from '../../db/schema/chat.ts';
 import { products } from '../../db/schema/products.ts';
 import { decisions, reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
@@ -22,7 +22,6 @@ export interface QueueRow {
 
 /** Every query of reports, decisions and appeals. */
 export function createReportsRepo(db: Db) {
-
   return {
     transaction: <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => db.transaction(work),
 
@@ -98,6 +97,24 @@ export function createReportsRepo(db: Db) {
     async roomMembers(roomId: number, tx: Db = db): Promise<number[]> {
       const rows = await tx.select({ userId: chatMembers.userId }).from(chatMembers).where(eq(chatMembers.roomId, roomId));
       return rows.map((r) => r.userId).filter((id): id is number => id !== null);
+    },
+
+    /** The last messages of a reported conversation up to the report, oldest first, for staff to judge it. */
+    async conversationExcerpt(roomId: number, until: Date, limit: number) {
+      const rows = await db
+        .select({
+          senderId: chatMessages.senderId,
+          senderName: users.name,
+          body: chatMessages.body,
+          picture: sql<boolean>`${chatMessages.pictureKey} is not null`,
+          createdAt: chatMessages.createdAt,
+        })
+        .from(chatMessages)
+        .leftJoin(users, eq(users.id, chatMessages.senderId))
+        .where(and(eq(chatMessages.roomId, roomId), lte(chatMessages.createdAt, until)))
+        .orderBy(desc(chatMessages.id))
+        .limit(limit);
+      return rows.reverse();
     },
 
     roomExists: async (roomId: number): Promise<boolean> =>

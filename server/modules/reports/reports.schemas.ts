@@ -93,6 +93,19 @@ export const QueueItem = Type.Object({
     Type.Null(),
   ]),
   same_subject_open: Type.Integer(),
+  /** A reported conversation's last messages up to the report (null for other kinds). */
+  conversation: Type.Union([
+    Type.Array(
+      Type.Object({
+        from: Type.Enum(['reporter', 'other', 'deleted'] as const),
+        name: Type.String(),
+        text: Type.String(),
+        picture: Type.Boolean(),
+        created_at: Type.String(),
+      }),
+    ),
+    Type.Null(),
+  ]),
   status: Type.Enum(REPORT_STATUSES),
   resolution: Type.Union([Type.Enum(REPORT_ACTIONS), Type.Null()]),
   resolution_note: Type.Union([Type.String(), Type.Null()]),

@@ -27,6 +27,8 @@ import type { AdReportBody, AppealDecisionBody, ContactBody, Decision, QueueItem
 const REPORTS_PER_USER: ThrottleRule = { limit: 20, windowSeconds: 24 * 60 * 60 };
 const REPORTS_PER_IP: ThrottleRule = { limit: 10, windowSeconds: 60 * 60 };
 const CONTACTS_PER_IP: ThrottleRule = { limit: 5, windowSeconds: 60 * 60 };
+/** How many of a reported conversation's last messages staff see with the report. */
+const CONVERSATION_EXCERPT = 20;
 
 export interface ReportsDeps {
   repo: ReportsRepo;
@@ -90,7 +92,9 @@ export function createReportsService(deps: ReportsDeps) {
     return product ? { id: product.id, uuid: product.uuid, name: product.name, status: product.status, url: `/${product.uuid}` } : null;
   }
 
-  function presentReport(row: QueueRow): Static<typeof QueueItem> {
+  type Excerpt = Awaited<ReturnType<ReportsRepo['conversationExcerpt']>>;
+
+  function presentReport(row: QueueRow, excerpt: Excerpt | null): Static<typeof QueueItem> {
     const { report } = row;
     const reporter = row.reporter
       ? { id: report.reporterId, name: row.reporter.name, email: row.reporter.email }
@@ -106,6 +110,16 @@ export function createReportsService(deps: ReportsDeps) {
       details: report.details,
       reporter,
       same_subject_open: row.sameSubject,
+      conversation: excerpt
+        ? excerpt.map((m) => ({
+            from:
+              m.senderId === null ? ('deleted' as const) : m.senderId === report.reporterId ? ('reporter' as const) : ('other' as const),
+            name: m.senderName ?? '',
+            text: m.body,
+            picture: m.picture,
+            created_at: m.createdAt.toISOString(),
+          }))
+        : null,
       status: report.status,
       resolution: report.resolution,
       resolution_note: report.resolutionNote,
@@ -211,7 +225,19 @@ export function createReportsService(deps: ReportsDeps) {
     async queue(current: CurrentUser, status: 'open' | 'resolved', subject: ReportSubject | undefined, page: number) {
       requireHandler(current);
       const { rows, total } = await repo.page(status, subject, REPORTS_PAGE_SIZE, (page - 1) * REPORTS_PAGE_SIZE);
-      return { data: rows.map(presentReport), current_page: page, last_page: Math.max(1, Math.ceil(total / REPORTS_PAGE_SIZE)), total };
+      const excerpts = await Promise.all(
+        rows.map(({ report }) =>
+          report.subjectType === 'chat_room' && report.subjectId !== null
+            ? repo.conversationExcerpt(report.subjectId, report.createdAt, CONVERSATION_EXCERPT)
+            : null,
+        ),
+      );
+      return {
+        data: rows.map((row, index) => presentReport(row, excerpts[index] ?? null)),
+        current_page: page,
+        last_page: Math.max(1, Math.ceil(total / REPORTS_PAGE_SIZE)),
+        total,
+      };
     },
 
     async appeals(current: CurrentUser, page: number) {

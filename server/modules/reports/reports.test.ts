@@ -307,3 +307,34 @@ describe('the appeal', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 422, 422, 422]);
   });
 });
+
+describe('a reported conversation', () => {
+  it('shows staff its last messages up to the report, marked by who wrote them', async () => {
+    const ad = await createAd(app, { userId: seller.id, name: 'Keskusteltava ilmoitus' });
+    const send = (text: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/channel/product/${ad.uuid}/messages`,
+        headers: buyerHeaders,
+        payload: { text, client_id: crypto.randomUUID() },
+      });
+    const first = await send('Onko vielä myynnissä?');
+    const roomId = first.json().room_id as number;
+    await app.inject({
+      method: 'POST',
+      url: `/api/chat-room/${roomId}/messages`,
+      headers: sellerHeaders,
+      payload: { text: 'Maksa ensin lahjakortilla.', client_id: crypto.randomUUID() },
+    });
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/chat-room/${roomId}/report`, headers: buyerHeaders, payload: { reason: 'scam' } }))
+        .statusCode,
+    ).toBe(200);
+    const list = (await queue({ subject: 'chat_room' })).json();
+    const item = list.data.find((r: { subject_id: number }) => r.subject_id === roomId);
+    expect(item.conversation.map((m: { from: string; text: string }) => [m.from, m.text])).toEqual([
+      ['reporter', 'Onko vielä myynnissä?'],
+      ['other', 'Maksa ensin lahjakortilla.'],
+    ]);
+  });
+});

@@ -164,6 +164,29 @@ function ReportCard({ report, onResolve }: { report: Report; onResolve: () => vo
           <span className="text-sm text-muted">· {t(`status.${report.product.status}`)}</span>
         </p>
       )}
+      {report.conversation && report.conversation.length > 0 && (
+        <details className="mt-3 rounded-xl border border-line">
+          <summary className="cursor-pointer px-3 py-2 text-sm font-semibold">
+            {t('admin_reports.conversation', { count: report.conversation.length })}
+          </summary>
+          <ol className="space-y-2 px-3 pb-3">
+            {report.conversation.map((message, index) => (
+              <li
+                key={index}
+                className={`max-w-[85%] rounded-xl px-3 py-2 text-sm ${message.from === 'reporter' ? 'ms-auto bg-brand-soft' : 'bg-sunken'}`}
+              >
+                <p className="text-xs text-muted">
+                  {message.from === 'deleted' ? t('messenger.deleted_user') : message.name}
+                  {message.from === 'reporter' && ` · ${t('admin_reports.the_reporter')}`} ·{' '}
+                  {formatDateTime(message.created_at, i18n.language)}
+                </p>
+                <p className="break-words whitespace-pre-line">{message.text}</p>
+                {message.picture && <p className="text-xs text-muted italic">{t('admin_reports.picture')}</p>}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
       {report.details && <blockquote className="mt-3 border-l-4 border-line pl-3 whitespace-pre-line">{report.details}</blockquote>}
       <p className="mt-3 text-sm text-muted">
         {report.reporter
