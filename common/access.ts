@@ -30,6 +30,8 @@ export const PERMISSIONS = [
   'roles.manage',
   'settings.manage',
   'audit.read',
+  /** Create, rename, move, reorder, hide, merge and delete the ad categories (the catalog tree). */
+  'categories.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

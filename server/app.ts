@@ -33,6 +33,7 @@ import rolesRoutes from './modules/roles/roles.routes.ts';
 import adminUsersRoutes from './modules/users/admin-users.routes.ts';
 import impersonationRoutes from './modules/auth/impersonation.routes.ts';
 import auditRoutes from './modules/audit/audit.routes.ts';
+import catalogAdminRoutes from './modules/catalog/catalog-admin.routes.ts';
 import systemRoutes from './modules/admin/system.routes.ts';
 import reportsRoutes from './modules/reports/reports.routes.ts';
 import { registerChatSocket } from './modules/chat/chat.socket.ts';
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(auditRoutes);
       await api.register(systemRoutes);
       await api.register(reportsRoutes);
+      await api.register(catalogAdminRoutes);
       // Anything else under /api is a JSON 404, never a page.
       api.all('/*', { schema: { hide: true } }, (request, reply) => sendError(request, reply, 'route_not_found'));
     },

@@ -5,6 +5,7 @@ import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOauthService } from './modules/auth/oauth.service.ts';
 import { createTwoFactorService } from './modules/auth/two-factor.service.ts';
+import { createCatalogAdminService } from './modules/catalog/catalog-admin.service.ts';
 import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createGeoRepo } from './modules/geo/geo.repo.ts';
@@ -63,7 +64,8 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
   const authRepo = createAuthRepo(db);
   const usersRepo = createUsersRepo(db);
   const geo = createGeoService(createGeoRepo(db));
-  const catalog = createCatalogService(createCatalogRepo(db));
+  const catalogRepo = createCatalogRepo(db);
+  const catalog = createCatalogService(catalogRepo);
   const adsRepo = createAdsRepo(db);
   const productsRepo = createProductsRepo(db);
   const users = createUsersService({
@@ -112,6 +114,12 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     platform,
     geo,
     catalog,
+    catalogAdmin: createCatalogAdminService({
+      repo: catalogRepo,
+      audit: authRepo.audit,
+      catalog,
+      onAdsChanged: () => products.invalidateListing(),
+    }),
     products,
     selling: createSellingService({
       repo: createSellingRepo(db),

@@ -38,6 +38,7 @@ export default [
     index('routes/admin/index.tsx'),
     route('users', 'routes/admin/users.tsx'),
     route('roles', 'routes/admin/roles.tsx'),
+    route('categories', 'routes/admin/categories.tsx'),
     route('permissions', 'routes/admin/permissions.tsx'),
     route('phpinfo', 'routes/admin/system.tsx'),
     route('app-settings', 'routes/admin/app-settings.tsx'),

@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleSlug } from '../../common/access.ts';
+import { catalogs } from '../db/schema/catalog.ts';
 import { roles } from '../db/schema/roles.ts';
 import { type TestUser, createUser } from '../test/accounts.ts';
 import { createAd } from '../test/ads.ts';
@@ -73,6 +74,16 @@ async function customRole(): Promise<number> {
   return role!.id;
 }
 
+/** A top-level category of its own, without ads: one per call, since a call may merge or delete it. */
+async function freshCatalog(): Promise<number> {
+  const tag = crypto.randomUUID().slice(0, 8);
+  const [row] = await app.services.database.db
+    .insert(catalogs)
+    .values({ slug: `matrix-${tag}`, nameFi: `Matriisi ${tag}`, nameEn: `Matrix ${tag}`, nameRu: `Матрица ${tag}`, position: 1000 })
+    .returning({ id: catalogs.id });
+  return row!.id;
+}
+
 const roomRow = (request: (room: { roomId: number; messageId: number }) => InjectOptions): Row => ({
   allowed: ['owner'],
   request: async ({ ad }) => request(await roomAbout(ad)),
@@ -88,6 +99,9 @@ const TABLE: Record<string, Row> = {
   'GET /api/regions': open(() => ({})),
   'GET /api/catalogs-tree': open(() => ({})),
   'GET /api/catalogs-flatten': open(() => ({})),
+  'GET /api/catalogs/{catalog}': open(() => ({ url: '/api/catalogs/transport' })),
+  'GET /api/catalogs/{catalog}/{catalogChild1}': open(() => ({ url: '/api/catalogs/transport/cars' })),
+  'GET /api/catalogs/{catalog}/{catalogChild1}/{catalogChild2}': open(() => ({ url: '/api/catalogs/transport/cars/none' })),
   'POST /api/products': open(() => ({ payload: {} })),
   'GET /api/product/{id}': open(({ ad }) => ({ url: `/api/product/${ad.uuid}` })),
   'POST /api/same-products-in-the-city': open(({ ad }) => ({ payload: { catalogId: 1, cityId: 1, currentProductId: ad.id } })),
@@ -186,6 +200,42 @@ const TABLE: Record<string, Row> = {
     request: async () => ({ url: `/api/users/delete/user/${(await createUser(app)).id}` }),
   },
   'GET /api/admin/system': { allowed: ADMINS, request: () => ({}) },
+  // The category tree: categories.manage (admins and superAdmins), each change on a fresh category.
+  'GET /api/admin/catalogs': { allowed: ADMINS, request: () => ({}) },
+  'POST /api/admin/catalogs': {
+    allowed: ADMINS,
+    request: () => {
+      const tag = crypto.randomUUID().slice(0, 8);
+      return { payload: { name_fi: `Uusi ${tag}`, name_en: `New ${tag}`, name_ru: `Новая ${tag}` } };
+    },
+  },
+  'PATCH /api/admin/catalogs/{id}': {
+    allowed: ADMINS,
+    request: async () => ({
+      url: `/api/admin/catalogs/${await freshCatalog()}`,
+      payload: { name_en: `Renamed ${crypto.randomUUID().slice(0, 8)}` },
+    }),
+  },
+  'POST /api/admin/catalogs/{id}/move': {
+    allowed: ADMINS,
+    request: async () => ({ url: `/api/admin/catalogs/${await freshCatalog()}/move`, payload: { parent_id: null } }),
+  },
+  'POST /api/admin/catalogs/{id}/position': {
+    allowed: ADMINS,
+    request: async () => ({ url: `/api/admin/catalogs/${await freshCatalog()}/position`, payload: { position: 0 } }),
+  },
+  'POST /api/admin/catalogs/{id}/visibility': {
+    allowed: ADMINS,
+    request: async () => ({ url: `/api/admin/catalogs/${await freshCatalog()}/visibility`, payload: { hidden: true } }),
+  },
+  'POST /api/admin/catalogs/{id}/merge': {
+    allowed: ADMINS,
+    request: async () => ({ url: `/api/admin/catalogs/${await freshCatalog()}/merge`, payload: { into: await freshCatalog() } }),
+  },
+  'DELETE /api/admin/catalogs/{id}': {
+    allowed: ADMINS,
+    request: async () => ({ url: `/api/admin/catalogs/${await freshCatalog()}` }),
+  },
   'POST /api/admin/audit-log': { allowed: ADMINS, request: () => ({ payload: {} }) },
   // Reports: anyone reports an ad (a visitor leaves an address) or writes to support; staff handle them.
   'POST /api/product/{productUuid}/report': open(({ ad }) => ({

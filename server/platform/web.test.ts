@@ -167,11 +167,42 @@ describe('server-rendered pages', () => {
     expect(ok.statusCode).toBe(200);
     expect(title(ok.body)).toBe(`${catalogTree[0]!.name.en} | Kauppis`);
     expect((await app.inject({ url: '/catalogs/no-such-catalog' })).statusCode).toBe(404);
-    // A real child slug under the wrong parent is not a page.
+    // A real child slug under the wrong parent (as after a move) leads to its current path: slugs are unique.
     const flat = (await app.inject({ url: '/api/catalogs-flatten' })).json().data as { slug: string; path: string[] }[];
     const child = flat.find((c) => c.path.length === 2 && c.path[0] === 'electronics')!;
-    expect((await app.inject({ url: `/catalogs/transport/${child.slug}` })).statusCode).toBe(404);
+    const moved = await app.inject({ url: `/catalogs/transport/${child.slug}` });
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(`/catalogs/${child.path.join('/')}`);
     expect((await app.inject({ url: `/catalogs/${child.path.join('/')}` })).statusCode).toBe(200);
+    expect((await app.inject({ url: `/catalogs/no-such-parent/${child.slug}` })).statusCode).toBe(404);
+  });
+
+  it('answers an old catalog slug with 301 to the current path (query kept), and 404 for a hidden catalog', async () => {
+    const admin = await createUser(app, { roles: ['user', 'admin'] });
+    const headers = (await loginAs(app, admin)).headers;
+    const tree = (await app.inject({ url: '/api/admin/catalogs', headers })).json().data as { id: number; slug: string; path: string[] }[];
+    const bikes = tree.find((c) => c.slug === 'city-bikes')!;
+    const renamed = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/catalogs/${bikes.id}`,
+      headers,
+      payload: { slug: 'kaupunkipyorat' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const old = await app.inject({ url: `/catalogs/${bikes.path.join('/')}?sort=price_asc` });
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe(`/catalogs/${[...bikes.path.slice(0, -1), 'kaupunkipyorat'].join('/')}?sort=price_asc`);
+    const current = await app.inject({ url: old.headers.location as string });
+    expect(current.statusCode).toBe(200);
+    expect(current.body).toContain('Helkama polkupyörä');
+
+    await app.inject({ method: 'POST', url: `/api/admin/catalogs/${bikes.id}/visibility`, headers, payload: { hidden: true } });
+    expect((await app.inject({ url: old.headers.location as string })).statusCode).toBe(404);
+    expect((await app.inject({ url: `/catalogs/${bikes.path.join('/')}` })).statusCode).toBe(404);
+    // The ad itself stays on its own page.
+    expect((await app.inject({ url: `/${ads.bike!.uuid}` })).statusCode).toBe(200);
+    await app.inject({ method: 'POST', url: `/api/admin/catalogs/${bikes.id}/visibility`, headers, payload: { hidden: false } });
+    await app.inject({ method: 'PATCH', url: `/api/admin/catalogs/${bikes.id}`, headers, payload: { slug: 'city-bikes' } });
   });
 
   it('sends a signed-out visitor from a login-required page to log-in, remembering where they were going', async () => {

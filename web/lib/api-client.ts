@@ -1,6 +1,15 @@
 import { XSRF_COOKIE } from '../../common/cookies';
 import type { Static } from 'typebox';
-import type { CatalogFlatList, CatalogTree } from '../../server/modules/catalog/catalog.schemas';
+import type {
+  AdminCatalogList,
+  AdminCatalogReply,
+  AdminMessageReply,
+  CatalogFlatList,
+  CatalogTree,
+  CreateCatalogBody,
+  MergeCatalogReply,
+  UpdateCatalogBody,
+} from '../../server/modules/catalog/catalog.schemas';
 import type { CityList, RegionList } from '../../server/modules/geo/geo.schemas';
 import type { AdStatus } from '../../common/ad-rules';
 import type { HintReply } from '../../server/modules/products/products.schemas';
@@ -299,4 +308,21 @@ export const api = {
     apiRequest<MessageReply>('POST', `/admin/reports/${id}/resolve`, { body, ...quiet }),
   decideAppeal: (id: number, body: Static<typeof AppealDecisionBody>) =>
     apiRequest<MessageReply>('POST', `/admin/appeals/${id}/decide`, { body, ...quiet }),
+
+  // Categories (staff, categories.manage). Quiet: the page and its dialogs say what went wrong.
+  adminCatalogs: () => apiRequest<Static<typeof AdminCatalogList>>('GET', '/admin/catalogs', quiet),
+  createCatalog: (body: Static<typeof CreateCatalogBody>) =>
+    apiRequest<Static<typeof AdminCatalogReply>>('POST', '/admin/catalogs', { body, ...quiet }),
+  updateCatalog: (id: number, body: Static<typeof UpdateCatalogBody>) =>
+    apiRequest<Static<typeof AdminCatalogReply>>('PATCH', `/admin/catalogs/${id}`, { body, ...quiet }),
+  /** `null`: to the top level. */
+  moveCatalog: (id: number, parentId: number | null) =>
+    apiRequest<Static<typeof AdminCatalogReply>>('POST', `/admin/catalogs/${id}/move`, { body: { parent_id: parentId }, ...quiet }),
+  reorderCatalog: (id: number, position: number) =>
+    apiRequest<Static<typeof AdminCatalogReply>>('POST', `/admin/catalogs/${id}/position`, { body: { position }, ...quiet }),
+  setCatalogHidden: (id: number, hidden: boolean) =>
+    apiRequest<Static<typeof AdminCatalogReply>>('POST', `/admin/catalogs/${id}/visibility`, { body: { hidden }, ...quiet }),
+  mergeCatalog: (id: number, into: number) =>
+    apiRequest<Static<typeof MergeCatalogReply>>('POST', `/admin/catalogs/${id}/merge`, { body: { into }, ...quiet }),
+  deleteCatalog: (id: number) => apiRequest<Static<typeof AdminMessageReply>>('DELETE', `/admin/catalogs/${id}`, quiet),
 };

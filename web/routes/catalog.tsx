@@ -1,5 +1,5 @@
 import { useTranslation } from '../lib/use-translation';
-import { Link } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { Pagination } from '../components/pagination';
 import { ProductResults } from '../features/search/components/product-results';
 import { SearchPanel } from '../features/search/components/search-panel';
@@ -11,8 +11,13 @@ import type { Route } from './+types/catalog';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const slugs = [params.catalog, params.catalogChild1, params.catalogChild2].filter((s): s is string => !!s);
-  const trail = await context.services.catalog.findByPath(slugs, context.locale);
-  if (!trail) throw notFound();
+  const found = await context.services.catalog.resolvePath(slugs, context.locale);
+  if (!found) throw notFound();
+  if (found.kind === 'moved') {
+    // An old slug or a moved catalog: the old link goes on working and search engines learn the new one.
+    throw redirect(`/catalogs/${found.path.join('/')}${new URL(request.url).search}`, 301);
+  }
+  const trail = found.trail;
   const current = trail[trail.length - 1]!;
   const flat = await context.services.catalog.flatten(context.locale);
   const children = flat.filter((c) => c.parent_id === current.id);

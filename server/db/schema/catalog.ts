@@ -1,4 +1,5 @@
-import { type AnyPgColumn, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** The ten top-level categories of the spec, in display order. */
 export const PARENT_CATALOG_SLUGS = [
@@ -25,6 +26,37 @@ export const catalogs = pgTable(
     nameEn: text('name_en').notNull(),
     nameRu: text('name_ru').notNull(),
     position: integer('position').notNull().default(0),
+    /** Hidden by staff: it and everything below it leave the public tree, filters and the new-ad choice. */
+    hidden: boolean('hidden').notNull().default(false),
   },
   (t) => [index('catalogs_parent_id_idx').on(t.parentId)],
+);
+
+/**
+ * Slugs a category had before staff changed it (or merged it into another): old links answer a
+ * 301 to the category's current path. A live slug always wins over a redirect of the same name.
+ */
+export const catalogSlugRedirects = pgTable(
+  'catalog_slug_redirects',
+  {
+    oldSlug: text('old_slug').primaryKey(),
+    catalogId: integer('catalog_id')
+      .notNull()
+      .references(() => catalogs.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('catalog_slug_redirects_catalog_idx').on(t.catalogId)],
+);
+
+/**
+ * One row: raised in the same transaction as every staff change of the tree. Each process keeps
+ * the tree in memory and compares this number now and then, so all instances see a change.
+ */
+export const catalogVersion = pgTable(
+  'catalog_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [check('catalog_version_one_row', sql`${t.id} = 1`)],
 );

@@ -120,7 +120,13 @@ async function seedGeo(tx: Transaction): Promise<void> {
   );
 }
 
+/**
+ * The starting category tree. Once a site has categories, staff own them (the admin categories
+ * page): a later seed run leaves them as they are rather than undoing renames, moves and merges.
+ */
 async function seedCatalogs(tx: Transaction): Promise<void> {
+  const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(catalogs);
+  if ((existing?.n ?? 0) > 0) return;
   const insertLevel = async (nodes: CatalogSeed[], parentId: number | null): Promise<void> => {
     for (const [position, node] of nodes.entries()) {
       const [row] = await tx

@@ -29,3 +29,81 @@ export interface CatalogNode {
   children: CatalogNode[];
 }
 export type FlatCatalog = Static<typeof FlatCatalog>;
+
+/** Spec section 2: a catalog page's path, one to three slugs. */
+export const CatalogPathParams = Type.Object({
+  catalog: Type.String({ maxLength: 200 }),
+  catalogChild1: Type.Optional(Type.String({ maxLength: 200 })),
+  catalogChild2: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+export const CatalogPathReply = Type.Object({
+  data: FlatCatalog,
+  /** From the top parent down to this catalog. */
+  trail: Type.Array(FlatCatalog),
+  children: Type.Array(FlatCatalog),
+});
+
+// Staff's view and changes of the tree (categories.manage).
+
+export const AdminCatalog = Type.Object({
+  id: Type.Integer(),
+  parent_id: Type.Union([Type.Integer(), Type.Null()]),
+  slug: Type.String(),
+  path: Type.Array(Type.String(), { description: 'Slugs from the top parent down: the public URL is /catalogs/{path joined by /}' }),
+  name_fi: Type.String(),
+  name_en: Type.String(),
+  name_ru: Type.String(),
+  position: Type.Integer({ description: 'Place among its siblings, from 0' }),
+  depth: Type.Integer({ minimum: 0, maximum: 2 }),
+  hidden: Type.Boolean({ description: 'Hidden by staff itself' }),
+  hidden_by_parent: Type.Boolean({ description: 'A catalog above it is hidden, so it is not public either' }),
+  children_count: Type.Integer(),
+  ads_count: Type.Integer({ description: 'Ads filed under it directly, any status' }),
+  active_ads_count: Type.Integer({ description: 'Active ads filed under it directly' }),
+  subtree_ads_count: Type.Integer({ description: 'Ads under it and every catalog below it, any status' }),
+  old_slugs: Type.Array(Type.String(), { description: 'Earlier slugs that answer a 301 to it' }),
+});
+export type AdminCatalog = Static<typeof AdminCatalog>;
+
+/** Every catalog, hidden ones included, depth-first in display order (parents before their children). */
+export const AdminCatalogList = Type.Object({ data: Type.Array(AdminCatalog) });
+export const AdminCatalogReply = Type.Object({ message: Type.String(), data: AdminCatalog });
+export const AdminMessageReply = Type.Object({ message: Type.String() });
+
+export const AdminCatalogParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+// Lengths here only bound the payload; the service trims and checks the real limits with clear messages.
+const NameInput = Type.String({ maxLength: 300 });
+const SlugInput = Type.String({ maxLength: 300, description: 'Lowercase a–z, 0–9 and single dashes; from the Finnish name when left out' });
+const ParentId = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]);
+
+export const CreateCatalogBody = Type.Object(
+  {
+    parent_id: Type.Optional(ParentId),
+    name_fi: NameInput,
+    name_en: NameInput,
+    name_ru: NameInput,
+    slug: Type.Optional(SlugInput),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateCatalogBody = Type.Object(
+  {
+    name_fi: Type.Optional(NameInput),
+    name_en: Type.Optional(NameInput),
+    name_ru: Type.Optional(NameInput),
+    slug: Type.Optional(SlugInput),
+  },
+  { additionalProperties: false },
+);
+
+export const MoveCatalogBody = Type.Object({ parent_id: ParentId }, { additionalProperties: false });
+export const ReorderCatalogBody = Type.Object({ position: Type.Integer({ minimum: 0 }) }, { additionalProperties: false });
+export const CatalogVisibilityBody = Type.Object({ hidden: Type.Boolean() }, { additionalProperties: false });
+export const MergeCatalogBody = Type.Object(
+  { into: Type.Integer({ minimum: 1, description: 'The catalog that receives the ads' }) },
+  { additionalProperties: false },
+);
+export const MergeCatalogReply = Type.Object({ message: Type.String(), moved: Type.Integer(), data: AdminCatalog });

@@ -8,16 +8,94 @@ function localName(row: CatalogRow, locale: Locale): string {
   return row.nameFi;
 }
 
-/** The tree is small (a few hundred rows) and read on almost every page, so it is kept in memory. */
-export function createCatalogService(repo: CatalogRepo) {
-  let cache: Promise<CatalogRow[]> | undefined;
-  const load = () => {
-    cache ??= repo.listAll().catch((error: unknown) => {
-      cache = undefined;
-      throw error;
-    });
-    return cache;
+/** How often a process asks whether another one changed the tree (staff changes are rare; a check is one tiny read). */
+export const CATALOG_VERSION_CHECK_MS = 2_000;
+
+/** Where a catalog URL leads: the catalog (with its trail), or the current path of a catalog whose slug or place changed. */
+export type PathResolution = { kind: 'found'; trail: FlatCatalog[] } | { kind: 'moved'; path: string[] };
+
+/** What one read of the tree holds: the rows, the public ones among them and the views built from them per language. */
+interface Snapshot {
+  version: number;
+  rows: CatalogRow[];
+  /** Visible to the public: neither hidden itself nor below a hidden catalog. */
+  visible: CatalogRow[];
+  /** Old slugs → catalog id. */
+  redirects: Map<string, number>;
+  views: Map<Locale, { tree: CatalogNode[]; flat: FlatCatalog[] }>;
+}
+
+function visibleRows(rows: CatalogRow[]): CatalogRow[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const shown = new Map<number, boolean>();
+  const isShown = (row: CatalogRow, depth = 0): boolean => {
+    const known = shown.get(row.id);
+    if (known !== undefined) return known;
+    const parent = row.parentId === null ? undefined : byId.get(row.parentId);
+    // The depth guard only protects against a corrupt table; the service never stores a cycle.
+    const value = !row.hidden && (parent === undefined || (depth < 8 && isShown(parent, depth + 1)));
+    shown.set(row.id, value);
+    return value;
   };
+  return rows.filter((row) => isShown(row));
+}
+
+/**
+ * The public tree. It is small (a few hundred rows) and read on almost every page, so each
+ * process keeps it in memory; staff changes clear it here at once (`invalidate`) and raise the
+ * stored version, which the other processes compare every few seconds. Hidden catalogs and
+ * everything below them are left out of every public answer.
+ */
+export function createCatalogService(repo: CatalogRepo, options: { versionCheckMs?: number } = {}) {
+  const checkMs = options.versionCheckMs ?? CATALOG_VERSION_CHECK_MS;
+  let cache: Promise<Snapshot> | undefined;
+  let checkedAt = 0;
+  let checking: Promise<void> | undefined;
+
+  const read = async (): Promise<Snapshot> => {
+    // The version first: a change committed between the two reads makes the next check reload once more.
+    const version = await repo.version();
+    const [rows, redirects] = await Promise.all([repo.listAll(), repo.listRedirects()]);
+    return {
+      version,
+      rows,
+      visible: visibleRows(rows),
+      redirects: new Map(redirects.map((r) => [r.oldSlug, r.catalogId])),
+      views: new Map(),
+    };
+  };
+
+  const invalidate = () => {
+    cache = undefined;
+  };
+
+  async function checkVersion(current: Promise<Snapshot>): Promise<void> {
+    try {
+      const [stored, snapshot] = await Promise.all([repo.version(), current]);
+      if (stored !== snapshot.version && cache === current) invalidate();
+    } catch {
+      // Keep serving what we have; the next check asks again.
+    } finally {
+      checkedAt = Date.now();
+      checking = undefined;
+    }
+  }
+
+  async function load(): Promise<Snapshot> {
+    if (cache && Date.now() - checkedAt >= checkMs) {
+      checking ??= checkVersion(cache);
+      await checking;
+    }
+    if (!cache) {
+      const loading = read();
+      cache = loading;
+      checkedAt = Date.now();
+      loading.catch(() => {
+        if (cache === loading) cache = undefined;
+      });
+    }
+    return cache;
+  }
 
   function buildTree(rows: CatalogRow[], locale: Locale): CatalogNode[] {
     const byParent = new Map<number | null, CatalogRow[]>();
@@ -34,13 +112,12 @@ export function createCatalogService(repo: CatalogRepo) {
     return build(null, []);
   }
 
-  // Every listing and ad page reads the tree: it is built once per language, not per request.
-  const views = new Map<Locale, { tree: CatalogNode[]; flat: FlatCatalog[] }>();
+  // Every listing and ad page reads the tree: it is built once per language and snapshot, not per request.
   async function view(locale: Locale) {
-    const rows = await load();
-    let built = views.get(locale);
+    const snapshot = await load();
+    let built = snapshot.views.get(locale);
     if (!built) {
-      const tree = buildTree(rows, locale);
+      const tree = buildTree(snapshot.visible, locale);
       const flat: FlatCatalog[] = [];
       const walk = (nodes: CatalogNode[], depth: number) => {
         for (const { children, ...node } of nodes) {
@@ -50,7 +127,7 @@ export function createCatalogService(repo: CatalogRepo) {
       };
       walk(tree, 0);
       built = { tree, flat };
-      views.set(locale, built);
+      snapshot.views.set(locale, built);
     }
     return built;
   }
@@ -79,25 +156,48 @@ export function createCatalogService(repo: CatalogRepo) {
       return trail;
     },
 
-    /** A catalog and its ancestors, top first (breadcrumbs, the ad page). */
+    /**
+     * A catalog URL as written: the catalog, or — when a slug is an old one or the catalog has
+     * moved — its current path (the caller answers 301). Every step must be a slug the site knows
+     * (live or old) and the catalog must be public; anything else is undefined (404).
+     */
+    async resolvePath(slugs: string[], locale: Locale): Promise<PathResolution | undefined> {
+      if (slugs.length === 0) return undefined;
+      const trail = await this.findByPath(slugs, locale);
+      if (trail) return { kind: 'found', trail };
+      const snapshot = await load();
+      const live = new Map(snapshot.rows.map((row) => [row.slug, row.id]));
+      const ids = slugs.map((slug) => live.get(slug) ?? snapshot.redirects.get(slug));
+      if (ids.some((id) => id === undefined)) return undefined;
+      const target = (await this.flatten(locale)).find((c) => c.id === ids[ids.length - 1]);
+      if (!target || target.path.join('/') === slugs.join('/')) return undefined;
+      return { kind: 'moved', path: target.path };
+    },
+
+    /** A catalog and its public ancestors, top first (breadcrumbs, the ad page); a hidden catalog's trail stops above it. */
     async trailOf(id: number, locale: Locale): Promise<FlatCatalog[]> {
+      const snapshot = await load();
+      const byId = new Map(snapshot.rows.map((row) => [row.id, row]));
+      const path: number[] = [];
+      for (let row = byId.get(id); row && path.length < 8; row = row.parentId === null ? undefined : byId.get(row.parentId)) {
+        path.unshift(row.id);
+      }
       const flat = await this.flatten(locale);
       const trail: FlatCatalog[] = [];
-      let node = flat.find((c) => c.id === id);
-      while (node) {
-        trail.unshift(node);
-        const parentId: number | null = node.parent_id;
-        node = parentId === null ? undefined : flat.find((c) => c.id === parentId);
+      for (const step of path) {
+        const node = flat.find((c) => c.id === step);
+        if (!node) break;
+        trail.push(node);
       }
       return trail;
     },
 
-    /** The given catalogs and everything below them; unknown ids are dropped. */
+    /** The given public catalogs and everything public below them; unknown and hidden ids are dropped. */
     async withDescendants(ids: number[]): Promise<number[]> {
-      const rows = await load();
+      const { visible } = await load();
       const children = new Map<number, number[]>();
-      for (const row of rows) if (row.parentId !== null) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row.id]);
-      const known = new Set(rows.map((r) => r.id));
+      for (const row of visible) if (row.parentId !== null) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row.id]);
+      const known = new Set(visible.map((r) => r.id));
       const out = new Set<number>();
       const stack = ids.filter((id) => known.has(id));
       while (stack.length) {
@@ -109,10 +209,8 @@ export function createCatalogService(repo: CatalogRepo) {
       return [...out];
     },
 
-    invalidate(): void {
-      cache = undefined;
-      views.clear();
-    },
+    /** The tree changed in this process: the next read loads it again (other processes notice by the version). */
+    invalidate,
   };
 }
 

@@ -1,0 +1,116 @@
+import { type FormEvent, useState } from 'react';
+import type { AdminCatalog } from '../../../../server/modules/catalog/catalog.schemas';
+import { FormDialog } from '../../../components/form-dialog';
+import { DialogActions, FormAlert, TextField } from '../../../components/form-controls';
+import { api } from '../../../lib/api-client';
+import type { DialogProps } from '../../../lib/dialogs';
+import { useTranslation } from '../../../lib/use-translation';
+import { nameIn } from '../category-tree-state';
+import { splitRefusal } from '../refusal';
+
+const FIELDS = ['name_fi', 'name_en', 'name_ru', 'slug'] as const;
+
+export interface CategoryFormProps {
+  /** The catalog to edit; without it a new one is created under `parent` (null: at the top). */
+  node?: AdminCatalog;
+  parent?: AdminCatalog | null;
+  onDone: (message: string) => void;
+}
+
+/** Creates a category or renames one: its three names and its address name (slug). */
+export function CategoryFormDialog({
+  node,
+  parent = null,
+  onDone,
+  close,
+  isOpen = true,
+}: CategoryFormProps & DialogProps & { isOpen?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [alert, setAlert] = useState<string>();
+  const editing = node !== undefined;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (field: string) => String(form.get(field) ?? '');
+    const names = { name_fi: value('name_fi'), name_en: value('name_en'), name_ru: value('name_ru') };
+    const slug = value('slug').trim();
+    setBusy(true);
+    setErrors({});
+    setAlert(undefined);
+    try {
+      const reply = editing
+        ? await api.updateCatalog(node.id, { ...names, slug })
+        : await api.createCatalog({ ...names, parent_id: parent?.id ?? null, ...(slug ? { slug } : {}) });
+      close();
+      onDone(reply.message);
+    } catch (error) {
+      const refusal = splitRefusal(error, FIELDS, t('errors.unknown'));
+      setErrors(refusal.fields);
+      setAlert(refusal.alert);
+      setBusy(false);
+    }
+  }
+
+  const title = editing
+    ? t('admin_categories.form.edit_title', { name: nameIn(node, i18n.language) })
+    : t('admin_categories.form.create_title');
+  return (
+    <FormDialog title={title} isOpen={isOpen} onOpenChange={(open) => !open && close()} wide>
+      <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+        <p className="text-sm text-muted">
+          {editing
+            ? t('admin_categories.form.address', { path: `/catalogs/${node.path.join('/')}` })
+            : parent
+              ? t('admin_categories.form.create_under', { parent: nameIn(parent, i18n.language) })
+              : t('admin_categories.form.create_top')}
+        </p>
+        <TextField
+          label={t('admin_categories.form.name_fi')}
+          name="name_fi"
+          lang="fi"
+          required
+          autoFocus
+          maxLength={60}
+          defaultValue={node?.name_fi}
+          errors={errors.name_fi}
+        />
+        <TextField
+          label={t('admin_categories.form.name_en')}
+          name="name_en"
+          lang="en"
+          required
+          maxLength={60}
+          defaultValue={node?.name_en}
+          errors={errors.name_en}
+        />
+        <TextField
+          label={t('admin_categories.form.name_ru')}
+          name="name_ru"
+          lang="ru"
+          required
+          maxLength={60}
+          defaultValue={node?.name_ru}
+          errors={errors.name_ru}
+        />
+        <TextField
+          label={t('admin_categories.form.slug')}
+          name="slug"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={60}
+          inputClassName="font-mono"
+          {...(editing ? { required: true } : { optionalText: t('admin_categories.form.optional') })}
+          defaultValue={node?.slug}
+          hint={editing ? t('admin_categories.form.slug_hint_edit') : t('admin_categories.form.slug_hint_create')}
+          errors={errors.slug}
+        />
+        {alert && <FormAlert tone="error">{alert}</FormAlert>}
+        <DialogActions close={close} busy={busy} label={editing ? t('admin_categories.form.save') : t('admin_categories.form.create')} />
+      </form>
+    </FormDialog>
+  );
+}
