@@ -59,7 +59,9 @@ describe('notice and action: a visitor reports an ad, a moderator hides it, the 
     await checkA11y(visitor, 'report dialog');
     await dialog.getByRole('button', { name: t('report_ad.submit') }).click();
     await visitor.getByText(t('reports.received')).waitFor();
-    await expect.poll(() => mails().some((m) => m.to.includes('e2e-visitor@example.com') && m.subject === t('mail.report_received.subject'))).toBe(true);
+    await expect
+      .poll(() => mails().some((m) => m.to.includes('e2e-visitor@example.com') && m.subject === t('mail.report_received.subject')))
+      .toBe(true);
     await visitor.context().close();
   });
 
