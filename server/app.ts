@@ -34,6 +34,8 @@ import adminUsersRoutes from './modules/users/admin-users.routes.ts';
 import impersonationRoutes from './modules/auth/impersonation.routes.ts';
 import auditRoutes from './modules/audit/audit.routes.ts';
 import systemRoutes from './modules/admin/system.routes.ts';
+import settingsRoutes from './modules/settings/settings.routes.ts';
+import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
 import { registerChatSocket } from './modules/chat/chat.socket.ts';
 import { migrationsDir } from './paths.ts';
 import { errorHandlerPlugin, sendError } from './platform/error-handler.ts';
@@ -120,6 +122,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (seeded) app.log.info({ ads }, 'database seeded');
   }
   app.decorate('services', createServices(database, config, platform, { hibpFetch: options.hibpFetch }));
+  // The app settings are read before the first request and kept fresh (change notices, every 30 s).
+  await app.services.settings.start();
+  app.addHook('onClose', async () => app.services.settings.stop());
 
   await app.register(fastifyCookie);
   await app.register(localePlugin);
@@ -183,6 +188,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(impersonationRoutes);
       await api.register(auditRoutes);
       await api.register(systemRoutes);
+      await api.register(settingsRoutes);
+      await api.register(dashboardRoutes);
       // Anything else under /api is a JSON 404, never a page.
       api.all('/*', { schema: { hide: true } }, (request, reply) => sendError(request, reply, 'route_not_found'));
     },

@@ -186,6 +186,10 @@ const TABLE: Record<string, Row> = {
     request: async () => ({ url: `/api/users/delete/user/${(await createUser(app)).id}` }),
   },
   'GET /api/admin/system': { allowed: ADMINS, request: () => ({}) },
+  'GET /api/admin/app-settings': { allowed: ADMINS, request: () => ({}) },
+  // An empty change saves nothing: the call still goes through the guard.
+  'PATCH /api/admin/app-settings': { allowed: ADMINS, request: () => ({ payload: {} }) },
+  'GET /api/dashboard': signedIn(() => ({})),
   'POST /api/admin/audit-log': { allowed: ADMINS, request: () => ({ payload: {} }) },
   // Impersonation: users.impersonate takes; leaving answers anyone signed in (422 when not acting as someone).
   'GET /api/impersonate/take/{id}': {
