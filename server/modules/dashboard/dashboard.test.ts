@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RoleSlug } from '../../../common/access.ts';
 import { products, wishes } from '../../db/schema/products.ts';
 import { reports } from '../../db/schema/reports.ts';
 import { createUser, loginAs } from '../../test/accounts.ts';
@@ -14,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function account(roles?: Parameters<typeof createUser>[1]['roles']) {
+async function account(roles?: RoleSlug[]) {
   const user = await createUser(app, roles ? { roles } : {});
   const { headers, token } = await loginAs(app, user);
   return { ...user, headers, token };
