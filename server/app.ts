@@ -36,6 +36,8 @@ import auditRoutes from './modules/audit/audit.routes.ts';
 import catalogAdminRoutes from './modules/catalog/catalog-admin.routes.ts';
 import systemRoutes from './modules/admin/system.routes.ts';
 import reportsRoutes from './modules/reports/reports.routes.ts';
+import settingsRoutes from './modules/settings/settings.routes.ts';
+import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
 import { registerChatSocket } from './modules/chat/chat.socket.ts';
 import { migrationsDir } from './paths.ts';
 import { errorHandlerPlugin, sendError } from './platform/error-handler.ts';
@@ -122,6 +124,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (seeded) app.log.info({ ads }, 'database seeded');
   }
   app.decorate('services', createServices(database, config, platform, { hibpFetch: options.hibpFetch }));
+  // The app settings are read before the first request and kept fresh (change notices, every 30 s).
+  await app.services.settings.start();
+  app.addHook('onClose', async () => app.services.settings.stop());
 
   await app.register(fastifyCookie);
   await app.register(localePlugin);
@@ -187,6 +192,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(systemRoutes);
       await api.register(reportsRoutes);
       await api.register(catalogAdminRoutes);
+      await api.register(settingsRoutes);
+      await api.register(dashboardRoutes);
       // Anything else under /api is a JSON 404, never a page.
       api.all('/*', { schema: { hide: true } }, (request, reply) => sendError(request, reply, 'route_not_found'));
     },

@@ -31,7 +31,10 @@ export interface SessionUser {
 }
 
 export interface SiteSettings {
+  /** From the app settings (SITE_NAME when none is set), as it is at this request. */
   siteName: string;
+  /** The support address of the app settings (footer); null when none is set. */
+  supportEmail: string | null;
   publicUrl: string;
   repositoryUrl: string;
   /** The ad page's map: tile URL template (empty: no tiles) and its attribution. */
@@ -68,7 +71,8 @@ export function createLoadContext(app: FastifyInstance, request: FastifyRequest,
   return {
     services: app.services,
     site: {
-      siteName: app.config.siteName,
+      siteName: app.services.settings.siteName(),
+      supportEmail: app.services.settings.current().supportEmail,
       publicUrl: app.config.publicUrl,
       repositoryUrl: app.config.repositoryUrl,
       map: { tileUrl: app.config.mapTileUrl, attribution: app.config.mapAttribution },

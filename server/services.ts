@@ -3,7 +3,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createAdsRepo } from './modules/ads/ads.repo.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
-import { createOauthService } from './modules/auth/oauth.service.ts';
+import { configuredProviders, createOauthService } from './modules/auth/oauth.service.ts';
 import { createTwoFactorService } from './modules/auth/two-factor.service.ts';
 import { createCatalogAdminService } from './modules/catalog/catalog-admin.service.ts';
 import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
@@ -44,6 +44,10 @@ import { createThrottle } from './platform/throttle.ts';
 import { createReportsRepo } from './modules/reports/reports.repo.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { AppError } from '../common/errors.ts';
+import { createSettingsRepo } from './modules/settings/settings.repo.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
+import { createDashboardRepo } from './modules/dashboard/dashboard.repo.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 
 /** The parts with two drivers (embedded or production), built once per process by buildApp. */
 export interface Platform {
@@ -60,8 +64,30 @@ export interface Platform {
 export function createServices(database: DatabaseHandle, config: Config, platform: Platform, options: { hibpFetch?: typeof fetch } = {}) {
   const { db } = database;
   const throttle = createThrottle(platform.counters);
-  const site = { siteName: config.siteName, publicUrl: config.publicUrl };
   const authRepo = createAuthRepo(db);
+  const settings = createSettingsService({
+    repo: createSettingsRepo(db),
+    audit: authRepo.audit,
+    realtime: platform.realtime,
+    defaults: { siteName: config.siteName, logins: {}, adsModeration: true, supportEmail: null, staffInboxEmail: null },
+    configuredLogins: configuredProviders(config),
+    log: platform.log,
+  });
+  // Read live: a name changed in the app settings reaches titles, mails and the two-factor issuer at once.
+  const site = {
+    get siteName() {
+      return settings.siteName();
+    },
+    publicUrl: config.publicUrl,
+  };
+  // Every mail carries the support address of the app settings as its Reply-To.
+  const mailer: Mailer = {
+    send: (message) => {
+      const replyTo = settings.current().supportEmail;
+      return platform.mailer.send(replyTo && !message.replyTo ? { ...message, replyTo } : message);
+    },
+    close: () => platform.mailer.close(),
+  };
   const usersRepo = createUsersRepo(db);
   const geo = createGeoService(createGeoRepo(db));
   const catalogRepo = createCatalogRepo(db);
@@ -80,7 +106,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
   const auth = createAuthService({
     repo: authRepo,
     users: usersRepo,
-    mailer: platform.mailer,
+    mailer,
     sealer: platform.sealer,
     background: platform.background,
     throttle,
@@ -97,6 +123,8 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     storage: platform.storage,
     listingCacheMs: config.listingCacheSeconds * 1000,
     throttle,
+    counters: platform.counters,
+    log: platform.log,
   });
   const moderation = createModerationService({
     repo: createModerationRepo(db),
@@ -104,10 +132,20 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     catalog,
     geo,
     storage: platform.storage,
-    mailer: platform.mailer,
+    mailer,
     site,
     audit: authRepo.audit,
     onAdsChanged: () => products.invalidateListing(),
+  });
+  const chat = createChatService({
+    repo: createChatRepo(db),
+    ads: adsRepo,
+    storage: platform.storage,
+    realtime: platform.realtime,
+    mailer,
+    throttle,
+    site,
+    log: platform.log,
   });
   return {
     database,
@@ -130,6 +168,8 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
       moderation,
       throttle,
       onAdsChanged: () => products.invalidateListing(),
+      adsNeedReview: () => settings.adsNeedReview(),
+      audit: authRepo.audit,
     }),
     moderation,
     auth,
@@ -139,9 +179,17 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
       auth,
       sealer: platform.sealer,
       throttle,
-      siteName: config.siteName,
+      site,
     }),
-    oauth: createOauthService({ repo: authRepo, users: usersRepo, auth, sealer: platform.sealer, config }),
+    oauth: createOauthService({
+      repo: authRepo,
+      users: usersRepo,
+      auth,
+      sealer: platform.sealer,
+      config,
+      isEnabled: (provider) => settings.loginEnabled(provider),
+    }),
+    settings,
     users,
     wishes: createWishesService({ repo: createWishesRepo(db), ads: adsRepo, catalog, geo, storage: platform.storage, throttle }),
     system: createSystemService({ repo: createSystemRepo(db), config, platform, driver: database.driver, appVersion: packageJson.version }),
@@ -154,21 +202,18 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
       storage: platform.storage,
     }),
     roles: createRolesService({ repo: createRolesRepo(db), audit: authRepo.audit }),
-    chat: createChatService({
-      repo: createChatRepo(db),
-      ads: adsRepo,
+    chat,
+    dashboard: createDashboardService({
+      repo: createDashboardRepo(db),
       storage: platform.storage,
-      realtime: platform.realtime,
-      mailer: platform.mailer,
-      throttle,
-      site,
-      log: platform.log,
+      unreadTotal: (current) => chat.unreadTotal(current),
     }),
     seo: createSeoService({ repo: createSeoRepo(db), catalog, publicUrl: config.publicUrl }),
     reports: createReportsService({
       repo: createReportsRepo(db),
       ads: adsRepo,
-      mailer: platform.mailer,
+      mailer,
+      staffInbox: () => settings.current().staffInboxEmail || null,
       background: platform.background,
       throttle,
       site,

@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ? await Promise.all([context.services.wishes.uuids(user), context.services.chat.unreadTotal(user)])
     : [null, null];
   return {
-    site: { siteName: site.siteName, publicUrl: site.publicUrl, locale },
+    site: { siteName: site.siteName, publicUrl: site.publicUrl, supportEmail: site.supportEmail, locale },
     repositoryUrl: site.repositoryUrl,
     locale,
     theme: preferences.theme,

@@ -236,6 +236,10 @@ const TABLE: Record<string, Row> = {
     allowed: ADMINS,
     request: async () => ({ url: `/api/admin/catalogs/${await freshCatalog()}` }),
   },
+  'GET /api/admin/app-settings': { allowed: ADMINS, request: () => ({}) },
+  // An empty change saves nothing: the call still goes through the guard.
+  'PATCH /api/admin/app-settings': { allowed: ADMINS, request: () => ({ payload: {} }) },
+  'GET /api/dashboard': signedIn(() => ({})),
   'POST /api/admin/audit-log': { allowed: ADMINS, request: () => ({ payload: {} }) },
   // Reports: anyone reports an ad (a visitor leaves an address) or writes to support; staff handle them.
   'POST /api/product/{productUuid}/report': open(({ ad }) => ({

@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where answers go (the support address of the app settings); none: to the From address. */
+  replyTo?: string;
 }
 
 export interface Mailer {

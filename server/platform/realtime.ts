@@ -10,6 +10,13 @@ export interface Delivery {
 
 export type DeliveryListener = (delivery: Delivery) => void;
 
+/** A word between the app's processes themselves, never handed to a socket: "read the settings again". */
+export interface ProcessNotice {
+  topic: 'settings_changed';
+}
+
+export type NoticeListener = (notice: ProcessNotice) => void;
+
 /**
  * The fan-out between processes: a service publishes an event for some people, and every
  * process hands it to the sockets it holds for them. In-process by default; Redis pub/sub when
@@ -24,11 +31,16 @@ export interface Realtime {
   publish(delivery: Delivery): Promise<void>;
   /** Listens to every delivery, this process's own included; returns the unsubscribe. */
   subscribe(listener: DeliveryListener): () => void;
+  /** Tells every process (this one included) something about shared state; best effort like deliveries. */
+  notify(notice: ProcessNotice): Promise<void>;
+  /** Listens to every notice; returns the unsubscribe. */
+  onNotice(listener: NoticeListener): () => void;
   close(): Promise<void>;
 }
 
 export function createMemoryRealtime(): Realtime {
   const listeners = new Set<DeliveryListener>();
+  const noticeListeners = new Set<NoticeListener>();
   return {
     driver: 'memory',
     ready: async () => {},
@@ -39,16 +51,24 @@ export function createMemoryRealtime(): Realtime {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    async notify(notice) {
+      for (const listener of noticeListeners) listener(notice);
+    },
+    onNotice(listener) {
+      noticeListeners.add(listener);
+      return () => noticeListeners.delete(listener);
+    },
     async close() {
       listeners.clear();
+      noticeListeners.clear();
     },
   };
 }
 
-interface Envelope extends Delivery {
+type Envelope = (Delivery | { notice: ProcessNotice }) & {
   /** The publishing process: it has delivered locally already and skips its own echo. */
   origin: string;
-}
+};
 
 /**
  * Redis pub/sub on one channel per site. The publishing process delivers to its own sockets at
@@ -62,9 +82,21 @@ export function createRedisRealtime(
 ): Realtime {
   const origin = crypto.randomUUID();
   const listeners = new Set<DeliveryListener>();
+  const noticeListeners = new Set<NoticeListener>();
   const subscriber = publisher.duplicate();
   const deliver = (delivery: Delivery) => {
     for (const listener of listeners) listener(delivery);
+  };
+  const announce = (notice: ProcessNotice) => {
+    for (const listener of noticeListeners) listener(notice);
+  };
+  const send = async (envelope: Envelope) => {
+    try {
+      await publisher.publish(channel, JSON.stringify(envelope));
+    } catch (error) {
+      // What it says is stored; the other instances' clients catch up when they next fetch.
+      log('realtime publish failed', { err: error });
+    }
   };
   subscriber.on('error', (error) => log('realtime subscriber error', { err: error }));
   subscriber.on('message', (_channel: string, payload: string) => {
@@ -75,7 +107,8 @@ export function createRedisRealtime(
       return;
     }
     if (envelope.origin === origin) return;
-    deliver({ userIds: envelope.userIds, event: envelope.event });
+    if ('notice' in envelope) announce(envelope.notice);
+    else deliver({ userIds: envelope.userIds, event: envelope.event });
   });
   const ready = subscriber.subscribe(channel);
   return {
@@ -85,19 +118,23 @@ export function createRedisRealtime(
     },
     async publish(delivery) {
       deliver(delivery);
-      try {
-        await publisher.publish(channel, JSON.stringify({ ...delivery, origin } satisfies Envelope));
-      } catch (error) {
-        // The message is stored; the other instances' clients catch up when they next fetch.
-        log('realtime publish failed', { err: error });
-      }
+      await send({ ...delivery, origin });
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    async notify(notice) {
+      announce(notice);
+      await send({ notice, origin });
+    },
+    onNotice(listener) {
+      noticeListeners.add(listener);
+      return () => noticeListeners.delete(listener);
+    },
     async close() {
       listeners.clear();
+      noticeListeners.clear();
       await ready.catch(() => undefined);
       await subscriber.quit().catch(() => subscriber.disconnect());
     },

@@ -20,7 +20,7 @@ import { ServerWishList } from '../lib/wish-list';
 const Drawer = lazy(() => import('./drawer').then((m) => ({ default: m.Drawer })));
 
 export interface ShellData {
-  site: { siteName: string };
+  site: { siteName: string; supportEmail?: string | null };
   repositoryUrl: string;
   locale: Locale;
   theme: Theme | undefined;
@@ -79,7 +79,7 @@ export function AppShell({ data, children }: { data: ShellData; children: React.
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6">
           {children}
         </main>
-        <Footer siteName={data.site.siteName} />
+        <Footer siteName={data.site.siteName} supportEmail={data.site.supportEmail ?? null} />
         <ConsentBanner initial={data.consent} />
         <ToastHost />
         <DialogHost />

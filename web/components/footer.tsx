@@ -12,7 +12,8 @@ export const FOOTER_INFO_SLUGS = [
   'safe-shops',
 ] as const;
 
-export function Footer({ siteName }: { siteName: string }) {
+/** The site's footer; the support address comes from the app settings (none: not shown). */
+export function Footer({ siteName, supportEmail = null }: { siteName: string; supportEmail?: string | null }) {
   const { t } = useTranslation();
   const linkClass = 'text-muted hover:text-ink hover:underline';
   return (
@@ -42,6 +43,13 @@ export function Footer({ siteName }: { siteName: string }) {
                 {t('footer.customer_support')}
               </Link>
             </li>
+            {supportEmail && (
+              <li>
+                <a href={`mailto:${supportEmail}`} className={linkClass}>
+                  {t('footer.support_email', { email: supportEmail })}
+                </a>
+              </li>
+            )}
             <li>
               <Link to="/contact?topic=problem" className={linkClass}>
                 {t('footer.report_problem')}

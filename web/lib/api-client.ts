@@ -21,6 +21,7 @@ import type { ErrorBody } from '../../common/errors';
 import type { ReportReason } from '../../common/chat';
 import type { RoomListReply, RoomReply, SendReply } from '../../server/modules/chat/chat.schemas';
 import type { AdReportBody, AppealDecisionBody, ContactBody, ResolveBody } from '../../server/modules/reports/reports.schemas';
+import type { AppSettingsPatch, AppSettingsSaved } from '../../server/modules/settings/settings.schemas';
 import { setGlobalError } from './global-error';
 import { ERROR_TOAST_MS, showToast } from './toasts';
 
@@ -272,6 +273,10 @@ export const api = {
   approveProduct: (uuid: string) => apiRequest<MessageReply>('POST', `/admin/products/${encodeURIComponent(uuid)}/approve`),
   rejectProduct: (uuid: string, reason: string) =>
     apiRequest<MessageReply>('POST', `/admin/products/${encodeURIComponent(uuid)}/reject`, { body: { reason }, ...quiet }),
+
+  // App settings (staff with settings.manage). The form shows field errors itself: quiet.
+  updateAppSettings: (changes: Static<typeof AppSettingsPatch>) =>
+    apiRequest<Static<typeof AppSettingsSaved>>('PATCH', '/admin/app-settings', { body: changes, ...quiet }),
 
   // Wish list (spec section 7, Wishes). The hearts and the top bar handle their own errors: quiet.
   userWishes: () => apiRequest<WishListReply>('GET', '/user-wishes'),

@@ -19,7 +19,7 @@ const AVAILABILITY: Record<string, string> = {
 export async function loader({ context, params }: Route.LoaderArgs) {
   let ad;
   try {
-    ad = await context.services.products.detail(params.productUuid, context.user, context.locale);
+    ad = await context.services.products.detail(params.productUuid, context.user, context.locale, { ip: context.clientIp });
   } catch (error) {
     if (AppError.is(error) && error.code === 'not_found') throw notFound();
     throw error;

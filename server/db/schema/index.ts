@@ -6,3 +6,4 @@ export * from './users.ts';
 export * from './products.ts';
 export * from './chat.ts';
 export * from './reports.ts';
+export * from './settings.ts';

@@ -36,6 +36,8 @@ export const products = pgTable(
     /** Set the first time a moderator approves: only then may the owner make the ad active again. */
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
+    /** How many visitors opened the ad's page (its owner never counts; one visitor counts once in a few hours). */
+    viewCount: integer('view_count').notNull().default(0),
     /** Maintained by a trigger from name, description and language (see the migration). */
     searchVector: tsvector('search_vector'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -14,6 +14,13 @@ export interface OauthDeps {
   auth: AuthService;
   sealer: Sealer;
   config: Config;
+  /** Whether staff have left a provider switched on (the app settings); every configured provider when absent. */
+  isEnabled?: (provider: OauthProvider) => boolean;
+}
+
+/** The providers this environment has credentials for: only these can ever be switched on. */
+export function configuredProviders(config: Pick<Config, 'google'>): OauthProvider[] {
+  return config.google ? ['google'] : [];
 }
 
 /** How long a started sign-in may take at the provider, in seconds (cookie lifetime and sealed expiry). */
@@ -196,9 +203,12 @@ export function createOauthService(deps: OauthDeps) {
   const providers: Partial<Record<OauthProvider, OidcProvider>> = {};
   if (config.google) providers.google = createOidcProvider(config.google, `${config.publicUrl}/api/oauth/google/callback`);
 
+  const enabled = (provider: OauthProvider) => providers[provider] !== undefined && (deps.isEnabled?.(provider) ?? true);
+
+  /** A provider that is configured and switched on, with its client; undefined for any other name. */
   const configured = (name: string): [OauthProvider, OidcProvider] | undefined => {
     const provider = OAUTH_PROVIDERS.find((p) => p === name);
-    const client = provider && providers[provider];
+    const client = provider && enabled(provider) && providers[provider];
     return provider && client ? [provider, client] : undefined;
   };
 
@@ -278,9 +288,9 @@ export function createOauthService(deps: OauthDeps) {
   }
 
   return {
-    /** Which sign-in buttons the client shows: every known provider, on only when configured here. */
+    /** Which sign-in buttons the client shows: every known provider, on only when configured here and not switched off by staff. */
     enabledLogins(): Record<OauthProvider, boolean> {
-      return Object.fromEntries(OAUTH_PROVIDERS.map((p) => [p, providers[p] !== undefined])) as Record<OauthProvider, boolean>;
+      return Object.fromEntries(OAUTH_PROVIDERS.map((p) => [p, enabled(p)])) as Record<OauthProvider, boolean>;
     },
 
     /**

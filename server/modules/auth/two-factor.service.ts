@@ -17,7 +17,8 @@ export interface TwoFactorDeps {
   auth: AuthService;
   sealer: Sealer;
   throttle: Throttle;
-  siteName: string;
+  /** The issuer authenticator apps show: the site's name as the app settings have it now. */
+  site: { readonly siteName: string };
 }
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -59,7 +60,7 @@ const userKey = (userId: number) => `2fa:${userId}`;
 
 /** Two-factor authentication with TOTP (RFC 6238) and single-use recovery codes. */
 export function createTwoFactorService(deps: TwoFactorDeps) {
-  const { repo, users, auth, sealer, throttle, siteName } = deps;
+  const { repo, users, auth, sealer, throttle, site } = deps;
 
   /** The time step a code belongs to when it is valid for the user's secret and newer than the last one used. */
   async function acceptedStep(user: UserRow, code: string): Promise<number | undefined> {
@@ -126,7 +127,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       const pending = user.twoFactorSecret ? pendingSecret(user.twoFactorSecret) : undefined;
       const secret = pending ?? generateSecret();
       if (!pending) await users.update(user.id, { twoFactorSecret: sealer.encrypt(secret), twoFactorLastStep: null });
-      const otpauthUrl = generateURI({ issuer: siteName, label: user.email, secret });
+      const otpauthUrl = generateURI({ issuer: site.siteName, label: user.email, secret });
       return { qr_code: await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 }), secret, otpauth_url: otpauthUrl };
     },
 

@@ -239,6 +239,14 @@ export function createProductsRepo(
   }
 
   return {
+    /** One more view of the ad, counted in the row itself: concurrent views each add one, and nothing else changes. */
+    async addView(id: number): Promise<void> {
+      await db
+        .update(products)
+        .set({ viewCount: sql`${products.viewCount} + 1` })
+        .where(eq(products.id, id));
+    },
+
     /** Has this person an ad the public can open (active, sold or reserved)? Only sellers have a public profile. */
     async hasPublicAd(userId: number): Promise<boolean> {
       const [row] = await db

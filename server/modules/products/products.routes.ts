@@ -16,7 +16,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get('/product/:id', { schema: { tags: ['products'], summary: 'One ad by its uuid', params: ProductParams } }, async (request) => ({
-    data: await products.detail(request.params.id, request.currentUser ?? null, request.locale),
+    data: await products.detail(request.params.id, request.currentUser ?? null, request.locale, { ip: request.ip }),
   }));
 
   app.post(

@@ -1,7 +1,8 @@
-import { MAX_PAGE, type SortKey } from '../../../common/ad-rules.ts';
+import { MAX_PAGE, PUBLIC_AD_STATUSES, type SortKey } from '../../../common/ad-rules.ts';
 import { type Actor, mayViewAd } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import type { Locale } from '../../../common/locales.ts';
+import type { Counters } from '../../platform/counters.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -25,7 +26,13 @@ export interface ProductsDeps {
   /** How long a listing answer may be reused (0: never); see listing-cache.ts. */
   listingCacheMs?: number;
   throttle: Throttle;
+  /** Counts views per visitor and ad, so a reload does not count again; no view counting when absent. */
+  counters?: Counters;
+  log?: (message: string, detail: Record<string, unknown>) => void;
 }
+
+/** One visitor's views of one ad count once in this time. */
+export const VIEW_WINDOW_SECONDS = 6 * 60 * 60;
 
 /** Who asks for a search through the API: a signed-in person is counted as themselves, a visitor by address. */
 export interface SearchClient {
@@ -60,6 +67,21 @@ export function createProductsService(deps: ProductsDeps) {
     return rows.map((row) => adCard(row, labels, storage));
   }
 
+  /**
+   * A visit to a public ad's page counts as a view: not its seller's own, and one visitor (the
+   * account, or the address for a visitor) once in six hours. A failure to count never fails the page.
+   */
+  async function countView(ad: { id: number; userId: number; status: string }, viewer: Actor | null, ip: string) {
+    if (!deps.counters || viewer?.id === ad.userId || !(PUBLIC_AD_STATUSES as readonly string[]).includes(ad.status)) return;
+    try {
+      const who = viewer ? `user:${viewer.id}` : `ip:${ip}`;
+      const { count } = await deps.counters.hit(`ad-view:${ad.id}:${who}`, VIEW_WINDOW_SECONDS);
+      if (count === 1) await repo.addView(ad.id);
+    } catch (error) {
+      deps.log?.('could not count an ad view', { err: error, adId: ad.id });
+    }
+  }
+
   return {
     /** Ads changed (published, re-statused, edited, deleted): the next listing reads them fresh. */
     invalidateListing(): void {
@@ -70,9 +92,10 @@ export function createProductsService(deps: ProductsDeps) {
      * One ad for its page. Active, sold and reserved ads are public (the last two show their
      * status); any other status is NotFound for everyone but the owner and staff.
      */
-    async detail(uuid: string, viewer: Actor | null, locale: Locale) {
+    async detail(uuid: string, viewer: Actor | null, locale: Locale, visit?: { ip: string }) {
       const ad = await ads.findByUuid(uuid);
       if (!ad || !mayViewAd(viewer, ad)) throw new AppError('not_found');
+      if (visit) await countView(ad, viewer, visit.ip);
       const [pictures, cities, regions, trail, seller] = await Promise.all([
         ads.picturesOf([ad.id]),
         geo.listCities(locale),

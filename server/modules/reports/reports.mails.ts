@@ -46,6 +46,21 @@ export const reportMails = {
   outcome: (locale: Locale, to: string, p: Base & { title: string; outcome: string }) =>
     mail(locale, to, 'report_outcome', p, [translate(locale, 'mail.report_outcome.body', p), { quote: p.outcome }]),
 
+  /** A contact message forwarded to the staff inbox of the app settings, with the person's address to answer. */
+  toStaff: (locale: Locale, to: string, p: Base & { email: string; topic: string; message: string; url: string }) => {
+    const t = (part: string) => translate(locale, `mail.contact_staff.${part}`, p);
+    return {
+      ...composeMail(locale, to, {
+        subject: t('subject'),
+        greeting: t('greeting'),
+        paragraphs: [t('body'), { quote: p.message }],
+        action: { label: t('action'), url: p.url },
+        signature: translate(locale, 'mail.signature', { site: p.site }),
+      }),
+      replyTo: p.email,
+    };
+  },
+
   /** Staff's answer to a contact message. */
   contactAnswer: (locale: Locale, to: string, p: Base & { answer: string }) =>
     mail(locale, to, 'contact_answer', p, [translate(locale, 'mail.contact_answer.body', p), { quote: p.answer }]),

@@ -38,6 +38,8 @@ export interface ReportsDeps {
   throttle: Throttle;
   site: { readonly siteName: string; readonly publicUrl: string };
   audit: AuthRepo['audit'];
+  /** Where contact messages are forwarded for staff (the app settings' staff inbox), if anywhere. */
+  staffInbox?: () => string | null;
   /** Banning and un-banning an account (the users module's blocking, in the caller's transaction). */
   accounts: {
     isStaff: (userId: number) => Promise<boolean>;
@@ -219,6 +221,20 @@ export function createReportsService(deps: ReportsDeps) {
       });
       const topic = translate(meta.locale, `contact.topics.${input.topic}`);
       send('contact receipt', reportMails.contactReceipt(meta.locale, input.email.trim(), { name, site: site.siteName, topic, message }));
+      const inbox = deps.staffInbox?.();
+      if (inbox) {
+        send(
+          'contact to staff',
+          reportMails.toStaff('fi', inbox, {
+            name,
+            site: site.siteName,
+            email: input.email.trim(),
+            topic: translate('fi', `contact.topics.${input.topic}`),
+            message: page ? `${message}\n\n— ${page}` : message,
+            url: `${site.publicUrl}/admin/reports?subject=contact`,
+          }),
+        );
+      }
     },
 
     /** The queue for staff: open or handled reports (optionally of one kind), or the open appeals. */

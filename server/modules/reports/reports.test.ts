@@ -338,3 +338,27 @@ describe('a reported conversation', () => {
     ]);
   });
 });
+
+describe('the staff inbox of the app settings', () => {
+  it('forwards a contact message there, answerable straight to the sender', async () => {
+    const admin = (await loginAs(app, await createUser(app, { roles: ['admin'] }))).headers;
+    const saved = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/app-settings',
+      headers: admin,
+      payload: { staff_inbox_email: 'tuki@example.com' },
+    });
+    expect(saved.statusCode).toBe(200);
+    await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { topic: 'support', name: 'Liisa', email: 'liisa@example.com', message: 'En pääse kirjautumaan sisään.' },
+      remoteAddress: '10.6.0.1',
+    });
+    await settled();
+    const [forwarded] = mailsTo('tuki@example.com');
+    expect(forwarded!.subject).toContain('Liisa');
+    expect(forwarded!.text).toContain('En pääse kirjautumaan sisään.');
+    expect(forwarded!.raw).toMatch(/^Reply-To: liisa@example.com/im);
+  });
+});

@@ -19,7 +19,8 @@ const sellingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['selling'],
-        summary: 'Create an ad (multipart: name, description, price, city_id, catalog_id, address, files ×0–10); it waits for moderation',
+        summary:
+          'Create an ad (multipart: name, description, price, city_id, catalog_id, address, files ×0–10); it waits for moderation unless the app settings switch that off',
         consumes: ['multipart/form-data'],
         response: { 201: Type.Object({ message: Type.String(), data: ManagedAd }) },
       },
@@ -28,7 +29,9 @@ const sellingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const current = requireUser(request);
       const form = await readUploadForm(request, uploadOptions);
       const data = await selling.create(current, form.fields, form.files, request.locale);
-      return reply.code(201).send({ message: translate(request.locale, 'ads.created'), data });
+      // With moderation off in the app settings the ad is shown at once, and the message says so.
+      const message = translate(request.locale, data.status === 'active' ? 'ads.created_published' : 'ads.created');
+      return reply.code(201).send({ message, data });
     },
   );
 

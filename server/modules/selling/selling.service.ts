@@ -7,6 +7,7 @@ import { isUuid } from '../../platform/uuid.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { type Throttle, UPLOADS_PER_USER, uploadsKey } from '../../platform/throttle.ts';
+import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { CurrentUser } from '../auth/auth.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
@@ -30,6 +31,10 @@ export interface SellingDeps {
   throttle: Throttle;
   /** Called after any change to an ad, so cached listings are read fresh. */
   onAdsChanged?: () => void;
+  /** Whether new and changed ads wait for a moderator (the app settings); always when absent. */
+  adsNeedReview?: () => boolean;
+  /** Where an ad published without review is recorded for staff. */
+  audit?: AuthRepo['audit'];
   log?: (message: string, detail: Record<string, unknown>) => void;
 }
 
@@ -103,6 +108,7 @@ function numberToCents(value: number): number | undefined {
 export function createSellingService(deps: SellingDeps) {
   const { repo, ads, catalog, geo, storage } = deps;
   const changed = () => deps.onAdsChanged?.();
+  const reviewOn = () => deps.adsNeedReview?.() ?? true;
 
   /**
    * Reads and checks the ad's fields: first the rules of AdFields (AdFieldsPatch for an edit, where
@@ -191,7 +197,7 @@ export function createSellingService(deps: SellingDeps) {
 
   /** A content change by the owner sends an ad the public can see back to review; its old approval no longer covers it. */
   function reviewAgain(product: AdRow, byStaff: boolean): AdChanges {
-    if (byStaff || product.status === 'moderate' || product.status === 'new') return {};
+    if (byStaff || !reviewOn() || product.status === 'moderate' || product.status === 'new') return {};
     return { status: 'moderate', approvedAt: null, rejectionReason: null };
   }
 
@@ -208,6 +214,8 @@ export function createSellingService(deps: SellingDeps) {
       if (files.length > AD_MAX_PICTURES) throw AppError.field('files', 'ads.too_many_pictures', { max: AD_MAX_PICTURES });
       const uuid = crypto.randomUUID();
       const pictures = await storePictures(uuid, files);
+      // With moderation switched off in the app settings a new ad is shown at once, as if approved.
+      const review = reviewOn();
       try {
         // The ad and its pictures are saved together or not at all.
         const product = await repo.transaction(async (tx) => {
@@ -216,15 +224,30 @@ export function createSellingService(deps: SellingDeps) {
               ...fields,
               uuid,
               userId: current.user.id,
-              status: 'moderate',
+              status: review ? 'moderate' : 'active',
+              approvedAt: review ? null : new Date(),
               language: guessAdLanguage(`${fields.name}\n${fields.description}`),
               imageCount: pictures.length,
             } as NewProduct,
             tx,
           );
           await repo.insertPictures(created.id, pictures, 0, tx);
+          if (!review) {
+            await deps.audit?.(
+              {
+                actorId: current.id,
+                impersonatorId: current.session.impersonatorId,
+                action: 'ad_published_unreviewed',
+                entity: 'product',
+                entityId: String(created.id),
+                data: { uuid, name: created.name },
+              },
+              tx,
+            );
+          }
           return created;
         });
+        if (!review) changed();
         return managedView({ ...product, cover: pictures[0] ?? null }, locale);
       } catch (error) {
         await removeKeys(adPictureKeys(pictures.map((p) => p.storagePrefix)));

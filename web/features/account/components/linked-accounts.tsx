@@ -6,7 +6,8 @@ import { type OauthAccount, api } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toasts';
 import { formatDate } from '../../../lib/format';
 import { SettingsCard, secondaryButton } from '../../../components/form-controls';
-import { ProviderIcon, providerName } from './provider-buttons';
+import { providerName } from '../../../lib/provider-names';
+import { ProviderIcon } from './provider-buttons';
 
 /**
  * Sign-in services linked to the account (listed by the page's loader), each with "Unlink",

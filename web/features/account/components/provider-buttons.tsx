@@ -2,33 +2,7 @@ import { KeyRound, Loader2 } from 'lucide-react';
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { api } from '../../../lib/api-client';
-
-/** Brand names are names, not words: they are the same in every language. */
-const PROVIDER_NAMES: Record<string, string> = {
-  apple: 'Apple',
-  twitter: 'X (Twitter)',
-  google: 'Google',
-  microsoft: 'Microsoft',
-  tiktok: 'TikTok',
-  youtube: 'YouTube',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  github: 'GitHub',
-  twitch: 'Twitch',
-  linkedin: 'LinkedIn',
-  zoho: 'Zoho',
-  stackexchange: 'Stack Exchange',
-  gitlab: 'GitLab',
-  reddit: 'Reddit',
-  snapchat: 'Snapchat',
-  meetup: 'Meetup',
-  bitbucket: 'Bitbucket',
-  atlassian: 'Atlassian',
-};
-
-export function providerName(provider: string): string {
-  return PROVIDER_NAMES[provider] ?? provider.charAt(0).toUpperCase() + provider.slice(1);
-}
+import { providerName } from '../../../lib/provider-names';
 
 /** Google's four-colour "G" (its brand guidelines ask for this mark on sign-in buttons). */
 function GoogleIcon({ size = 20 }: { size?: number }) {

@@ -57,7 +57,7 @@ export function NewAdWizard({ userId, cities, tree }: Props) {
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [restored, setRestored] = useState(false);
-  const [created, setCreated] = useState<{ uuid: string; name: string } | null>(null);
+  const [created, setCreated] = useState<{ uuid: string; name: string; published: boolean } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const urls = usePictureUrls(pictures);
@@ -136,7 +136,7 @@ export function NewAdWizard({ userId, cities, tree }: Props) {
       const reply = await api.createProduct(form);
       clearDraft(userId);
       moved.current = true;
-      setCreated({ uuid: reply.data.uuid, name: reply.data.name });
+      setCreated({ uuid: reply.data.uuid, name: reply.data.name, published: reply.data.status === 'active' });
     } catch (error) {
       if (error instanceof ApiError && error.data?.errors) {
         const fields = error.data.errors as DraftErrors;
@@ -165,13 +165,23 @@ export function NewAdWizard({ userId, cities, tree }: Props) {
       <section className="mx-auto max-w-xl py-6 text-center" aria-labelledby="new-ad-done">
         <CheckCircle2 aria-hidden size={56} className="mx-auto text-success" />
         <h1 id="new-ad-done" ref={heading} tabIndex={-1} className="mt-4 text-2xl font-bold outline-none">
-          {t('new_ad.done.title')}
+          {t(created.published ? 'new_ad.done.published_title' : 'new_ad.done.title')}
         </h1>
-        <p className="mt-3 text-muted">{t('new_ad.done.body', { name: created.name })}</p>
-        <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-warning/15 px-3 py-1 text-sm font-semibold">
-          <Clock aria-hidden size={16} />
-          {t('status.moderate')}
+        <p className="mt-3 text-muted">
+          {t(created.published ? 'new_ad.done.published_body' : 'new_ad.done.body', { name: created.name })}
         </p>
+        {created.published ? (
+          <p className="mt-4">
+            <Link to={`/${created.uuid}`} className="font-semibold text-brand hover:underline">
+              {t('new_ad.done.view')}
+            </Link>
+          </p>
+        ) : (
+          <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-warning/15 px-3 py-1 text-sm font-semibold">
+            <Clock aria-hidden size={16} />
+            {t('status.moderate')}
+          </p>
+        )}
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           <Link to="/my-showcase" className={primaryButton}>
             {t('new_ad.done.showcase')}
