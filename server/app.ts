@@ -34,6 +34,7 @@ import adminUsersRoutes from './modules/users/admin-users.routes.ts';
 import impersonationRoutes from './modules/auth/impersonation.routes.ts';
 import auditRoutes from './modules/audit/audit.routes.ts';
 import systemRoutes from './modules/admin/system.routes.ts';
+import overviewRoutes from './modules/admin/overview.routes.ts';
 import { registerChatSocket } from './modules/chat/chat.socket.ts';
 import { migrationsDir } from './paths.ts';
 import { errorHandlerPlugin, sendError } from './platform/error-handler.ts';
@@ -183,6 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(impersonationRoutes);
       await api.register(auditRoutes);
       await api.register(systemRoutes);
+      await api.register(overviewRoutes);
       // Anything else under /api is a JSON 404, never a page.
       api.all('/*', { schema: { hide: true } }, (request, reply) => sendError(request, reply, 'route_not_found'));
     },

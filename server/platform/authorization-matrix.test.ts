@@ -186,6 +186,8 @@ const TABLE: Record<string, Row> = {
     request: async () => ({ url: `/api/users/delete/user/${(await createUser(app)).id}` }),
   },
   'GET /api/admin/system': { allowed: ADMINS, request: () => ({}) },
+  // The overview answers anyone holding a staff permission, each only their parts.
+  'GET /api/admin/overview': { allowed: ['editor', ...AD_STAFF], request: () => ({}) },
   'POST /api/admin/audit-log': { allowed: ADMINS, request: () => ({ payload: {} }) },
   // Impersonation: users.impersonate takes; leaving answers anyone signed in (422 when not acting as someone).
   'GET /api/impersonate/take/{id}': {
