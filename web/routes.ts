@@ -39,6 +39,7 @@ export default [
     route('roles', 'routes/admin/roles.tsx'),
     route('permissions', 'routes/admin/permissions.tsx'),
     route('phpinfo', 'routes/admin/system.tsx'),
+    route('audit-log', 'routes/admin/audit-log.tsx'),
     route('app-settings', 'routes/admin/app-settings.tsx'),
     route('advertisements', 'routes/admin/advertisements.tsx'),
     route('blog', 'routes/admin/blog.tsx'),

@@ -11,6 +11,7 @@ import type { ToggleWishReply, WishListReply, WishUuidsReply } from '../../serve
 import type { ErrorBody } from '../../common/errors';
 import type { ReportReason } from '../../common/chat';
 import type { RoomListReply, RoomReply, SendReply } from '../../server/modules/chat/chat.schemas';
+import type { CreateRoleBody, RoleReply, UpdateRoleBody } from '../../server/modules/roles/roles.schemas';
 import { setGlobalError } from './global-error';
 import { ERROR_TOAST_MS, showToast } from './toasts';
 
@@ -290,4 +291,13 @@ export const api = {
   reportRoom: (roomId: number, reason: ReportReason, details?: string) =>
     apiRequest<MessageReply>('POST', `/chat-room/${roomId}/report`, { body: details ? { reason, details } : { reason }, ...quiet }),
   chatUnread: () => apiRequest<{ unread_total: number }>('GET', '/chat-unread', quiet),
+
+  // Roles (admin area). The role dialogs show their errors under the fields: quiet.
+  createRole: (body: Static<typeof CreateRoleBody>) =>
+    apiRequest<Static<typeof RoleReply>>('POST', '/roles/create-role', { body, ...quiet }),
+  updateRole: (id: number, body: Static<typeof UpdateRoleBody>) =>
+    apiRequest<Static<typeof RoleReply>>('PATCH', `/roles/update-role/${id}`, { body, ...quiet }),
+  /** `moveTo`: the role its holders get instead; needed when anyone holds it. */
+  deleteRole: (id: number, moveTo?: number) =>
+    apiRequest<MessageReply>('DELETE', `/roles/delete/role/${id}`, { body: moveTo === undefined ? {} : { move_to: moveTo }, ...quiet }),
 };
