@@ -120,7 +120,7 @@ function EntryCard({ entry, filters }: { entry: Entry; filters: AuditFilterValue
           {formatDateTime(entry.created_at, i18n.language)}
         </time>
       </header>
-      <dl className="mt-2 grid gap-x-3 gap-y-1 text-sm sm:grid-cols-[6rem_minmax(0,1fr)]">
+      <dl className="mt-2 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted">{t('audit.who')}</dt>
         <dd className="min-w-0 break-words">
           {entry.impersonator ? (
@@ -181,7 +181,7 @@ function FilterField({
 } & React.InputHTMLAttributes<HTMLInputElement>) {
   const id = `audit-${name}`;
   return (
-    <div>
+    <div className="min-w-0">
       <label htmlFor={id} className="mb-1 block text-sm font-medium">
         {label}
       </label>
@@ -226,7 +226,8 @@ export function AuditLog({
       <p className="mt-1 text-muted">{t('audit.intro')}</p>
 
       <Form method="get" className="mt-5 rounded-2xl border border-line bg-raised p-4" aria-label={t('audit.filters.title')}>
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {/* Two columns even on a phone: six filters in one column would fill the screen before the first entry. */}
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
           <FilterField
             name="action"
             label={t('audit.filters.action')}

@@ -105,9 +105,9 @@ export function SystemInfo({ info }: { info: SystemInfoData }) {
                 {t('system.migrations_pending', { count: pending })}
               </p>
             )}
-            <ol className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+            <ol className="mt-4 gap-x-6 space-y-1 text-sm sm:columns-2">
               {info.database.migration_list.map((migration) => (
-                <li key={migration.name} className="flex items-center gap-2">
+                <li key={migration.name} className="flex break-inside-avoid items-center gap-2">
                   {migration.applied ? (
                     <CheckCircle2 aria-hidden size={16} className="shrink-0 text-success" />
                   ) : (
