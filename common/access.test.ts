@@ -6,6 +6,7 @@ import {
   ROLE_SLUGS,
   can,
   effectivePermissions,
+  isStaff,
   mayManageAd,
   mayViewAd,
   permissionsOf,
@@ -30,6 +31,13 @@ describe('the access policy', () => {
       'pages.manage',
       'reports.handle',
     ]);
+  });
+
+  it('calls staff everyone holding any staff ability, and no one else', () => {
+    for (const role of ['superAdmin', 'admin', 'moderator', 'editor'] as const) expect(isStaff(person(1, role)), role).toBe(true);
+    for (const role of ['user', 'unverified'] as const) expect(isStaff(person(1, role)), role).toBe(false);
+    expect(isStaff({ permissions: ['audit.read'] })).toBe(true);
+    expect(isStaff(null)).toBe(false);
   });
 
   it('shows a public ad to everyone and the rest only to its seller and ad staff', () => {

@@ -77,6 +77,11 @@ export function can(actor: { permissions: readonly Permission[] } | null | undef
   return !!actor?.permissions.includes(permission);
 }
 
+/** Does this person hold any staff ability at all? Such people may enter the admin area and see their parts of it. */
+export function isStaff(actor: { permissions: readonly Permission[] } | null | undefined): boolean {
+  return PERMISSIONS.some((permission) => can(actor, permission));
+}
+
 /** An ad as the policy needs to see it. */
 export interface AdFacts {
   userId: number;

@@ -38,6 +38,7 @@ import systemRoutes from './modules/admin/system.routes.ts';
 import reportsRoutes from './modules/reports/reports.routes.ts';
 import settingsRoutes from './modules/settings/settings.routes.ts';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
+import overviewRoutes from './modules/admin/overview.routes.ts';
 import { registerChatSocket } from './modules/chat/chat.socket.ts';
 import { migrationsDir } from './paths.ts';
 import { errorHandlerPlugin, sendError } from './platform/error-handler.ts';
@@ -194,6 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(catalogAdminRoutes);
       await api.register(settingsRoutes);
       await api.register(dashboardRoutes);
+      await api.register(overviewRoutes);
       // Anything else under /api is a JSON 404, never a page.
       api.all('/*', { schema: { hide: true } }, (request, reply) => sendError(request, reply, 'route_not_found'));
     },

@@ -34,6 +34,8 @@ import { createImpersonationService } from './modules/auth/impersonation.service
 import packageJson from '../package.json' with { type: 'json' };
 import { createSystemRepo } from './modules/admin/system.repo.ts';
 import { createSystemService } from './modules/admin/system.service.ts';
+import { createOverviewRepo } from './modules/admin/overview.repo.ts';
+import { createOverviewService } from './modules/admin/overview.service.ts';
 import { createAuditRepo } from './modules/audit/audit.repo.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createAdminUsersRepo } from './modules/users/admin-users.repo.ts';
@@ -193,6 +195,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     users,
     wishes: createWishesService({ repo: createWishesRepo(db), ads: adsRepo, catalog, geo, storage: platform.storage, throttle }),
     system: createSystemService({ repo: createSystemRepo(db), config, platform, driver: database.driver, appVersion: packageJson.version }),
+    overview: createOverviewService({ repo: createOverviewRepo(db) }),
     audit: createAuditService({ repo: createAuditRepo(db) }),
     impersonation: createImpersonationService({ repo: authRepo, users: usersRepo }),
     adminUsers: createAdminUsersService({

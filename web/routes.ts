@@ -41,6 +41,7 @@ export default [
     route('categories', 'routes/admin/categories.tsx'),
     route('permissions', 'routes/admin/permissions.tsx'),
     route('phpinfo', 'routes/admin/system.tsx'),
+    route('audit-log', 'routes/admin/audit-log.tsx'),
     route('app-settings', 'routes/admin/app-settings.tsx'),
     route('advertisements', 'routes/admin/advertisements.tsx'),
     route('reports', 'routes/admin/reports.tsx'),

@@ -240,6 +240,8 @@ const TABLE: Record<string, Row> = {
   // An empty change saves nothing: the call still goes through the guard.
   'PATCH /api/admin/app-settings': { allowed: ADMINS, request: () => ({ payload: {} }) },
   'GET /api/dashboard': signedIn(() => ({})),
+  // The overview answers anyone holding a staff permission, each only their parts.
+  'GET /api/admin/overview': { allowed: ['editor', ...AD_STAFF], request: () => ({}) },
   'POST /api/admin/audit-log': { allowed: ADMINS, request: () => ({ payload: {} }) },
   // Reports: anyone reports an ad (a visitor leaves an address) or writes to support; staff handle them.
   'POST /api/product/{productUuid}/report': open(({ ad }) => ({

@@ -216,7 +216,7 @@ describe('server-rendered pages', () => {
     expect((await app.inject({ url: '/admin/users' })).statusCode).toBe(404);
   });
 
-  it('opens the ad moderation, and only it, to moderators', async () => {
+  it('opens the ad moderation and the admin front page, and nothing else of the area, to moderators', async () => {
     const as = async (roles: RoleSlug[]) => {
       const { token } = await loginAs(app, await createUser(app, { roles }));
       return { cookie: `session=${token}; lang=en` };
@@ -226,12 +226,44 @@ describe('server-rendered pages', () => {
     expect(moderation.statusCode).toBe(200);
     expect(title(moderation.body)).toContain('|');
     expect((await app.inject({ url: '/admin/users', headers: moderator })).statusCode).toBe(404);
-    expect((await app.inject({ url: '/admin', headers: moderator })).statusCode).toBe(404);
+    // Every staff member lands on the admin front page and sees their own queues there.
+    const front = await app.inject({ url: '/admin', headers: moderator });
+    expect(front.statusCode).toBe(200);
+    expect(front.body).toContain('Ads waiting for review');
+    expect(front.body).not.toContain('New users and ads per day');
+    for (const url of ['/admin/roles', '/admin/permissions', '/admin/phpinfo', '/admin/audit-log']) {
+      expect((await app.inject({ url, headers: moderator })).statusCode, url).toBe(404);
+    }
+    const editor = await as(['editor']);
+    expect((await app.inject({ url: '/admin', headers: editor })).statusCode).toBe(200);
     const user = await as(['user']);
+    expect((await app.inject({ url: '/admin', headers: user })).statusCode).toBe(404);
     expect((await app.inject({ url: '/admin/advertisements', headers: user })).statusCode).toBe(404);
     const admin = await as(['admin']);
     expect((await app.inject({ url: '/admin/advertisements', headers: admin })).statusCode).toBe(200);
     expect((await app.inject({ url: '/admin/users', headers: admin })).statusCode).toBe(200);
+  });
+
+  it('renders the admin area’s overview, roles, permissions, system and audit-log pages for an admin', async () => {
+    const { token } = await loginAs(app, await createUser(app, { roles: ['user', 'admin'] }));
+    const admin = { cookie: `session=${token}; lang=en` };
+    const expected: Record<string, string> = {
+      '/admin': 'New users and ads per day',
+      '/admin/roles': 'Create role',
+      '/admin/permissions': 'Permissions by role',
+      '/admin/phpinfo': '0000_extensions',
+      '/admin/audit-log?action=login&from=2020-01-01': 'Entries:',
+    };
+    for (const [url, text] of Object.entries(expected)) {
+      const page = await app.inject({ url, headers: admin });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain(text);
+    }
+    // A filter that cannot be read is named on its field, never a server error.
+    const bad = await app.inject({ url: '/admin/audit-log?from=yesterday&actor_id=me', headers: admin });
+    expect(bad.statusCode).toBe(200);
+    expect(bad.body).toContain('Enter a valid date.');
+    expect(bad.body).toContain('Enter a user ID as a whole number.');
   });
 
   it('shows guest pages to visitors with their title', async () => {

@@ -1,37 +1,17 @@
-import {
-  FilePlus2,
-  FolderTree,
-  Heart,
-  LayoutGrid,
-  LogIn,
-  LogOut,
-  Megaphone,
-  MessageCircle,
-  Newspaper,
-  ShieldCheck,
-  Store,
-  User,
-  UserPlus,
-  Users,
-} from 'lucide-react';
+import { FilePlus2, Heart, LayoutGrid, LogIn, LogOut, MessageCircle, Store, User, UserPlus } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { CloseButton } from './close-button';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { NavLink } from 'react-router';
-import { type Permission, can } from '../../common/access';
 import type { SessionUser } from '../../server/load-context';
 import { clearLocalAuthState } from '../lib/auth-state';
+import { adminSectionsFor } from './admin-sections';
 
 interface MenuLink {
   to: string;
   label: string;
   icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
-}
-
-interface AdminLink extends MenuLink {
-  /** Shown to those the access policy lets open the page (the page's own guard asks the same). */
-  permission: Permission;
 }
 
 /** Menu for the signed-in person, for visitors, and the admin menu (spec section 2, Layout). */
@@ -51,13 +31,12 @@ function userLinks(user: SessionUser | null): MenuLink[] {
   ];
 }
 
-const ADMIN_LINKS: AdminLink[] = [
-  { to: '/admin/blog', label: 'admin_menu.blog', icon: Newspaper, permission: 'admin.access' },
-  { to: '/admin/blog/category', label: 'admin_menu.category', icon: FolderTree, permission: 'admin.access' },
-  { to: '/admin/advertisements', label: 'admin_menu.advertisements', icon: Megaphone, permission: 'ads.moderate' },
-  { to: '/admin/users', label: 'admin_menu.users', icon: Users, permission: 'admin.access' },
-  { to: '/admin/roles', label: 'admin_menu.roles', icon: ShieldCheck, permission: 'admin.access' },
-];
+/** The admin menu: the drawer's share of the admin area's sections, by the person's permissions. */
+function adminLinks(user: SessionUser | null): MenuLink[] {
+  return adminSectionsFor(user)
+    .filter((section) => section.inDrawer)
+    .map((section) => ({ to: section.to, label: `admin_menu.${section.key}`, icon: section.icon }));
+}
 
 function MenuList({ links, onNavigate }: { links: MenuLink[]; onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -67,6 +46,8 @@ function MenuList({ links, onNavigate }: { links: MenuLink[]; onNavigate: () => 
         <li key={to}>
           <NavLink
             to={to}
+            // The admin overview is the area's index: it is "here" only on /admin itself.
+            end={to === '/admin'}
             onClick={onNavigate}
             className={({ isActive }) =>
               `flex items-center gap-3 rounded-lg px-3 py-2.5 text-ink hover:bg-sunken ${isActive ? 'bg-brand-soft font-semibold' : ''}`
@@ -91,7 +72,7 @@ export function Drawer({
   user: SessionUser | null;
 }) {
   const { t } = useTranslation();
-  const adminLinks = ADMIN_LINKS.filter((link) => can(user, link.permission));
+  const admin = adminLinks(user);
   const close = () => onOpenChange(false);
   return (
     <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className="fixed inset-0 z-40 bg-black/40">
@@ -114,10 +95,10 @@ export function Drawer({
               </form>
             )}
           </nav>
-          {adminLinks.length > 0 && (
+          {admin.length > 0 && (
             <nav aria-label={t('admin_menu.title')}>
               <h3 className="mb-2 px-3 text-xs font-semibold uppercase tracking-wide text-muted">{t('admin_menu.title')}</h3>
-              <MenuList links={adminLinks} onNavigate={close} />
+              <MenuList links={admin} onNavigate={close} />
             </nav>
           )}
         </Dialog>

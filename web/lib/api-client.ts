@@ -22,6 +22,7 @@ import type { ReportReason } from '../../common/chat';
 import type { RoomListReply, RoomReply, SendReply } from '../../server/modules/chat/chat.schemas';
 import type { AdReportBody, AppealDecisionBody, ContactBody, ResolveBody } from '../../server/modules/reports/reports.schemas';
 import type { AppSettingsPatch, AppSettingsSaved } from '../../server/modules/settings/settings.schemas';
+import type { CreateRoleBody, RoleReply, UpdateRoleBody } from '../../server/modules/roles/roles.schemas';
 import { setGlobalError } from './global-error';
 import { ERROR_TOAST_MS, showToast } from './toasts';
 
@@ -330,4 +331,13 @@ export const api = {
   mergeCatalog: (id: number, into: number) =>
     apiRequest<Static<typeof MergeCatalogReply>>('POST', `/admin/catalogs/${id}/merge`, { body: { into }, ...quiet }),
   deleteCatalog: (id: number) => apiRequest<Static<typeof AdminMessageReply>>('DELETE', `/admin/catalogs/${id}`, quiet),
+
+  // Roles (admin area). The role dialogs show their errors under the fields: quiet.
+  createRole: (body: Static<typeof CreateRoleBody>) =>
+    apiRequest<Static<typeof RoleReply>>('POST', '/roles/create-role', { body, ...quiet }),
+  updateRole: (id: number, body: Static<typeof UpdateRoleBody>) =>
+    apiRequest<Static<typeof RoleReply>>('PATCH', `/roles/update-role/${id}`, { body, ...quiet }),
+  /** `moveTo`: the role its holders get instead; needed when anyone holds it. */
+  deleteRole: (id: number, moveTo?: number) =>
+    apiRequest<MessageReply>('DELETE', `/roles/delete/role/${id}`, { body: moveTo === undefined ? {} : { move_to: moveTo }, ...quiet }),
 };

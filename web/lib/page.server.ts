@@ -1,9 +1,12 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
-import { type Permission, can } from '../../common/access';
+import { type Permission, can, isStaff } from '../../common/access';
 import type { PageMeta } from './meta';
 
-/** Who may open a screen (spec section 2): everyone, the signed-in, visitors only, or holders of a permission. */
-export type Access = 'all' | 'login' | 'guest' | Permission;
+/**
+ * Who may open a screen (spec section 2): everyone, the signed-in, visitors only, holders of any
+ * staff permission (the admin area's frame and front page), or holders of one permission.
+ */
+export type Access = 'all' | 'login' | 'guest' | 'staff' | Permission;
 
 /**
  * The route guards: a signed-out visitor on a login-required page goes to log-in (and comes back
@@ -20,6 +23,10 @@ export function requireAccess(context: AppLoadContext, request: Request, access:
   }
   if (access === 'guest') {
     if (user) throw redirect('/');
+    return;
+  }
+  if (access === 'staff') {
+    if (!isStaff(user)) throw notFound();
     return;
   }
   if (!can(user, access)) throw notFound();

@@ -46,6 +46,8 @@ export const products = pgTable(
   (t) => [
     index('products_user_id_idx').on(t.userId, t.createdAt.desc()),
     index('products_status_created_idx').on(t.status, t.createdAt.desc()),
+    // The admin overview counts new ads per day, whatever their status.
+    index('products_created_at_idx').on(t.createdAt),
     // The listing reads only active ads: partial indexes keep them small and fast.
     index('products_active_created_idx')
       .on(t.createdAt.desc(), t.id.desc())

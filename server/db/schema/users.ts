@@ -30,5 +30,10 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`), index('users_city_id_idx').on(t.cityId)],
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_city_id_idx').on(t.cityId),
+    // The admin overview counts new accounts per day.
+    index('users_created_at_idx').on(t.createdAt),
+  ],
 );

@@ -22,7 +22,12 @@ export function createSystemService(deps: {
   return {
     async info(current: CurrentUser) {
       if (!can(current, 'admin.access')) throw new AppError('forbidden');
-      const [version, migrations, queues] = await Promise.all([repo.serverVersion(), repo.migrations(), repo.queues()]);
+      const [version, migrations, migrationList, queues] = await Promise.all([
+        repo.serverVersion(),
+        repo.migrations(),
+        repo.migrationList(),
+        repo.queues(),
+      ]);
       const memory = process.memoryUsage();
       return {
         app: { version: deps.appVersion, environment: config.env, uptime_seconds: Math.round((Date.now() - startedAt) / 1000) },
@@ -33,6 +38,8 @@ export function createSystemService(deps: {
           version: deps.driver === 'pglite' ? `PGlite (PostgreSQL ${version})` : `PostgreSQL ${version}`,
           migrations: migrations.count,
           last_migration_at: migrations.lastAppliedAt?.toISOString() ?? null,
+          /** The migrations the code ships, oldest first; one not applied means the database is behind. */
+          migration_list: migrationList,
         },
         drivers: {
           realtime: platform.realtime.driver,

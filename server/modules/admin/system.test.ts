@@ -22,6 +22,9 @@ describe('GET /api/admin/system', () => {
     expect(data.database.driver).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
     expect(data.database.version).toMatch(/PostgreSQL \d+/);
     expect(data.database.migrations).toBeGreaterThanOrEqual(10);
+    expect(data.database.migration_list[0]).toEqual({ name: '0000_extensions', applied: true });
+    expect(data.database.migration_list.every((m: { applied: boolean }) => m.applied)).toBe(true);
+    expect(data.database.migration_list).toHaveLength(data.database.migrations);
     expect(data.drivers).toEqual({
       realtime: process.env.REDIS_URL ? 'redis' : 'memory',
       counters: process.env.REDIS_URL ? 'redis' : 'memory',

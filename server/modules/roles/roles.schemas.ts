@@ -30,6 +30,9 @@ const PermissionName = Type.Enum(PERMISSIONS);
 export const CreateRoleBody = Type.Object(
   {
     name: Type.String({ minLength: 2, maxLength: 60 }),
+    slug: Type.Optional(
+      Type.String({ maxLength: 40, description: 'Lower-case letters, digits and dashes; made from the name when left out or empty' }),
+    ),
     permissions: Type.Array(PermissionName, { maxItems: PERMISSIONS.length, uniqueItems: true }),
   },
   { additionalProperties: false },

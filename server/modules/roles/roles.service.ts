@@ -41,6 +41,9 @@ export function slugFromName(name: string): string {
     .slice(0, 40);
 }
 
+/** A slug given by hand: two to forty lower-case letters and digits in dash-separated parts. */
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 /**
  * Roles and their permissions (issue 14, item 1). Rules:
  * - reading the roles needs `roles.manage` or `users.manage` (the user dialog assigns roles);
@@ -112,15 +115,22 @@ export function createRolesService(deps: { repo: RolesRepo; audit: AuthRepo['aud
       return (await repo.permissions()).map((row) => ({ id: row.id, name: row.name, description: row.description }));
     },
 
-    async create(current: CurrentUser, input: { name: string; permissions: Permission[] }, meta: RequestMeta): Promise<RoleView> {
+    async create(
+      current: CurrentUser,
+      input: { name: string; slug?: string; permissions: Permission[] },
+      meta: RequestMeta,
+    ): Promise<RoleView> {
       requireManage(current);
       const name = checkName(input.name);
+      const wanted = input.slug?.trim() || undefined;
+      if (wanted !== undefined && (wanted.length < 2 || !SLUG_PATTERN.test(wanted))) throw AppError.field('slug', 'roles.slug_format');
       checkGrantable(current, input.permissions);
       return repo.transaction(async (tx) => {
         if (await repo.nameTaken(name, null, tx)) throw AppError.field('name', 'roles.name_taken');
-        const base = slugFromName(name) || `role-${crypto.randomBytes(3).toString('hex')}`;
+        if (wanted !== undefined && (await repo.slugTaken(wanted, tx))) throw AppError.field('slug', 'roles.slug_taken');
+        const base = wanted ?? (slugFromName(name) || `role-${crypto.randomBytes(3).toString('hex')}`);
         let slug = base;
-        for (let n = 2; await repo.slugTaken(slug, tx); n += 1) slug = `${base}-${n}`;
+        for (let n = 2; wanted === undefined && (await repo.slugTaken(slug, tx)); n += 1) slug = `${base}-${n}`;
         const role = await repo.insert(slug, name, tx);
         await repo.setGrants(role.id, input.permissions, tx);
         await audit(auditEntry(current, meta, 'role_created', role.id, { after: { slug, name, permissions: input.permissions } }), tx);

@@ -146,3 +146,28 @@ describe('slugFromName', () => {
     expect(slugFromName('Модератор')).toBe('');
   });
 });
+
+describe('a role’s slug given by hand', () => {
+  it('is kept as given; a malformed or taken slug is refused on its field and nothing is created', async () => {
+    const created = await create('admin', { name: 'Tukitiimi', slug: 'tuki-tiimi', permissions: [] });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.slug).toBe('tuki-tiimi');
+    // Empty means "make one from the name".
+    expect((await create('admin', { name: 'Laskutus', slug: '', permissions: [] })).json().data.slug).toBe('laskutus');
+
+    const before = (await list()).length;
+    for (const slug of ['Iso Kirjain', 'a', '-alku', 'loppu-', 'kaksi--viivaa', 'ääkkönen']) {
+      const reply = await create('admin', { name: `Rooli ${slug}`, slug, permissions: [] });
+      expect(reply.statusCode, slug).toBe(422);
+      expect(reply.json().errors.slug, slug).toEqual([
+        'The slug may have only lower-case letters a–z, digits and single dashes between them (2–40 characters).',
+      ]);
+    }
+    for (const slug of ['tuki-tiimi', 'moderator', 'ADMIN']) {
+      const reply = await create('admin', { name: `Toinen ${slug}`, slug: slug.toLowerCase(), permissions: [] });
+      expect(reply.json().errors.slug, slug).toEqual(['A role with this slug exists already.']);
+    }
+    expect((await create('admin', { name: 'Pitkä', slug: 'x'.repeat(41), permissions: [] })).statusCode).toBe(422);
+    expect((await list()).length).toBe(before);
+  });
+});

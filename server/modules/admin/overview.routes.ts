@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireUser } from '../../platform/session.ts';
+import { OverviewReply } from './overview.schemas.ts';
+
+/** The admin area's front page data: queues and activity, as far as the caller's permissions reach. */
+const overviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/admin/overview',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Queues waiting for staff and new accounts and ads per day, by the caller’s permissions',
+        response: { 200: OverviewReply },
+      },
+    },
+    async (request) => ({ data: await app.services.overview.overview(requireUser(request)) }),
+  );
+};
+
+export default overviewRoutes;

@@ -1,0 +1,99 @@
+import { useId, useState } from 'react';
+import { DialogActions, FieldErrors, FormAlert, describedBy } from '../../../components/form-controls';
+import { FormDialog } from '../../../components/form-dialog';
+import { ApiError, api } from '../../../lib/api-client';
+import type { DialogProps } from '../../../lib/dialogs';
+import { showToast } from '../../../lib/toasts';
+import { useTranslation } from '../../../lib/use-translation';
+import type { RoleItem } from '../role-rules';
+
+/**
+ * "Delete this role?" A role nobody holds just goes; a role in use asks which role its holders get
+ * instead (they keep any other roles they have). The server's refusals show under the choice.
+ */
+export function DeleteRoleDialog({
+  close,
+  isOpen = true,
+  role,
+  targets,
+  onDeleted,
+}: DialogProps & { isOpen?: boolean; role: RoleItem; targets: RoleItem[]; onDeleted: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const inUse = role.users_count > 0;
+  const [errors, setErrors] = useState<string[]>();
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const moveTo = inUse ? Number(new FormData(event.currentTarget).get('move_to')) : undefined;
+    if (inUse && !moveTo) {
+      setErrors([t('roles.delete.choose')]);
+      return;
+    }
+    setBusy(true);
+    setErrors(undefined);
+    setFailure(undefined);
+    try {
+      const reply = await api.deleteRole(role.id, moveTo);
+      showToast({ icon: 'success', message: reply.message });
+      onDeleted();
+      close();
+    } catch (error) {
+      const fields = error instanceof ApiError ? (error.data?.errors?.move_to ?? error.data?.errors?.role) : undefined;
+      if (fields?.length) setErrors(fields);
+      else setFailure((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <FormDialog
+      title={t('roles.delete.title', { name: role.name })}
+      isOpen={isOpen}
+      onOpenChange={(open) => !open && close()}
+      role="alertdialog"
+    >
+      {(closeNow) => (
+        <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+          <p className="text-muted">{inUse ? t('roles.delete.in_use', { count: role.users_count }) : t('roles.delete.unused')}</p>
+          {inUse && (
+            <div>
+              <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
+                {t('roles.delete.move_to')}
+              </label>
+              {targets.length > 0 ? (
+                <select
+                  id={id}
+                  name="move_to"
+                  required
+                  defaultValue=""
+                  aria-invalid={errors?.length ? true : undefined}
+                  aria-describedby={describedBy(!!errors?.length && `${id}-errors`)}
+                  className="h-11 w-full rounded-lg border border-line bg-raised px-3 text-base text-ink outline-none focus:border-brand aria-[invalid=true]:border-danger"
+                >
+                  <option value="" disabled>
+                    {t('roles.delete.choose')}
+                  </option>
+                  {targets.map((target) => (
+                    <option key={target.id} value={target.id}>
+                      {target.name} ({target.slug})
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <p className="text-sm text-muted">{t('roles.delete.no_targets')}</p>
+              )}
+              <FieldErrors id={`${id}-errors`} errors={errors} />
+            </div>
+          )}
+          {!inUse && <FieldErrors id={`${id}-errors`} errors={errors} />}
+          {failure && <FormAlert tone="error">{failure}</FormAlert>}
+          <DialogActions close={closeNow} busy={busy} label={t('roles.delete.confirm')} variant="danger" />
+        </form>
+      )}
+    </FormDialog>
+  );
+}
