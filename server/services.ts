@@ -141,6 +141,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
       users: usersRepo,
       audit: authRepo.audit,
       storage: platform.storage,
+      sendSetPasswordLink: auth.sendSetPasswordLink,
     }),
     roles: createRolesService({ repo: createRolesRepo(db), audit: authRepo.audit }),
     chat: createChatService({
