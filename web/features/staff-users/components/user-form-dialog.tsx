@@ -1,13 +1,14 @@
 import { type FormEvent, useId, useState } from 'react';
 import { LOCALES, type Locale } from '../../../../common/locales';
 import { FormDialog } from '../../../components/form-dialog';
-import { CheckboxField, DialogActions, FormAlert, TextField, inputClass } from '../../../components/form-controls';
+import { CheckboxField, DialogActions, FormAlert, TextField } from '../../../components/form-controls';
 import { ApiError, api } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { useTranslation } from '../../../lib/use-translation';
 import { BASE_ROLES, type RoleChoice, type StaffActor, type StaffUser, roleEditable } from '../user-rules';
 import { RoleName } from './role-badges';
+import { selectClass } from './select-class';
 
 export interface UserFormDialogProps {
   actor: StaffActor;
@@ -189,7 +190,7 @@ export function UserFormDialog({
               <label htmlFor={localeId} className="mb-1.5 block text-sm font-medium">
                 {t('admin_users.create.locale')}
               </label>
-              <select id={localeId} name="locale" defaultValue="fi" className={`${inputClass} sm:max-w-60`}>
+              <select id={localeId} name="locale" defaultValue="fi" className={`${selectClass} sm:max-w-60`}>
                 {LOCALES.map((locale) => (
                   <option key={locale} value={locale}>
                     {t(`languages.${locale}`)}

@@ -10,6 +10,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { type RoleChoice, type StaffActor, type StaffUser, fullName } from '../user-rules';
 import { DEFAULT_USERS_QUERY, type UsersQuery, isFiltered, sortHref } from '../users-query';
 import { RoleBadges } from './role-badges';
+import { selectClass } from './select-class';
 import { UserActionsMenu } from './user-actions-menu';
 import { UserFormDialog } from './user-form-dialog';
 
@@ -100,7 +101,6 @@ function Filters({ query, roles }: { query: UsersQuery; roles: RoleChoice[] }) {
   const { t } = useTranslation();
   const submit = useSubmit();
   const id = useId();
-  const select = `${inputClass} pr-8`;
   return (
     <Form
       method="get"
@@ -129,7 +129,7 @@ function Filters({ query, roles }: { query: UsersQuery; roles: RoleChoice[] }) {
         <label htmlFor={`${id}-role`} className="mb-1.5 block text-sm font-medium">
           {t('admin_users.filters.role')}
         </label>
-        <select id={`${id}-role`} name="role" defaultValue={query.role} className={select}>
+        <select id={`${id}-role`} name="role" defaultValue={query.role} className={selectClass}>
           <option value="">{t('admin_users.filters.any_role')}</option>
           {roles.map((role) => (
             <option key={role.slug} value={role.slug}>
@@ -142,7 +142,7 @@ function Filters({ query, roles }: { query: UsersQuery; roles: RoleChoice[] }) {
         <label htmlFor={`${id}-verified`} className="mb-1.5 block text-sm font-medium">
           {t('admin_users.filters.verified')}
         </label>
-        <select id={`${id}-verified`} name="verified" defaultValue={query.verified} className={select}>
+        <select id={`${id}-verified`} name="verified" defaultValue={query.verified} className={selectClass}>
           <option value="">{t('admin_users.filters.any')}</option>
           <option value="yes">{t('admin_users.filters.verified_yes')}</option>
           <option value="no">{t('admin_users.filters.verified_no')}</option>
@@ -152,7 +152,7 @@ function Filters({ query, roles }: { query: UsersQuery; roles: RoleChoice[] }) {
         <label htmlFor={`${id}-blocked`} className="mb-1.5 block text-sm font-medium">
           {t('admin_users.filters.blocked')}
         </label>
-        <select id={`${id}-blocked`} name="blocked" defaultValue={query.blocked} className={select}>
+        <select id={`${id}-blocked`} name="blocked" defaultValue={query.blocked} className={selectClass}>
           <option value="">{t('admin_users.filters.any')}</option>
           <option value="yes">{t('admin_users.filters.blocked_yes')}</option>
           <option value="no">{t('admin_users.filters.blocked_no')}</option>
