@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   email_unverified: 403,
   /** An admin acting as someone may not change their password, e-mail, two-factor or account. */
   impersonating: 403,
+  /** Staff have blocked the account: it may not sign in, reset its password or use a session. */
+  account_blocked: 403,
   csrf_mismatch: 419,
   not_found: 404,
   route_not_found: 404,

@@ -45,7 +45,6 @@ import { createChatService } from './modules/chat/chat.service.ts';
 import { createThrottle } from './platform/throttle.ts';
 import { createReportsRepo } from './modules/reports/reports.repo.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
-import { AppError } from '../common/errors.ts';
 import { createSettingsRepo } from './modules/settings/settings.repo.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createDashboardRepo } from './modules/dashboard/dashboard.repo.ts';
@@ -91,6 +90,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     close: () => platform.mailer.close(),
   };
   const usersRepo = createUsersRepo(db);
+  const adminUsersRepo = createAdminUsersRepo(db);
   const geo = createGeoService(createGeoRepo(db));
   const catalogRepo = createCatalogRepo(db);
   const catalog = createCatalogService(catalogRepo);
@@ -199,10 +199,11 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     audit: createAuditService({ repo: createAuditRepo(db) }),
     impersonation: createImpersonationService({ repo: authRepo, users: usersRepo }),
     adminUsers: createAdminUsersService({
-      repo: createAdminUsersRepo(db),
+      repo: adminUsersRepo,
       users: usersRepo,
       audit: authRepo.audit,
       storage: platform.storage,
+      sendSetPasswordLink: auth.sendSetPasswordLink,
     }),
     roles: createRolesService({ repo: createRolesRepo(db), audit: authRepo.audit }),
     chat,
@@ -223,12 +224,13 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
       audit: authRepo.audit,
       accounts: {
         isStaff: async (userId) => (await usersRepo.roleSlugs(userId)).some((role) => role !== 'user' && role !== 'unverified'),
-        // TODO(issue 14): the users module's blocking lands with the users screen; wired there.
-        block: async () => {
-          throw new AppError('service_unavailable');
+        // A ban is the users module's blocking: signed out everywhere, every way of signing in refused.
+        block: async (userId, reason, tx) => {
+          await adminUsersRepo.setBlocked(userId, { reason }, tx);
+          await adminUsersRepo.endSessionsOf(userId, tx);
         },
-        unblock: async () => {
-          throw new AppError('service_unavailable');
+        unblock: async (userId, tx) => {
+          await adminUsersRepo.setBlocked(userId, null, tx);
         },
       },
       onAdsChanged: () => products.invalidateListing(),

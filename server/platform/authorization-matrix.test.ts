@@ -195,6 +195,14 @@ const TABLE: Record<string, Row> = {
     allowed: ADMINS,
     request: async () => ({ payload: { action: 'confirmVerifyUser', user: (await createUser(app, { verified: false })).id } }),
   },
+  'POST /api/users/create-user': {
+    allowed: ADMINS,
+    request: () => ({ payload: { name: 'Uusi', email: `uusi-${crypto.randomUUID()}@example.com` } }),
+  },
+  'POST /api/users/toggle-block': {
+    allowed: ADMINS,
+    request: async () => ({ payload: { action: 'block', user: (await createUser(app)).id } }),
+  },
   'DELETE /api/users/delete/user/{id}': {
     allowed: ADMINS,
     request: async () => ({ url: `/api/users/delete/user/${(await createUser(app)).id}` }),

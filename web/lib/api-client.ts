@@ -23,6 +23,7 @@ import type { RoomListReply, RoomReply, SendReply } from '../../server/modules/c
 import type { AdReportBody, AppealDecisionBody, ContactBody, ResolveBody } from '../../server/modules/reports/reports.schemas';
 import type { AppSettingsPatch, AppSettingsSaved } from '../../server/modules/settings/settings.schemas';
 import type { CreateRoleBody, RoleReply, UpdateRoleBody } from '../../server/modules/roles/roles.schemas';
+import type { AdminUserReply, CreateUserBody, UpdateUserBody } from '../../server/modules/users/users.schemas';
 import { setGlobalError } from './global-error';
 import { ERROR_TOAST_MS, showToast } from './toasts';
 
@@ -268,6 +269,24 @@ export const api = {
   // Impersonation (staff): the server moves the session cookie; nothing is kept in the browser.
   impersonateTake: (id: number) => apiRequest<MessageReply>('GET', `/impersonate/take/${id}`),
   impersonateLeave: () => apiRequest<MessageReply>('GET', '/impersonate/leave'),
+
+  // Accounts as staff see them (users.manage). Quiet: the screen shows field errors under the
+  // fields and the rest as toasts itself (a 404 there means someone else deleted the account).
+  createUser: (body: Static<typeof CreateUserBody>) =>
+    apiRequest<Static<typeof AdminUserReply>>('POST', '/users/create-user', { body, ...quiet }),
+  updateUser: (id: number, body: Static<typeof UpdateUserBody>) =>
+    apiRequest<Static<typeof AdminUserReply>>('PATCH', `/users/update-user/${id}`, { body, ...quiet }),
+  toggleVerify: (user: number, verified: boolean) =>
+    apiRequest<Static<typeof AdminUserReply>>('POST', '/users/toggle-verify', {
+      body: { action: verified ? 'confirmVerifyUser' : 'unVerifyUser', user },
+      ...quiet,
+    }),
+  toggleBlock: (user: number, blocked: boolean, reason?: string) =>
+    apiRequest<Static<typeof AdminUserReply>>('POST', '/users/toggle-block', {
+      body: blocked ? { user, action: 'block', ...(reason ? { reason } : {}) } : { user, action: 'unblock' },
+      ...quiet,
+    }),
+  deleteUser: (id: number) => apiRequest<MessageReply>('DELETE', `/users/delete/user/${id}`, quiet),
 
   // Moderation (staff).
   adminProducts: (status: AdStatus, page = 1) => apiRequest<AdminProductsReply>('POST', '/admin/products', { body: { status, page } }),

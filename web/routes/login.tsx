@@ -13,7 +13,12 @@ import { pageMeta, requireAccess } from '../lib/page.server';
 import { safeRedirectPath } from '../lib/redirect';
 import type { Route } from './+types/login';
 
-const OAUTH_ERRORS = ['oauth_failed', 'oauth_email_unverified'] as const;
+const OAUTH_ERRORS = ['oauth_failed', 'oauth_email_unverified', 'oauth_blocked'] as const;
+const OAUTH_ERROR_TEXT = {
+  oauth_failed: 'oauth.failed',
+  oauth_email_unverified: 'oauth.email_unverified',
+  oauth_blocked: 'oauth.blocked',
+} as const;
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAccess(context, request, 'guest');
@@ -77,7 +82,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <div className="space-y-4">
         {loaderData.oauthError && (
           <FormAlert tone="error">
-            {t(loaderData.oauthError === 'oauth_failed' ? 'oauth.failed' : 'oauth.email_unverified', {
+            {t(OAUTH_ERROR_TEXT[loaderData.oauthError], {
               provider: providerName(loaderData.provider),
             })}
           </FormAlert>

@@ -27,6 +27,10 @@ export const users = pgTable(
     twoFactorConfirmedAt: timestamp('two_factor_confirmed_at', { withTimezone: true }),
     /** The last TOTP time step accepted, so a code cannot be replayed. */
     twoFactorLastStep: integer('two_factor_last_step'),
+    /** Set while staff have blocked the account: it cannot sign in, and its sessions are gone. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /** Why, as the staff member wrote it (for staff only; the person is told to contact support). */
+    blockedReason: text('blocked_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

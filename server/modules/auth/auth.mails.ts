@@ -10,10 +10,10 @@ function escapeHtml(text: string): string {
 function accountMail(
   locale: Locale,
   to: string,
-  key: 'verify' | 'reset' | 'password_changed' | 'already_registered',
-  params: { name: string; site: string; url?: string; minutes?: number },
+  key: 'verify' | 'reset' | 'password_changed' | 'already_registered' | 'account_created',
+  params: { name: string; site: string; url?: string; minutes?: number; hours?: number },
 ): MailMessage {
-  const t = (k: string) => translate(locale, `mail.${key}.${k}`, { ...params, minutes: params.minutes ?? 0 });
+  const t = (k: string) => translate(locale, `mail.${key}.${k}`, { ...params, minutes: params.minutes ?? 0, hours: params.hours ?? 0 });
   const greeting = translate(locale, 'mail.greeting', { name: params.name });
   const signature = translate(locale, 'mail.signature', { site: params.site });
   const lines = [greeting, '', t('body')];
@@ -38,4 +38,7 @@ export const authMails = {
   /** Someone tried to register with an address that has an account: its owner hears of it (the form does not tell). */
   alreadyRegistered: (locale: Locale, to: string, params: { name: string; site: string; url: string }) =>
     accountMail(locale, to, 'already_registered', params),
+  /** Staff created an account for this address: the link sets its first password. */
+  accountCreated: (locale: Locale, to: string, params: { name: string; site: string; url: string; hours: number }) =>
+    accountMail(locale, to, 'account_created', params),
 };

@@ -53,15 +53,18 @@ export function createAuthRepo(db: Database) {
           })
           .from(sessions)
           .innerJoin(users, eq(users.id, sessions.userId))
-          .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+          // A blocked account's sessions were deleted when it was blocked; this also stops one
+          // that a log-in racing with the block created after that.
+          .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), isNull(users.blockedAt)))
       )[0],
-    /** Which of these sessions are still live (not signed out, not expired). */
+    /** Which of these sessions are still live (not signed out, not expired, the account not blocked). */
     liveSessionIds: async (ids: string[]): Promise<Set<string>> => {
       if (ids.length === 0) return new Set();
       const rows = await db
         .select({ id: sessions.id })
         .from(sessions)
-        .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, new Date())));
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, new Date()), isNull(users.blockedAt)));
       return new Set(rows.map((row) => row.id));
     },
     /** A live session by its id (its token's hash). */
@@ -126,9 +129,9 @@ export function createAuthRepo(db: Database) {
       await tx.delete(loginChallenges).where(eq(loginChallenges.id, id));
     },
 
-    // Password resets
-    insertResetToken: async (values: typeof passwordResetTokens.$inferInsert) => {
-      await db.insert(passwordResetTokens).values(values);
+    // Password resets (and the set-password links of accounts staff create)
+    insertResetToken: async (values: typeof passwordResetTokens.$inferInsert, tx: Db = db) => {
+      await tx.insert(passwordResetTokens).values(values);
     },
     /** Marks a live, unused token used and gives its user; undefined when it was not usable. Single use even under races. */
     consumeResetToken: async (id: string, tx: Db) =>

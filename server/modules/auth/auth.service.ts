@@ -22,6 +22,8 @@ export const SESSION_IDLE_MS = 2 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 10 * 60 * 1000;
 export const VERIFY_LINK_MINUTES = 48 * 60;
 export const RESET_TOKEN_MINUTES = 60;
+/** A set-password link of an account staff created: the person may not read the mail at once. */
+export const SET_PASSWORD_TOKEN_HOURS = 72;
 export const CHALLENGE_MINUTES = 10;
 
 const LOGIN_PER_ADDRESS: ThrottleRule = { limit: 5, windowSeconds: 15 * 60 };
@@ -164,6 +166,8 @@ export function createAuthService(deps: AuthDeps) {
       if (!user || !valid) throw AppError.field('email', 'auth.failed');
       await byAddress.succeeded();
       await byIp.giveBack();
+      // Said only to whoever knows the password: nobody else learns that the account is blocked.
+      if (user.blockedAt) throw new AppError('account_blocked');
 
       if (user.twoFactorConfirmedAt) {
         const challenge = randomToken();
@@ -266,7 +270,8 @@ export function createAuthService(deps: AuthDeps) {
       await throttle.consume(`forgot:ip:${meta.ip}`, FORGOT_PER_IP);
       await throttle.consume(`forgot:address:${email}`, FORGOT_PER_ADDRESS);
       const user = await users.findByEmail(email);
-      if (!user) return;
+      // A blocked account could not use the link (resetPassword refuses it): no mail.
+      if (!user || user.blockedAt) return;
       // The link is made and mailed after the answer, so an address with an account is answered
       // as fast as one without.
       deps.background.run('reset mail', async () => {
@@ -283,6 +288,25 @@ export function createAuthService(deps: AuthDeps) {
       });
     },
 
+    /**
+     * Mails a new account (one staff created, without a password) the link that sets its first
+     * password: a reset token of the same kind, valid for SET_PASSWORD_TOKEN_HOURS.
+     */
+    async sendSetPasswordLink(user: UserRow, locale: Locale): Promise<void> {
+      const token = randomToken();
+      await repo.insertResetToken({
+        id: hashToken(token),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + SET_PASSWORD_TOKEN_HOURS * 60 * 60_000),
+      });
+      const url = `${site.publicUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
+      deps.background.run('account created mail', () =>
+        mailer.send(
+          authMails.accountCreated(locale, user.email, { name: user.name, site: site.siteName, url, hours: SET_PASSWORD_TOKEN_HOURS }),
+        ),
+      );
+    },
+
     /** Single use and expiring; sets the new password and ends every session of the account. */
     async resetPassword(
       input: { token: string; email: string; password: string; password_confirmation: string },
@@ -295,6 +319,8 @@ export function createAuthService(deps: AuthDeps) {
       const done = await repo.transaction(async (tx) => {
         const consumed = await repo.consumeResetToken(hashToken(input.token), tx);
         if (!consumed || !user || consumed.userId !== user.id) return false;
+        // Thrown in the transaction: the token stays unused, the password unchanged.
+        if (user.blockedAt) throw new AppError('account_blocked');
         await users.update(user.id, { passwordHash }, tx);
         await repo.deleteOtherSessions(user.id, undefined, tx);
         await repo.deleteResetTokens(user.id, tx);

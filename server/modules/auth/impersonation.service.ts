@@ -33,6 +33,8 @@ export function createImpersonationService(deps: { repo: AuthRepo; users: UsersR
       if (targetId === current.id) throw AppError.field('user', 'impersonation.self');
       const target = await users.findById(targetId);
       if (!target) throw new AppError('not_found');
+      // Its sessions do not work (see auth.repo's findLiveSessionWithUser): unblock it first.
+      if (target.blockedAt) throw AppError.field('user', 'impersonation.blocked');
       if ((await users.roleSlugs(targetId)).includes('superAdmin')) throw AppError.field('user', 'impersonation.super_admin');
       const token = randomToken();
       await repo.transaction(async (tx) => {

@@ -43,7 +43,7 @@ const PROVIDER_LABELS: Partial<Record<OauthProvider, string>> = { google: 'Googl
 const isSameSitePath = (value: string) => new RegExp(SAME_SITE_PATH_PATTERN, 'u').test(value);
 
 /** Where a failed provider sign-in sends the browser; the login page shows the matching text. */
-export type OauthOutcome = 'oauth_failed' | 'oauth_email_unverified';
+export type OauthOutcome = 'oauth_failed' | 'oauth_email_unverified' | 'oauth_blocked';
 
 /** A provider sign-in that cannot go on. `reason` is for the log only, never for the visitor. */
 export class OauthFailure extends Error {
@@ -232,10 +232,13 @@ export function createOauthService(deps: OauthDeps) {
   async function accountFor(provider: OauthProvider, identity: VerifiedIdentity, meta: RequestMeta): Promise<UserRow> {
     const link = await repo.findOauthAccount(provider, identity.sub);
     const linked = link && (await users.findById(link.userId));
+    if (linked?.blockedAt) throw new OauthFailure(`account ${linked.id} is blocked`, 'oauth_blocked');
     if (linked) return linked;
 
     return repo.transaction(async (tx) => {
       const existing = await users.findByEmail(identity.email, tx);
+      // Before anything is linked or changed: a blocked account stays exactly as staff left it.
+      if (existing?.blockedAt) throw new OauthFailure(`account ${existing.id} is blocked`, 'oauth_blocked');
       if (existing) {
         await repo.insertOauthAccount({ userId: existing.id, provider, providerUserId: identity.sub, email: identity.email }, tx);
         const wasUnverified = existing.emailVerifiedAt === null;

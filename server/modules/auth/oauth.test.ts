@@ -233,6 +233,31 @@ describe('signing in with Google', () => {
     expect(cookieFrom(callback, 'two_factor_challenge')).toMatch(/^[\w-]{40,}$/);
   });
 
+  it('refuses a blocked account, linked or found by its address, and links nothing to it', async () => {
+    const google = nextGoogleAccount();
+    const first = await signInWithGoogle();
+    const linkedId = (await app.inject({ url: '/api/user', headers: first.headers })).json().data.id as number;
+    const unlinked = await createUser(app, { verified: false });
+    const db = app.services.database.db;
+    await db
+      .update(users)
+      .set({ blockedAt: new Date() })
+      .where(sql`${users.id} in (${linkedId}, ${unlinked.id})`);
+
+    profile = google;
+    const linked = await signInWithGoogle();
+    expect(linked.callback.headers.location).toBe('/login?error=oauth_blocked');
+    expect(linked.session).toBeUndefined();
+
+    nextGoogleAccount({ email: unlinked.email });
+    const byAddress = await signInWithGoogle();
+    expect(byAddress.callback.headers.location).toBe('/login?error=oauth_blocked');
+    expect(await linksOf(unlinked.id)).toHaveLength(0);
+    // Left as staff left it: still unverified, the password still set.
+    const [row] = await db.select().from(users).where(eq(users.id, unlinked.id));
+    expect(row).toMatchObject({ emailVerifiedAt: null, passwordHash: expect.any(String) });
+  });
+
   it('refuses a Google account whose address Google has not verified', async () => {
     const google = nextGoogleAccount({ email_verified: false });
     const { callback, session } = await signInWithGoogle();

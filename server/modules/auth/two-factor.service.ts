@@ -200,6 +200,11 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         await repo.deleteChallenge(challengeId);
         throw expired();
       }
+      if (user.blockedAt) {
+        // Blocked after the password step: the challenge proved the password, so it may be told.
+        await repo.deleteChallenge(challengeId);
+        throw new AppError('account_blocked');
+      }
 
       let accepted: boolean;
       if (factor.kind === 'code') {

@@ -15,7 +15,7 @@ import { translate } from '../../platform/i18n.ts';
 import type { Mailer, MailMessage } from '../../platform/mail.ts';
 import type { BackgroundWork } from '../../platform/background.ts';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
-import type { Db } from '../../db/client.ts';
+import type { Transaction } from '../../db/client.ts';
 import type { AdRow, AdsRepo } from '../ads/ads.repo.ts';
 import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
@@ -43,8 +43,8 @@ export interface ReportsDeps {
   /** Banning and un-banning an account (the users module's blocking, in the caller's transaction). */
   accounts: {
     isStaff: (userId: number) => Promise<boolean>;
-    block: (userId: number, reason: string, tx: Db) => Promise<void>;
-    unblock: (userId: number, tx: Db) => Promise<void>;
+    block: (userId: number, reason: string, tx: Transaction) => Promise<void>;
+    unblock: (userId: number, tx: Transaction) => Promise<void>;
   };
   /** Called after ads were hidden or restored, so cached listings are read fresh. */
   onAdsChanged?: () => void;

@@ -362,3 +362,35 @@ describe('the staff inbox of the app settings', () => {
     expect(forwarded!.raw).toMatch(/^Reply-To: liisa@example.com/im);
   });
 });
+
+describe('banning from a report', () => {
+  it('blocks the seller (signed out, cannot sign in), hides their listed ads and mails the statement; staff cannot be banned this way', async () => {
+    const scammer = await createUser(app, { name: 'Huijari' });
+    const scammerSession = await loginAs(app, scammer);
+    const ad = await createAd(app, { userId: scammer.id, name: 'Liian halpa iPhone' });
+    const other = await createAd(app, { userId: scammer.id, name: 'Toinen halpa puhelin' });
+    await reportAd(ad.uuid, { reason: 'scam' }, buyerHeaders, '10.7.0.1');
+    const [report] = await db().select().from(reports).where(eq(reports.subjectId, ad.id));
+
+    const res = await resolve(report!.id, { action: 'ban_user', rule: 'fraud', note: 'Pyysi maksua lahjakorteilla usealta ostajalta.' });
+    expect(res.statusCode).toBe(200);
+    const [row] = await db().select().from(users).where(eq(users.id, scammer.id));
+    expect(row!.blockedAt).not.toBeNull();
+    expect((await app.inject({ method: 'GET', url: '/api/user', headers: scammerSession.headers })).statusCode).toBe(401);
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: scammer.email, password: scammer.password } });
+    expect(login.statusCode).toBe(403);
+    const statuses = await db().select({ status: products.status }).from(products).where(eq(products.userId, scammer.id));
+    expect(statuses.every((s) => s.status === 'canceled')).toBe(true);
+    expect(other.id).toBeGreaterThan(0);
+    await settled();
+    expect(mailsTo(scammer.email).some((m) => m.text.includes('Pyysi maksua lahjakorteilla'))).toBe(true);
+
+    const staffSeller = await createUser(app, { roles: ['editor'] });
+    const staffAd = await createAd(app, { userId: staffSeller.id, name: 'Toimittajan ilmoitus' });
+    await reportAd(staffAd.uuid, { reason: 'spam' }, buyerHeaders, '10.7.0.2');
+    const [staffReport] = await db().select().from(reports).where(eq(reports.subjectId, staffAd.id));
+    const refused = await resolve(staffReport!.id, { action: 'ban_user', rule: 'spam', note: 'Roskapostia monta kertaa.' });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(['action']);
+  });
+});

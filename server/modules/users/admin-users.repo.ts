@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Db, Transaction } from '../../db/client.ts';
+import { sessions } from '../../db/schema/auth.ts';
 import { roles, userRoles } from '../../db/schema/roles.ts';
 import { users } from '../../db/schema/users.ts';
 import type { UserRow } from './users.repo.ts';
@@ -9,6 +10,7 @@ export interface AdminUserQuery {
   search?: string | undefined;
   role?: string | undefined;
   verified?: boolean | undefined;
+  blocked?: boolean | undefined;
   sortBy: AdminUserSort;
   direction: 'asc' | 'desc';
   limit: number;
@@ -43,6 +45,7 @@ export function createAdminUsersRepo(db: Database) {
             )
           : undefined,
         query.verified === undefined ? undefined : query.verified ? isNotNull(users.emailVerifiedAt) : isNull(users.emailVerifiedAt),
+        query.blocked === undefined ? undefined : query.blocked ? isNotNull(users.blockedAt) : isNull(users.blockedAt),
         query.role
           ? exists(
               db
@@ -107,15 +110,41 @@ export function createAdminUsersRepo(db: Database) {
       await tx.insert(userRoles).values(rows.map((row) => ({ userId, roleId: row.id })));
     },
 
-    /** How many accounts hold superAdmin, counted under a lock: two demotions at once cannot both pass. */
-    async lockedSuperAdminCount(tx: Transaction): Promise<number> {
+    /**
+     * How many superAdmins other than this account can still sign in (not blocked), counted under a
+     * lock: two demotions, deletions or blocks at once cannot both pass and leave nobody at the top.
+     */
+    async lockedOtherActiveSuperAdmins(tx: Transaction, exceptUserId: number): Promise<number> {
       await tx.execute(sql`lock table ${userRoles} in share row exclusive mode`);
       const [row] = await tx
         .select({ n: count() })
         .from(userRoles)
         .innerJoin(roles, eq(roles.id, userRoles.roleId))
-        .where(eq(roles.slug, 'superAdmin'));
+        .innerJoin(users, eq(users.id, userRoles.userId))
+        .where(and(eq(roles.slug, 'superAdmin'), ne(users.id, exceptUserId), isNull(users.blockedAt)));
       return row?.n ?? 0;
+    },
+
+    /**
+     * Blocks (with the reason) or unblocks an account, only when it is not so already: the row as it
+     * is now, or undefined when nothing changed (so two staff members doing it at once audit it once).
+     */
+    async setBlocked(userId: number, block: { reason: string | null } | null, tx: Transaction): Promise<UserRow | undefined> {
+      const [row] = await tx
+        .update(users)
+        .set(
+          block
+            ? { blockedAt: new Date(), blockedReason: block.reason, updatedAt: new Date() }
+            : { blockedAt: null, blockedReason: null, updatedAt: new Date() },
+        )
+        .where(and(eq(users.id, userId), block ? isNull(users.blockedAt) : isNotNull(users.blockedAt)))
+        .returning();
+      return row;
+    },
+
+    /** Ends every session of the account, and every session in which it acts as someone else. */
+    async endSessionsOf(userId: number, tx: Transaction): Promise<void> {
+      await tx.delete(sessions).where(or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId)));
     },
   };
 }

@@ -2,7 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { translate } from '../../platform/i18n.ts';
 import { requireUser } from '../../platform/session.ts';
 import { requestMeta } from '../auth/auth.routes.ts';
-import { AdminUserReply, AdminUsersBody, AdminUsersReply, IdParams, ToggleVerifyBody, UpdateUserBody } from './users.schemas.ts';
+import {
+  AdminUserReply,
+  AdminUsersBody,
+  AdminUsersReply,
+  CreateUserBody,
+  IdParams,
+  ToggleBlockBody,
+  ToggleVerifyBody,
+  UpdateUserBody,
+} from './users.schemas.ts';
 
 /** The staff's calls on accounts (spec section 7, Admin users); `users.manage` only. */
 const adminUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -13,7 +22,7 @@ const adminUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'A page of accounts: search by name, e-mail or id; filter by role and verified; sort by a column',
+        summary: 'A page of accounts: search by name, e-mail or id; filter by role, verified and blocked; sort by a column',
         body: AdminUsersBody,
         response: { 200: AdminUsersReply },
       },
@@ -23,8 +32,24 @@ const adminUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return adminUsers.list(requireUser(request), {
         ...rest,
         search_by: search_by ?? undefined,
-        filters: { role: filters?.role ?? undefined, verified: filters?.verified ?? undefined },
+        filters: { role: filters?.role ?? undefined, verified: filters?.verified ?? undefined, blocked: filters?.blocked ?? undefined },
       });
+    },
+  );
+
+  app.post(
+    '/users/create-user',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Creates an account without a password and mails the person a link that sets it (valid 72 hours)',
+        body: CreateUserBody,
+        response: { 201: AdminUserReply },
+      },
+    },
+    async (request, reply) => {
+      const user = await adminUsers.create(requireUser(request), request.body, requestMeta(request));
+      return reply.code(201).send({ message: translate(request.locale, 'admin_users.created', { email: user.email }), data: user });
     },
   );
 
@@ -59,6 +84,23 @@ const adminUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await adminUsers.toggleVerify(requireUser(request), request.body.action, request.body.user, requestMeta(request));
       const key = request.body.action === 'confirmVerifyUser' ? 'admin_users.verified' : 'admin_users.unverified';
       return { message: translate(request.locale, key), data: user };
+    },
+  );
+
+  app.post(
+    '/users/toggle-block',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Blocks an account from signing in (its sessions end at once) or lets it sign in again',
+        body: ToggleBlockBody,
+        response: { 200: AdminUserReply },
+      },
+    },
+    async (request) => {
+      const { action, user, reason } = request.body;
+      const data = await adminUsers.toggleBlock(requireUser(request), action, user, reason, requestMeta(request));
+      return { message: translate(request.locale, action === 'block' ? 'admin_users.blocked' : 'admin_users.unblocked'), data };
     },
   );
 

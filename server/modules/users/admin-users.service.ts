@@ -1,9 +1,11 @@
 import { can } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
+import type { Locale } from '../../../common/locales.ts';
 import { hasControlCharacter } from '../../../common/text.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { AuthRepo } from '../auth/auth.repo.ts';
-import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
+import type { AuthService, CurrentUser, RequestMeta } from '../auth/auth.service.ts';
 import type { AdminUsersRepo } from './admin-users.repo.ts';
 import type { AdminUserSort } from './users.schemas.ts';
 import type { UserRow, UsersRepo } from './users.repo.ts';
@@ -15,7 +17,7 @@ export interface AdminUserListInput {
   current_page?: number | undefined;
   per_page?: number | undefined;
   search_by?: string | undefined;
-  filters?: { role?: string | undefined; verified?: boolean | undefined } | undefined;
+  filters?: { role?: string | undefined; verified?: boolean | undefined; blocked?: boolean | undefined } | undefined;
   sort_by?: AdminUserSort | undefined;
   sort_direction?: 'asc' | 'desc' | undefined;
 }
@@ -26,6 +28,26 @@ export interface AdminUserChanges {
   email?: string | undefined;
   phone?: string | null | undefined;
   roles?: string[] | undefined;
+}
+
+export interface NewAccount {
+  name: string;
+  surname?: string | null | undefined;
+  email: string;
+  roles?: string[] | undefined;
+  email_verified?: boolean | undefined;
+  locale?: Locale | undefined;
+}
+
+type FieldProblems = Record<string, { key: string; params?: Record<string, string | number> }[]>;
+
+/**
+ * The base role follows the address, as registration and confirming it do: `user` when it is
+ * confirmed, `unverified` until then. Whatever else staff chose stays.
+ */
+export function withBaseRole(roles: readonly string[], verified: boolean): string[] {
+  const [keep, drop] = verified ? ['user', 'unverified'] : ['unverified', 'user'];
+  return [...new Set([...roles.filter((slug) => slug !== drop), keep])];
 }
 
 function presentAdminUser(user: UserRow, roles: string[], storage: Storage) {
@@ -39,6 +61,9 @@ function presentAdminUser(user: UserRow, roles: string[], storage: Storage) {
     phone: user.phone,
     roles: roles.map((slug) => ({ slug })),
     created_at: user.createdAt.toISOString(),
+    blocked: user.blockedAt !== null,
+    blocked_at: user.blockedAt?.toISOString() ?? null,
+    blocked_reason: user.blockedReason,
   };
 }
 export type AdminUser = ReturnType<typeof presentAdminUser>;
@@ -49,10 +74,18 @@ export type AdminUser = ReturnType<typeof presentAdminUser>;
  * - a superAdmin's account is changed, unverified or deleted only by a superAdmin, and only a
  *   superAdmin gives or takes the superAdmin and admin roles;
  * - nobody changes their own roles or deletes themselves here (their own settings do that);
- * - the last superAdmin keeps the role and the account;
+ * - nobody blocks themselves;
+ * - the last superAdmin who can sign in keeps the role, the account and the right to sign in;
+ * - a blocked account's sessions end at once (also those in which it acts as someone else);
  * - every change goes to the audit log with before and after.
  */
-export function createAdminUsersService(deps: { repo: AdminUsersRepo; users: UsersRepo; audit: AuthRepo['audit']; storage: Storage }) {
+export function createAdminUsersService(deps: {
+  repo: AdminUsersRepo;
+  users: UsersRepo;
+  audit: AuthRepo['audit'];
+  storage: Storage;
+  sendSetPasswordLink: AuthService['sendSetPasswordLink'];
+}) {
   const { repo, users, audit, storage } = deps;
   const isSuperAdmin = (current: CurrentUser) => current.roles.includes('superAdmin');
 
@@ -67,6 +100,28 @@ export function createAdminUsersService(deps: { repo: AdminUsersRepo; users: Use
     const roles = await repo.rolesOf(id);
     if (roles.includes('superAdmin') && !isSuperAdmin(current)) throw new AppError('forbidden');
     return { user, roles };
+  }
+
+  /** Control characters in the text fields: a 422 on each such field. */
+  function controlCharacterProblems(values: Record<string, string | null | undefined>): FieldProblems {
+    const fields: FieldProblems = {};
+    for (const [key, value] of Object.entries(values)) {
+      if (typeof value === 'string' && hasControlCharacter(value)) fields[key] = [{ key: 'validation.control_characters' }];
+    }
+    return fields;
+  }
+
+  /**
+   * Checks a wished-for role list: roles that exist (built-in or the site's own), at least one, and
+   * the top roles given or taken only by a superAdmin (403 otherwise). Adds its problems to `fields`.
+   */
+  async function checkRoles(current: CurrentUser, before: readonly string[], wished: readonly string[], fields: FieldProblems) {
+    const known = await repo.existingRoles(wished);
+    const unknown = wished.filter((slug) => !known.includes(slug));
+    if (unknown.length) fields.roles = [{ key: 'admin_users.unknown_roles', params: { roles: unknown.join(', ') } }];
+    const touchedTop = TOP_ROLES.filter((slug) => before.includes(slug) !== wished.includes(slug));
+    if (touchedTop.length && !isSuperAdmin(current)) throw new AppError('forbidden');
+    if (wished.length === 0) fields.roles = [{ key: 'admin_users.no_roles' }];
   }
 
   const auditEntry = (current: CurrentUser, meta: RequestMeta, action: string, userId: number, data: Record<string, unknown>) => ({
@@ -89,6 +144,7 @@ export function createAdminUsersService(deps: { repo: AdminUsersRepo; users: Use
         search: input.search_by,
         role: input.filters?.role,
         verified: input.filters?.verified,
+        blocked: input.filters?.blocked,
         sortBy: input.sort_by ?? 'id',
         direction: input.sort_direction ?? 'desc',
         limit: perPage,
@@ -126,11 +182,8 @@ export function createAdminUsersService(deps: { repo: AdminUsersRepo; users: Use
     async update(current: CurrentUser, id: number, changes: AdminUserChanges, meta: RequestMeta) {
       requireManage(current);
       const { user, roles } = await target(current, id);
-      const fields: Record<string, { key: string; params?: Record<string, string | number> }[]> = {};
-      for (const key of ['name', 'surname', 'email', 'phone'] as const) {
-        const value = changes[key];
-        if (typeof value === 'string' && hasControlCharacter(value)) fields[key] = [{ key: 'validation.control_characters' }];
-      }
+      const { name, surname, email: emailInput, phone } = changes;
+      const fields = controlCharacterProblems({ name, surname, email: emailInput, phone });
       const email = changes.email?.trim().toLowerCase();
       if (email && email !== user.email.toLowerCase()) {
         const holder = await users.findByEmail(email);
@@ -142,16 +195,11 @@ export function createAdminUsersService(deps: { repo: AdminUsersRepo; users: Use
         if (id === current.id && nextRoles.sort().join() !== [...roles].sort().join()) {
           throw AppError.field('roles', 'admin_users.own_roles');
         }
-        const known = await repo.existingRoles(nextRoles);
-        const unknown = nextRoles.filter((slug) => !known.includes(slug));
-        if (unknown.length) fields.roles = [{ key: 'admin_users.unknown_roles', params: { roles: unknown.join(', ') } }];
-        const touchedTop = TOP_ROLES.filter((slug) => roles.includes(slug) !== nextRoles.includes(slug));
-        if (touchedTop.length && !isSuperAdmin(current)) throw new AppError('forbidden');
-        if (nextRoles.length === 0) fields.roles = [{ key: 'admin_users.no_roles' }];
+        await checkRoles(current, roles, nextRoles, fields);
       }
       if (Object.keys(fields).length) throw new AppError('validation_failed', {}, fields);
       return users.transaction(async (tx) => {
-        if (roles.includes('superAdmin') && !nextRoles.includes('superAdmin') && (await repo.lockedSuperAdminCount(tx)) <= 1) {
+        if (roles.includes('superAdmin') && !nextRoles.includes('superAdmin') && (await repo.lockedOtherActiveSuperAdmins(tx, id)) === 0) {
           throw AppError.field('roles', 'admin_users.last_super_admin');
         }
         const updated = await users.update(
@@ -176,13 +224,105 @@ export function createAdminUsersService(deps: { repo: AdminUsersRepo; users: Use
       });
     },
 
+    /**
+     * POST /users/create-user: an account without a password; the person gets a mail in the chosen
+     * language with a link that sets it (valid 72 hours). The address counts as confirmed when the
+     * staff member says so.
+     */
+    async create(current: CurrentUser, input: NewAccount, meta: RequestMeta) {
+      requireManage(current);
+      const email = input.email.trim().toLowerCase();
+      const fields = controlCharacterProblems({ name: input.name, surname: input.surname, email: input.email });
+      if (!input.name.trim()) fields.name = [{ key: 'validation.required' }];
+      const verified = input.email_verified ?? false;
+      const nextRoles = withBaseRole(input.roles ?? [], verified);
+      await checkRoles(current, [], nextRoles, fields);
+      if (!fields.email && (await users.findByEmail(email))) fields.email = [{ key: 'admin_users.email_taken' }];
+      if (Object.keys(fields).length) throw new AppError('validation_failed', {}, fields);
+      const locale = input.locale ?? 'fi';
+      let created: UserRow;
+      try {
+        created = await users.transaction(async (tx) => {
+          const user = await users.insert(
+            {
+              name: input.name.trim(),
+              surname: input.surname?.trim() || null,
+              email,
+              passwordHash: null,
+              emailVerifiedAt: verified ? new Date() : null,
+              locale,
+            },
+            tx,
+          );
+          await repo.setRoles(user.id, nextRoles, tx);
+          await audit(
+            auditEntry(current, meta, 'user_created', user.id, {
+              after: {
+                name: user.name,
+                surname: user.surname,
+                email: user.email,
+                email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
+                roles: nextRoles,
+                locale,
+              },
+            }),
+            tx,
+          );
+          return user;
+        });
+      } catch (error) {
+        // The same address created (or registered) at the same moment: the other one has it.
+        if (isUniqueViolation(error)) throw AppError.field('email', 'admin_users.email_taken');
+        throw error;
+      }
+      await deps.sendSetPasswordLink(created, locale);
+      return presentAdminUser(created, nextRoles, storage);
+    },
+
+    /**
+     * POST /users/toggle-block: a blocked account cannot sign in (password, provider, second
+     * factor), complete a password reset or use a session; its sessions end at once. Blocking or
+     * unblocking an account that is so already changes nothing and answers it as it is.
+     */
+    async toggleBlock(
+      current: CurrentUser,
+      action: 'block' | 'unblock',
+      id: number,
+      reasonInput: string | null | undefined,
+      meta: RequestMeta,
+    ) {
+      requireManage(current);
+      if (id === current.id) throw AppError.field('user', 'admin_users.self_block');
+      const reason = action === 'block' ? reasonInput?.trim() || null : null;
+      if (reason && hasControlCharacter(reason)) throw AppError.field('reason', 'validation.control_characters');
+      const { roles } = await target(current, id);
+      return users.transaction(async (tx) => {
+        if (action === 'block' && roles.includes('superAdmin') && (await repo.lockedOtherActiveSuperAdmins(tx, id)) === 0) {
+          throw AppError.field('user', 'admin_users.last_super_admin_block');
+        }
+        const before = await users.findById(id, tx);
+        if (!before) throw new AppError('not_found');
+        const changed = await repo.setBlocked(id, action === 'block' ? { reason } : null, tx);
+        if (!changed) return presentAdminUser(before, roles, storage);
+        if (action === 'block') await repo.endSessionsOf(id, tx);
+        await audit(
+          auditEntry(current, meta, action === 'block' ? 'user_blocked' : 'user_unblocked', id, {
+            before: { blocked_at: before.blockedAt?.toISOString() ?? null, blocked_reason: before.blockedReason },
+            after: { blocked_at: changed.blockedAt?.toISOString() ?? null, blocked_reason: changed.blockedReason },
+          }),
+          tx,
+        );
+        return presentAdminUser(changed, roles, storage);
+      });
+    },
+
     /** DELETE /users/delete/user/{id}: as deleting one's own account does (ads, rooms, sessions go with it). */
     async remove(current: CurrentUser, id: number, meta: RequestMeta): Promise<void> {
       requireManage(current);
       if (id === current.id) throw AppError.field('user', 'admin_users.self');
       const { user, roles } = await target(current, id);
       await users.transaction(async (tx) => {
-        if (roles.includes('superAdmin') && (await repo.lockedSuperAdminCount(tx)) <= 1) {
+        if (roles.includes('superAdmin') && (await repo.lockedOtherActiveSuperAdmins(tx, id)) === 0) {
           throw AppError.field('user', 'admin_users.last_super_admin');
         }
         await audit(auditEntry(current, meta, 'user_deleted', id, { before: { email: user.email, name: user.name, roles } }), tx);

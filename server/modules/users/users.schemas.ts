@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { LOCALES } from '../../../common/locales.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 
@@ -39,6 +40,7 @@ export const AdminUsersBody = Type.Object(
         {
           role: Type.Optional(Type.Union([Type.String({ maxLength: 60 }), Type.Null()])),
           verified: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+          blocked: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
         },
         { additionalProperties: false },
       ),
@@ -61,6 +63,10 @@ export const AdminUser = Type.Object({
   phone: Type.Union([Type.String(), Type.Null()]),
   roles: Type.Array(Type.Object({ slug: Type.String() })),
   created_at: Type.String(),
+  /** Blocked by staff: cannot sign in. */
+  blocked: Type.Boolean(),
+  blocked_at: Type.Union([Type.String(), Type.Null()]),
+  blocked_reason: Type.Union([Type.String(), Type.Null()]),
 });
 
 export const AdminUsersReply = Type.Object({
@@ -88,3 +94,31 @@ export const ToggleVerifyBody = Type.Object(
 );
 
 export const AdminUserReply = Type.Object({ message: Type.String(), data: AdminUser });
+
+/** The longest reason staff may give for blocking an account. */
+export const BLOCK_REASON_MAX = 500;
+
+export const CreateUserBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    surname: Nullable(Type.String({ maxLength: 100 })),
+    email: Type.String({ format: 'email', maxLength: 254 }),
+    /** Role slugs (built-in or the site's own); the base role follows `email_verified` (user or unverified). */
+    roles: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { maxItems: 20 })),
+    /** The staff member vouches for the address: counted as confirmed at once. */
+    email_verified: Type.Optional(Type.Boolean()),
+    /** The language of the mail with the set-password link, and of the account. */
+    locale: Type.Optional(Type.Enum(LOCALES)),
+  },
+  { additionalProperties: false },
+);
+
+export const ToggleBlockBody = Type.Object(
+  {
+    user: Type.Integer({ minimum: 1 }),
+    action: Type.Union([Type.Literal('block'), Type.Literal('unblock')]),
+    /** Why (staff only); kept while the account is blocked. */
+    reason: Nullable(Type.String({ maxLength: BLOCK_REASON_MAX })),
+  },
+  { additionalProperties: false },
+);
