@@ -33,6 +33,62 @@ async function fresh(options: Parameters<typeof newPage>[0] = {}): Promise<Page>
 
 afterAll(closeBrowser);
 
+describe('an admin creates a role and an account, acts as that person and comes back', () => {
+  const stamp = Date.now().toString(36);
+  const roleName = `Tukihenkilö ${stamp}`;
+  const person = { name: `Testi${stamp}`, email: `e2e-staff-${stamp}@example.com` };
+  let admin: Page;
+
+  beforeAll(async () => {
+    admin = await fresh();
+    await logIn(admin, 'admin@example.com', '/admin/roles');
+  });
+
+  it('creates a role that handles reports', async () => {
+    await admin.getByRole('button', { name: t('roles.create') }).click();
+    const dialog = admin.getByRole('dialog', { name: t('roles.dialog.create_title') });
+    await dialog.getByLabel(t('roles.fields.name')).fill(roleName);
+    await dialog.getByRole('checkbox', { name: t('roles.permission.reports_handle.label') }).check();
+    await screenshot(admin, 'admin-create-role');
+    await dialog.getByRole('button', { name: t('roles.dialog.create') }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await admin.getByText(roleName).first().waitFor();
+  });
+
+  it('creates an account with that role; the person is mailed a link to set a password', async () => {
+    await open(admin, '/admin/users');
+    await admin.getByRole('button', { name: t('admin_users.create.open') }).click();
+    const dialog = admin.getByRole('dialog', { name: t('admin_users.create.title') });
+    await dialog.getByRole('textbox', { name: t('admin_users.fields.name'), exact: true }).fill(person.name);
+    await dialog.getByRole('textbox', { name: t('admin_users.fields.email'), exact: true }).fill(person.email);
+    await dialog.getByRole('checkbox', { name: roleName }).check();
+    await dialog.getByLabel(t('admin_users.create.email_verified')).check();
+    await dialog.getByRole('button', { name: t('admin_users.create.submit') }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => mails().some((m) => m.to.includes(person.email) && /\/reset-password\//.test(m.text))).toBe(true);
+  });
+
+  it('finds the account, acts as it, sees the banner everywhere, and returns to themself', async () => {
+    await open(admin, `/admin/users?q=${encodeURIComponent(person.email)}`);
+    await admin.getByRole('button', { name: t('admin_users.actions.menu', { name: person.name }) }).click();
+    await admin.getByRole('menuitem', { name: t('admin_users.actions.impersonate', { name: person.name }) }).click();
+    await admin.waitForURL((url) => url.pathname === '/');
+    const banner = admin.getByRole('region', { name: t('impersonation.banner_label') });
+    await banner.getByText(t('impersonation.banner', { name: person.name })).waitFor();
+    await screenshot(admin, 'impersonation-banner');
+    // The person's own pages: the banner stays while acting as them.
+    await open(admin, '/wishes');
+    await banner.waitFor();
+    await banner.getByRole('button', { name: t('impersonation.return') }).click();
+    await admin.getByText(t('impersonation.left')).waitFor();
+    await expect.poll(() => banner.count()).toBe(0);
+    // Back as the admin: the staff pages open again.
+    await open(admin, '/admin/users');
+    await admin.getByRole('button', { name: t('admin_users.create.open') }).waitFor();
+    await admin.context().close();
+  });
+});
+
 describe('notice and action: a visitor reports an ad, a moderator hides it, the seller is told why', () => {
   let ad: { uuid: string; name: string };
   const facts = `Ilmoituksen kuvat on kopioitu toisesta ilmoituksesta ${Date.now().toString(36)}.`;
