@@ -52,11 +52,12 @@ export function sanitizeRichText(html: string, publicUrl: string): string {
       b: 'strong',
       i: 'em',
       h1: 'h2',
-      a: (tagName, attribs) => {
+      a: (tagName, attribs): sanitizeHtml.Tag => {
         const href = (attribs.href ?? '').trim();
         // Only web and mail addresses and this site's own paths; anything else loses its address.
         if (!/^(https?:\/\/|mailto:|\/(?!\/)|#)/i.test(href)) return { tagName, attribs: {} };
-        return { tagName, attribs: isExternal(href) ? { href, rel: 'noopener nofollow ugc' } : { href } };
+        const kept: sanitizeHtml.Attributes = isExternal(href) ? { href, rel: 'noopener nofollow ugc' } : { href };
+        return { tagName, attribs: kept };
       },
     },
     exclusiveFilter: (frame) => {
