@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../i18n/en.json';
 import { createI18n } from '../lib/i18n';
 import { RichTextEditor } from './rich-text-editor';
-import { richTextExtensions, toolbarState } from './rich-text-editor-core';
+import { ariaShortcut, richTextExtensions, shortcutText, toolbarState } from './rich-text-editor-core';
 import { RichTextView } from './rich-text-view';
 
 const i18n = createI18n('en', { en: { translation: en } });
@@ -52,6 +52,10 @@ describe('RichTextEditor', () => {
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('<h2>Hello</h2>'));
     await waitFor(() => expect(heading.getAttribute('aria-pressed')).toBe('true'));
     expect(screen.getByRole('button', { name: 'Paragraph' }).getAttribute('aria-pressed')).toBe('false');
+    // The editing area keeps its name, errors and typography after the editor has re-rendered.
+    const box = screen.getByRole('textbox', { name: 'Body' });
+    expect(box.classList.contains('rich-text')).toBe(true);
+    expect(box.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('takes a new value from outside without reporting it back as a change', async () => {
@@ -105,5 +109,14 @@ describe('RichTextView', () => {
     expect(root.className).toBe('rich-text mt-4');
     expect(root.querySelector('h2')?.textContent).toBe('Otsikko');
     expect(root.querySelector('a')?.getAttribute('href')).toBe('/blog');
+  });
+});
+
+describe('toolbar shortcuts', () => {
+  it('reads a shortcut the way each computer writes it', () => {
+    expect(shortcutText('Mod+Alt+2', false)).toBe('Ctrl+Alt+2');
+    expect(shortcutText('Mod+Shift+Z', true)).toBe('⌘⇧Z');
+    expect(ariaShortcut('Mod+B', false)).toBe('Control+B');
+    expect(ariaShortcut('Mod+B', true)).toBe('Meta+B');
   });
 });
