@@ -262,6 +262,7 @@ const TABLE: Record<string, Row> = {
     request: () => ({ payload: { title: `Matriisi ${crypto.randomUUID().slice(0, 8)}`, language: 'fi', status: 'draft' } }),
   },
   'PATCH /api/admin/blog/update-post': { allowed: BLOG_STAFF, request: () => ({ payload: { id: 999999, title: 'Ei ole' } }) },
+  'POST /api/admin/blog/preview': { allowed: BLOG_STAFF, request: () => ({ payload: { body_html: '<p>Hei</p>' } }) },
   'GET /api/admin/blog/categories': { allowed: BLOG_STAFF, request: () => ({}) },
   'POST /api/admin/blog/categories': {
     allowed: BLOG_STAFF,

@@ -12,6 +12,8 @@ import {
   BlogCategoryParams,
   BlogCategoryReply,
   BlogPostIdParams,
+  BlogPreviewBody,
+  BlogPreviewReply,
   BlogStatusesReply,
   ContentImageReply,
   LanguagesReply,
@@ -108,6 +110,20 @@ const blogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const post = await blog.update(requireUser(request), id, input, requestMeta(request));
       return { message: translate(request.locale, 'admin_blog.saved'), data: post };
     },
+  );
+
+  app.post(
+    '/admin/blog/preview',
+    {
+      bodyLimit: POST_BODY_LIMIT,
+      schema: {
+        tags: ['blog'],
+        summary: 'A body as it would be published (sanitized), for the preview',
+        body: BlogPreviewBody,
+        response: { 200: BlogPreviewReply },
+      },
+    },
+    async (request) => ({ body_html: blog.preview(requireUser(request), request.body.body_html) }),
   );
 
   app.get(

@@ -182,3 +182,9 @@ export const PublicBlogPostReply = Type.Object({ data: PublicBlogPost });
 export const ContentImageReply = Type.Object({
   data: Type.Object({ url: Type.String(), width: Type.Integer(), height: Type.Integer() }),
 });
+
+export const BlogPreviewBody = Type.Object(
+  { body_html: Type.String({ description: 'HTML from the editor' }) },
+  { additionalProperties: false },
+);
+export const BlogPreviewReply = Type.Object({ body_html: Type.String({ description: 'As it would be stored and shown' }) });

@@ -385,6 +385,15 @@ export function createBlogService(deps: { repo: BlogRepo; audit: AuthRepo['audit
       return presentAdmin((await repo.find(id))!, meta.locale);
     },
 
+    /** POST /admin/blog/preview: the body as it would be stored and shown (sanitized), for the editor's preview. */
+    preview(current: CurrentUser, bodyHtml: string): string {
+      requireManage(current);
+      if (Buffer.byteLength(bodyHtml, 'utf8') > RICH_TEXT_MAX_BYTES) {
+        throw AppError.field('body_html', 'blog.body_too_large', { kilobytes: Math.floor(RICH_TEXT_MAX_BYTES / 1000) });
+      }
+      return sanitizeRichText(bodyHtml, publicUrl);
+    },
+
     // Categories
 
     async categories(current: CurrentUser, locale: Locale) {

@@ -175,6 +175,20 @@ describe('blog: body size and sanitizing', () => {
   });
 });
 
+describe('blog: preview', () => {
+  it('answers the body as it would be published, without saving anything', async () => {
+    const before = await postCount();
+    const reply = await app.inject({
+      method: 'POST',
+      url: '/api/admin/blog/preview',
+      headers: await as('editor'),
+      payload: { body_html: '<p onclick="alert(1)">Hei</p><script>alert(2)</script>' },
+    });
+    expect(reply.json()).toEqual({ body_html: '<p>Hei</p>' });
+    expect(await postCount()).toBe(before);
+  });
+});
+
 describe('blog: statuses and scheduling', () => {
   it('publishes at once: the time is set, the post is public, the publishing is audited', async () => {
     const post = await published();
