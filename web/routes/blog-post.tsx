@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { AppError } from '../../common/errors';
 import { type Locale, isLocale } from '../../common/locales';
 import { Breadcrumbs } from '../components/breadcrumbs';
-import { PostBody } from '../features/blog/components/post-body';
+import { RichTextView } from '../components/rich-text-view';
 import { useLanguage } from '../hooks/use-language';
 import { formatDate } from '../lib/format';
 import { type SiteMeta, localizedUrl, pageMetaFromLoader } from '../lib/meta';
@@ -122,7 +122,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             className="mb-8 aspect-[16/9] w-full rounded-xl bg-sunken object-cover"
           />
         )}
-        <PostBody html={post.body_html} />
+        <RichTextView html={post.body_html} />
         <footer className="mt-10 flex flex-wrap items-center justify-between gap-4 border-t border-line pt-6 text-sm">
           <Link to="/blog" className="font-medium text-brand hover:underline">
             {t('blog.back_to_blog')}

@@ -1,6 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { FormAlert } from '../../../components/form-controls';
+import { RichTextView } from '../../../components/rich-text-view';
 import { api } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/use-translation';
 import type { PostForm } from '../post-form';
@@ -49,11 +50,8 @@ export function PostPreview({ form, categoryName }: { form: PostForm; categoryNa
       {html === null && !failure ? (
         <Loader2 aria-label={t('admin_blog.editor.loading_preview')} className="animate-spin text-muted" />
       ) : (
-        <div
-          className="space-y-4 leading-relaxed [&_a]:text-brand [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-line [&_blockquote]:pl-4 [&_h2]:pt-4 [&_h2]:text-2xl [&_h2]:font-semibold [&_h3]:text-xl [&_h3]:font-semibold [&_img]:max-w-full [&_img]:rounded-lg [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
-          // Sanitized by the server (POST /admin/blog/preview) just now.
-          dangerouslySetInnerHTML={{ __html: html ?? '' }}
-        />
+        // Sanitized by the server (POST /admin/blog/preview) just now.
+        <RichTextView html={html ?? ''} />
       )}
     </article>
   );
