@@ -156,7 +156,7 @@ export function CategoriesPage({ categories }: { categories: BlogCategoryItem[] 
         <ul className="mt-5 divide-y divide-line overflow-hidden rounded-2xl border border-line bg-raised">
           {categories.map((category) => (
             <li key={category.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-              <div className="min-w-0">
+              <div className="min-w-0 flex-1">
                 <h2 className="font-semibold">{category.name}</h2>
                 <p className="mt-0.5 flex flex-wrap gap-x-3 text-sm text-muted">
                   <code>{category.slug}</code>

@@ -43,6 +43,10 @@ export interface EditorProps {
 
 type Errors = Record<string, string[]>;
 
+/** A select's look (not inputClass: its read-only styles match every select and would grey it out). */
+const selectClass =
+  'h-11 w-full cursor-pointer rounded-lg border border-line bg-raised px-3 text-base text-ink outline-none focus:border-brand aria-[invalid=true]:border-danger';
+
 function Select({
   label,
   value,
@@ -71,7 +75,7 @@ function Select({
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy(hint && `${id}-hint`, invalid && `${id}-errors`)}
-        className={`${inputClass} cursor-pointer`}
+        className={selectClass}
       >
         {children}
       </select>
