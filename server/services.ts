@@ -49,6 +49,8 @@ import { createSettingsRepo } from './modules/settings/settings.repo.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createDashboardRepo } from './modules/dashboard/dashboard.repo.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { createBlogRepo } from './modules/blog/blog.repo.ts';
+import { createBlogService } from './modules/blog/blog.service.ts';
 
 /** The parts with two drivers (embedded or production), built once per process by buildApp. */
 export interface Platform {
@@ -149,6 +151,12 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     site,
     log: platform.log,
   });
+  const blog = createBlogService({
+    repo: createBlogRepo(db),
+    audit: authRepo.audit,
+    storage: platform.storage,
+    publicUrl: config.publicUrl,
+  });
   return {
     database,
     platform,
@@ -212,7 +220,8 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
       storage: platform.storage,
       unreadTotal: (current) => chat.unreadTotal(current),
     }),
-    seo: createSeoService({ repo: createSeoRepo(db), catalog, publicUrl: config.publicUrl }),
+    seo: createSeoService({ repo: createSeoRepo(db), catalog, publicUrl: config.publicUrl, blog }),
+    blog,
     reports: createReportsService({
       repo: createReportsRepo(db),
       ads: adsRepo,

@@ -31,6 +31,7 @@ export default [
     route('profile', 'routes/settings-profile.tsx'),
     route('password', 'routes/settings-password.tsx'),
   ]),
+  route('blog', 'routes/blog.tsx'),
   route('blog/:slug', 'routes/blog-post.tsx'),
   route('info/:slug', 'routes/info-post.tsx'),
   route('contact', 'routes/contact.tsx'),

@@ -24,6 +24,7 @@ const SIGNED_IN = ACTORS.filter((a) => a !== 'visitor');
 const VERIFIED = SIGNED_IN.filter((a) => a !== 'unverified');
 const AD_STAFF: Actor[] = ['moderator', 'admin', 'superAdmin'];
 const ADMINS: Actor[] = ['admin', 'superAdmin'];
+const BLOG_STAFF: Actor[] = ['editor', ...ADMINS];
 
 interface Context {
   ad: { id: number; uuid: string };
@@ -249,6 +250,43 @@ const TABLE: Record<string, Row> = {
   'PATCH /api/admin/app-settings': { allowed: ADMINS, request: () => ({ payload: {} }) },
   'GET /api/dashboard': signedIn(() => ({})),
   // The overview answers anyone holding a staff permission, each only their parts.
+  // The blog: blog.manage (editors, admins, superAdmins); readers' calls are open.
+  'GET /api/languages': open(() => ({})),
+  'GET /api/blog': open(() => ({})),
+  'GET /api/blog/{slug}': open(() => ({ url: '/api/blog/no-such-post' })),
+  'GET /api/admin/blog/statuses': { allowed: BLOG_STAFF, request: () => ({}) },
+  'POST /api/admin/blog/list': { allowed: BLOG_STAFF, request: () => ({ payload: { status: 'draft', page: 1 } }) },
+  'GET /api/admin/blog/single/{id}': { allowed: BLOG_STAFF, request: () => ({ url: '/api/admin/blog/single/999999' }) },
+  'POST /api/admin/blog/new-post': {
+    allowed: BLOG_STAFF,
+    request: () => ({ payload: { title: `Matriisi ${crypto.randomUUID().slice(0, 8)}`, language: 'fi', status: 'draft' } }),
+  },
+  'PATCH /api/admin/blog/update-post': { allowed: BLOG_STAFF, request: () => ({ payload: { id: 999999, title: 'Ei ole' } }) },
+  'POST /api/admin/blog/preview': { allowed: BLOG_STAFF, request: () => ({ payload: { body_html: '<p>Hei</p>' } }) },
+  'GET /api/admin/blog/categories': { allowed: BLOG_STAFF, request: () => ({}) },
+  'POST /api/admin/blog/categories': {
+    allowed: BLOG_STAFF,
+    request: () => {
+      const tag = crypto.randomUUID().slice(0, 8);
+      return { payload: { name_fi: `Aihe ${tag}`, name_en: `Topic ${tag}`, name_ru: `Тема ${tag}` } };
+    },
+  },
+  'PATCH /api/admin/blog/categories/{id}': {
+    allowed: BLOG_STAFF,
+    request: () => ({ url: '/api/admin/blog/categories/999999', payload: { name_fi: 'Ei ole' } }),
+  },
+  'DELETE /api/admin/blog/categories/{id}': { allowed: BLOG_STAFF, request: () => ({ url: '/api/admin/blog/categories/999999' }) },
+  // Pictures for posts and info pages: blog.manage or pages.manage.
+  'POST /api/admin/content-images': {
+    allowed: BLOG_STAFF,
+    request: async () => {
+      const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#36c' } })
+        .png()
+        .toBuffer();
+      const body = await multipart([{ field: 'file', name: 'a.png', type: 'image/png', data: png }]);
+      return { payload: body.payload, headers: body.headers };
+    },
+  },
   'GET /api/admin/overview': { allowed: ['editor', ...AD_STAFF], request: () => ({}) },
   'POST /api/admin/audit-log': { allowed: ADMINS, request: () => ({ payload: {} }) },
   // Reports: anyone reports an ad (a visitor leaves an address) or writes to support; staff handle them.

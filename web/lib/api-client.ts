@@ -24,6 +24,18 @@ import type { AdReportBody, AppealDecisionBody, ContactBody, ResolveBody } from 
 import type { AppSettingsPatch, AppSettingsSaved } from '../../server/modules/settings/settings.schemas';
 import type { CreateRoleBody, RoleReply, UpdateRoleBody } from '../../server/modules/roles/roles.schemas';
 import type { AdminUserReply, CreateUserBody, UpdateUserBody } from '../../server/modules/users/users.schemas';
+import type {
+  AdminBlogListReply,
+  AdminBlogPostReply,
+  AdminBlogPostSavedReply,
+  BlogCategoriesReply,
+  BlogCategoryReply,
+  ContentImageReply,
+  NewBlogCategoryBody,
+  NewBlogPostBody,
+  UpdateBlogCategoryBody,
+  UpdateBlogPostBody,
+} from '../../server/modules/blog/blog.schemas';
 import { setGlobalError } from './global-error';
 import { ERROR_TOAST_MS, showToast } from './toasts';
 
@@ -359,4 +371,28 @@ export const api = {
   /** `moveTo`: the role its holders get instead; needed when anyone holds it. */
   deleteRole: (id: number, moveTo?: number) =>
     apiRequest<MessageReply>('DELETE', `/roles/delete/role/${id}`, { body: moveTo === undefined ? {} : { move_to: moveTo }, ...quiet }),
+
+  // Blog (blog.manage). The editor shows field errors under the fields: quiet.
+  adminBlogList: (status: string | null, page = 1) =>
+    apiRequest<Static<typeof AdminBlogListReply>>('POST', '/admin/blog/list', { body: { status, page } }),
+  adminBlogPost: (id: number) => apiRequest<Static<typeof AdminBlogPostReply>>('GET', `/admin/blog/single/${id}`, quiet),
+  createBlogPost: (body: Static<typeof NewBlogPostBody>) =>
+    apiRequest<Static<typeof AdminBlogPostSavedReply>>('POST', '/admin/blog/new-post', { body, ...quiet }),
+  updateBlogPost: (body: Static<typeof UpdateBlogPostBody>) =>
+    apiRequest<Static<typeof AdminBlogPostSavedReply>>('PATCH', '/admin/blog/update-post', { body, ...quiet }),
+  /** The body as it would be published (sanitized on the server): what the preview shows. */
+  previewBlogBody: (bodyHtml: string) =>
+    apiRequest<{ body_html: string }>('POST', '/admin/blog/preview', { body: { body_html: bodyHtml }, ...quiet }),
+  blogCategories: () => apiRequest<Static<typeof BlogCategoriesReply>>('GET', '/admin/blog/categories', quiet),
+  createBlogCategory: (body: Static<typeof NewBlogCategoryBody>) =>
+    apiRequest<Static<typeof BlogCategoryReply>>('POST', '/admin/blog/categories', { body, ...quiet }),
+  updateBlogCategory: (id: number, body: Static<typeof UpdateBlogCategoryBody>) =>
+    apiRequest<Static<typeof BlogCategoryReply>>('PATCH', `/admin/blog/categories/${id}`, { body, ...quiet }),
+  deleteBlogCategory: (id: number) => apiRequest<MessageReply>('DELETE', `/admin/blog/categories/${id}`, quiet),
+  /** A picture for a post or an info page (blog.manage or pages.manage): stored as WebP under /media/content/. */
+  uploadContentImage: (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return apiRequest<Static<typeof ContentImageReply>>('POST', '/admin/content-images', { body: form, ...quiet });
+  },
 };

@@ -122,3 +122,23 @@ export async function makeChatPicture(buffer: Buffer, field = 'picture'): Promis
     }
   });
 }
+
+/**
+ * A picture for a blog post or an info page (cover or in the text): one WebP up to 1600 px,
+ * upright, every piece of metadata (GPS too) removed.
+ */
+export async function makeContentPicture(buffer: Buffer, field = 'file'): Promise<{ data: Buffer; width: number; height: number }> {
+  await acceptedImageType(buffer, field);
+  return pictureWork.run(async () => {
+    const image = await openImage(buffer, field);
+    try {
+      const { data, info } = await image
+        .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82, effort: 3 })
+        .toBuffer({ resolveWithObject: true });
+      return { data, width: info.width, height: info.height };
+    } catch {
+      throw AppError.field(field, 'images.unreadable');
+    }
+  });
+}

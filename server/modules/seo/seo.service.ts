@@ -1,4 +1,5 @@
 import { LOCALES } from '../../../common/locales.ts';
+import type { BlogService } from '../blog/blog.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { SeoRepo } from './seo.repo.ts';
 
@@ -30,14 +31,34 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 }
 
-export function createSeoService(deps: { repo: SeoRepo; catalog: CatalogService; publicUrl: string }) {
-  const { repo, catalog, publicUrl } = deps;
+export function createSeoService(deps: {
+  repo: SeoRepo;
+  catalog: CatalogService;
+  publicUrl: string;
+  blog: Pick<BlogService, 'sitemapEntries'>;
+}) {
+  const { repo, catalog, publicUrl, blog } = deps;
 
   /** One <url> with its language alternates: Finnish at the bare address, the others with ?lang=. */
   function urlEntry(path: string, lastmod?: Date): string {
     const href = (locale: string) => escapeXml(`${publicUrl}${path}${locale === 'fi' ? '' : `?lang=${locale}`}`);
     const alternates = LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${href(l)}"/>`).join('');
     return `<url><loc>${href('fi')}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}${alternates}</url>`;
+  }
+
+  /**
+   * A published blog post: its own language's address, with its translations as alternates (each
+   * translation has a slug of its own, so these are not the `?lang=` variants of one path).
+   */
+  async function blogEntries(): Promise<string[]> {
+    const posts = await blog.sitemapEntries();
+    const href = (post: { slug: string; locale: string }) =>
+      escapeXml(`${publicUrl}/blog/${post.slug}${post.locale === 'fi' ? '' : `?lang=${post.locale}`}`);
+    return posts.map((post) => {
+      const group = posts.filter((other) => other.translationGroup === post.translationGroup);
+      const alternates = group.map((other) => `<xhtml:link rel="alternate" hreflang="${other.locale}" href="${href(other)}"/>`).join('');
+      return `<url><loc>${href(post)}</loc><lastmod>${post.updatedAt.toISOString()}</lastmod>${alternates}</url>`;
+    });
   }
 
   const urlset = (entries: string[]) =>
@@ -50,7 +71,7 @@ export function createSeoService(deps: { repo: SeoRepo; catalog: CatalogService;
 
     /** The sitemap index: pages, catalogs, and one file per range of ad ids. */
     async index(): Promise<string> {
-      const files = ['pages', 'catalogs'];
+      const files = ['pages', 'catalogs', 'blog'];
       const adFiles = Math.max(1, Math.ceil((await repo.maxProductId()) / SITEMAP_IDS_PER_FILE));
       for (let i = 0; i < adFiles; i++) files.push(`ads-${i + 1}`);
       const entries = files.map((name) => `<sitemap><loc>${escapeXml(`${publicUrl}/sitemaps/${name}.xml`)}</loc></sitemap>`);
@@ -59,6 +80,7 @@ export function createSeoService(deps: { repo: SeoRepo; catalog: CatalogService;
 
     /** One sitemap file by name; undefined for a name that is not in the index. */
     async file(name: string): Promise<string | undefined> {
+      if (name === 'blog') return urlset([urlEntry('/blog'), ...(await blogEntries())]);
       if (name === 'pages') return urlset(['/', '/about', '/terms', ...INFO_SLUGS.map((s) => `/info/${s}`)].map((p) => urlEntry(p)));
       if (name === 'catalogs') return urlset((await catalog.flatten('fi')).map((c) => urlEntry(`/catalogs/${c.path.join('/')}`)));
       const match = /^ads-(\d{1,6})$/.exec(name);
