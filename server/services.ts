@@ -49,6 +49,8 @@ import { createSettingsRepo } from './modules/settings/settings.repo.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createDashboardRepo } from './modules/dashboard/dashboard.repo.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { createPagesRepo } from './modules/pages/pages.repo.ts';
+import { createPagesService } from './modules/pages/pages.service.ts';
 
 /** The parts with two drivers (embedded or production), built once per process by buildApp. */
 export interface Platform {
@@ -149,6 +151,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     site,
     log: platform.log,
   });
+  const pages = createPagesService({ repo: createPagesRepo(db), audit: authRepo.audit, publicUrl: config.publicUrl });
   return {
     database,
     platform,
@@ -212,7 +215,8 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
       storage: platform.storage,
       unreadTotal: (current) => chat.unreadTotal(current),
     }),
-    seo: createSeoService({ repo: createSeoRepo(db), catalog, publicUrl: config.publicUrl }),
+    pages,
+    seo: createSeoService({ repo: createSeoRepo(db), catalog, infoPages: pages, publicUrl: config.publicUrl }),
     reports: createReportsService({
       repo: createReportsRepo(db),
       ads: adsRepo,

@@ -7,3 +7,4 @@ export * from './products.ts';
 export * from './chat.ts';
 export * from './reports.ts';
 export * from './settings.ts';
+export * from './info-pages.ts';
