@@ -261,6 +261,7 @@ const TABLE: Record<string, Row> = {
     allowed: PAGE_STAFF,
     request: () => ({ url: '/api/admin/info-pages/contacts/en', payload: { title: 'Contacts', body: '<p>Write to us.</p>' } }),
   },
+  'POST /api/admin/info-pages/preview': { allowed: PAGE_STAFF, request: () => ({ payload: { body: '<p>Preview</p>' } }) },
   'GET /api/admin/info-pages/{slug}/{locale}/versions': {
     allowed: PAGE_STAFF,
     request: () => ({ url: '/api/admin/info-pages/contacts/fi/versions' }),

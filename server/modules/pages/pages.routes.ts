@@ -13,6 +13,8 @@ import {
   InfoVersionReply,
   InfoVersionsQuery,
   InfoVersionsReply,
+  PreviewInfoPageBody,
+  PreviewInfoPageReply,
   PublicInfoPageReply,
   SaveInfoPageBody,
 } from './pages.schemas.ts';
@@ -72,6 +74,20 @@ const pagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { changed, page } = await pages.save(requireUser(request), slug, locale, request.body, requestMeta(request));
       return { message: translate(request.locale, changed ? 'info_pages.saved' : 'info_pages.unchanged'), changed, data: page };
     },
+  );
+
+  app.post(
+    '/admin/info-pages/preview',
+    {
+      bodyLimit: SAVE_BODY_LIMIT,
+      schema: {
+        tags: ['admin'],
+        summary: 'The editor’s HTML sanitized as a save would store it (nothing is saved)',
+        body: PreviewInfoPageBody,
+        response: { 200: PreviewInfoPageReply },
+      },
+    },
+    async (request) => ({ data: { body: pages.preview(requireUser(request), request.body.body) } }),
   );
 
   app.get(

@@ -90,3 +90,7 @@ export type InfoVersionsView = Static<typeof InfoVersionsReply>;
 
 export const InfoVersionReply = Type.Object({ data: Type.Object({ ...InfoPageVersion.properties, body: Type.String() }) });
 export type InfoVersionDetailView = Static<typeof InfoVersionReply>['data'];
+
+/** POST /admin/info-pages/preview: the editor's HTML as it would be stored. */
+export const PreviewInfoPageBody = Type.Object({ body: Type.String() }, { additionalProperties: false });
+export const PreviewInfoPageReply = Type.Object({ data: Type.Object({ body: Type.String() }) });

@@ -60,11 +60,15 @@ export function createPagesService(deps: { repo: PagesRepo; audit: AuthRepo['aud
     return trimmed;
   }
 
-  function checkBody(body: string): string {
+  function sanitizeBody(body: string): string {
     if (bytesOf(body) > RICH_TEXT_MAX_BYTES) {
       throw AppError.field('body', 'info_pages.body_too_long', { kilobytes: Math.floor(RICH_TEXT_MAX_BYTES / 1000) });
     }
-    const clean = sanitizeRichText(body, publicUrl).trim();
+    return sanitizeRichText(body, publicUrl).trim();
+  }
+
+  function checkBody(body: string): string {
+    const clean = sanitizeBody(body);
     if (!richTextToPlain(clean) && !clean.includes('<img')) throw AppError.field('body', 'validation.required');
     return clean;
   }
@@ -194,6 +198,12 @@ export function createPagesService(deps: { repo: PagesRepo; audit: AuthRepo['aud
       const text = { title: checkTitle(input.title), bodyHtml: checkBody(input.body) };
       const changed = await write(current, page, text, null, meta);
       return { changed, page: editView(page.slug, page.locale, await repo.find(page.slug, page.locale)) };
+    },
+
+    /** POST /admin/info-pages/preview: the text as a save would store it, so the preview shows exactly that. */
+    preview(current: CurrentUser, body: string): string {
+      requireManage(current);
+      return sanitizeBody(body);
     },
 
     /** GET …/versions: who saved the page when, the newest first. */

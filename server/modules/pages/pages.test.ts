@@ -295,6 +295,24 @@ describe('versions and restoring', () => {
   });
 });
 
+describe('POST /api/admin/info-pages/preview', () => {
+  it('answers the text as a save would store it, and stores nothing', async () => {
+    const preview = (body: unknown, headers = editor) =>
+      app.inject({ method: 'POST', url: '/api/admin/info-pages/preview', headers, payload: { body } });
+    const reply = await preview('<h1>Otsikko</h1><p onclick="x()">Teksti<script>alert(1)</script></p>');
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().data.body).toBe('<h2>Otsikko</h2><p>Teksti</p>');
+    expect((await preview('')).json().data.body).toBe('');
+    const tooLong = await preview(`<p>${'a'.repeat(200_001)}</p>`);
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().errors.body[0]).toBe('The text is too long: at most 200 kB.');
+    expect((await preview(5)).statusCode).toBe(422);
+    const user = (await loginAs(app, await createUser(app))).headers;
+    expect((await preview('<p>x</p>', user)).statusCode).toBe(403);
+    expect(await app.services.database.db.select().from(infoPages)).toHaveLength(0);
+  });
+});
+
 describe('who may', () => {
   it('lets only holders of pages.manage read and write the pages’ texts', async () => {
     const user = (await loginAs(app, await createUser(app))).headers;
