@@ -303,7 +303,9 @@ export function createAdminUsersService(deps: {
         const before = await users.findById(id, tx);
         if (!before) throw new AppError('not_found');
         const changed = await repo.setBlocked(id, action === 'block' ? { reason } : null, tx);
-        if (!changed) return presentAdminUser(before, roles, storage);
+        // Already so: someone else's block (or unblock) may have committed while this one waited for
+        // the row, so answer the account as it is now, not as it was read before.
+        if (!changed) return presentAdminUser((await users.findById(id, tx)) ?? before, roles, storage);
         if (action === 'block') await repo.endSessionsOf(id, tx);
         await audit(
           auditEntry(current, meta, action === 'block' ? 'user_blocked' : 'user_unblocked', id, {
