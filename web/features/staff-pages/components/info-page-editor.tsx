@@ -192,7 +192,8 @@ export function InfoPageEditor({ page, versions }: { page: InfoPageEditView; ver
         />
 
         <div className="flex items-center justify-between gap-3">
-          <span className="text-sm font-medium">{preview ? t('admin_pages.preview_heading') : t('admin_pages.body_label')}</span>
+          {/* In edit mode the text field carries its own label. */}
+          <span className="text-sm font-medium">{preview ? t('admin_pages.preview_heading') : ''}</span>
           <button
             type="button"
             className={`${secondaryButton} h-10 text-sm`}
