@@ -1,10 +1,11 @@
 import { useTranslation } from '../../../lib/use-translation';
+import { RichTextView } from '../../../components/rich-text-view';
 import { formatDate } from '../../../lib/format';
 import type { PublicInfoPageView } from '../../../../server/modules/pages/pages.schemas';
 
 /**
- * An info page as readers see it: the title, when it last changed, and the stored text. The text is
- * sanitized by the server before it is stored (server/platform/rich-text.ts), never as typed.
+ * An info page as readers see it: the title, when it last changed, and the stored text (sanitized by
+ * the server before it was stored, server/platform/rich-text.ts) in the site's article typography.
  */
 export function InfoArticle({ page }: { page: PublicInfoPageView }) {
   const { t, i18n } = useTranslation();
@@ -19,11 +20,7 @@ export function InfoArticle({ page }: { page: PublicInfoPageView }) {
           {t('info_pages.not_translated')}
         </p>
       )}
-      {/* Until the shared RichTextView lands: the same stored HTML with plain typography. */}
-      <div
-        className="mt-6 leading-relaxed [&_a]:text-brand [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-line [&_blockquote]:pl-4 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-6 [&_h3]:font-semibold [&_li]:my-1 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-3 [&_ul]:list-disc [&_ul]:pl-6"
-        dangerouslySetInnerHTML={{ __html: page.body }}
-      />
+      <RichTextView html={page.body} className="mt-6" />
     </article>
   );
 }

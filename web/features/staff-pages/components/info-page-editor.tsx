@@ -4,19 +4,34 @@ import { Link, useRevalidator } from 'react-router';
 import { INFO_TITLE_MAX } from '../../../../common/info-pages';
 import type { InfoPageEditView, InfoPageSavedView, InfoVersionsView } from '../../../../server/modules/pages/pages.schemas';
 import { FormAlert, SubmitButton, TextField, secondaryButton } from '../../../components/form-controls';
-import { ApiError, api } from '../../../lib/api-client';
+import { RichTextEditor } from '../../../components/rich-text-editor';
+import { RichTextView } from '../../../components/rich-text-view';
+import { ApiError, api, apiRequest } from '../../../lib/api-client';
 import { openDialog } from '../../../lib/dialogs';
 import { formatDateTime, formatTime } from '../../../lib/format';
 import { showToast } from '../../../lib/toasts';
 import { useTranslation } from '../../../lib/use-translation';
 import { type LocalDraft, clearDraft, offeredDraft, writeDraft } from '../local-draft';
 import { useLeaveWarning } from '../use-leave-warning';
-import { BodyField } from './body-field';
 import { ChoiceDialog } from './choice-dialog';
 import { InfoPageVersions } from './info-page-versions';
 
 /** How long typing must pause before the draft is kept on this device. */
 const AUTOSAVE_DELAY_MS = 1500;
+
+/**
+ * A picture for the text, through the site's picture pipeline (POST /api/admin/content-images, the
+ * blog's upload, open to pages.manage too). Quiet: the editor says what went wrong itself.
+ */
+async function uploadContentImage(file: File): Promise<{ url: string; width: number; height: number }> {
+  const form = new FormData();
+  form.append('file', file);
+  const reply = await apiRequest<{ data: { url: string; width: number; height: number } }>('POST', '/admin/content-images', {
+    body: form,
+    silent: true,
+  });
+  return reply.data;
+}
 
 type Stored = Pick<InfoPageEditView, 'title' | 'body' | 'updated_at' | 'updated_by'>;
 
@@ -216,13 +231,16 @@ export function InfoPageEditor({ page, versions }: { page: InfoPageEditView; ver
               {t('admin_pages.preview_note')}
             </p>
             <h2 className="text-3xl font-bold">{title}</h2>
-            <div
-              className="mt-6 leading-relaxed [&_a]:text-brand [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-line [&_blockquote]:pl-4 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-6 [&_h3]:font-semibold [&_li]:my-1 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-3 [&_ul]:list-disc [&_ul]:pl-6"
-              dangerouslySetInnerHTML={{ __html: preview.html }}
-            />
+            <RichTextView html={preview.html} className="mt-6" />
           </div>
         ) : (
-          <BodyField label={t('admin_pages.body_label')} value={body} onChange={setBody} errors={errors.body} />
+          <RichTextEditor
+            label={t('admin_pages.body_label')}
+            value={body}
+            onChange={setBody}
+            uploadImage={uploadContentImage}
+            errors={errors.body}
+          />
         )}
         {preview && errors.body && <FormAlert tone="error">{errors.body.join(' ')}</FormAlert>}
 
