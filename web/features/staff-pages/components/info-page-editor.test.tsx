@@ -200,7 +200,7 @@ describe('InfoPageEditor', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Restore the version saved on/ })));
     const dialog = await screen.findByRole('alertdialog', { name: 'Restore this version?' });
     expect(dialog.textContent).toContain('Your unsaved changes in the editor will be replaced.');
-    expect(dialog.textContent).toContain('Initial text');
+    expect(dialog.textContent).toContain('The page’s text becomes the initial text from');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Restore' })));
     expect(restore).toHaveBeenCalledWith('contacts', 'en', 4);
     await waitFor(() => expect(titleField().value).toBe('Contact'));

@@ -29,16 +29,21 @@ export function InfoPageVersions({
   onRestored: (reply: InfoPageSavedView) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const who = (person: { name: string } | null, restored: boolean) =>
-    person?.name ?? (restored ? t('admin_pages.versions.deleted_account') : t('admin_pages.versions.initial'));
+  type Version = InfoVersionsView['data'][number];
+  // The oldest version without an author is the seeded first text; any other lost its author's account.
+  const oldest = versions.meta.current_page === versions.meta.last_page ? versions.data.at(-1)?.id : undefined;
+  const isInitial = (version: Version) => version.created_by === null && version.id === oldest;
+  const who = (version: Version) =>
+    version.created_by?.name ?? (isInitial(version) ? t('admin_pages.versions.initial') : t('admin_pages.versions.deleted_account'));
 
-  function restore(version: InfoVersionsView['data'][number]) {
+  function restore(version: Version) {
     const date = formatDateTime(version.created_at, i18n.language);
+    const body = isInitial(version)
+      ? t('admin_pages.versions.restore_body_initial', { date })
+      : t('admin_pages.versions.restore_body', { date, name: who(version) });
     openDialog(ChoiceDialog, {
       title: t('admin_pages.versions.restore_title'),
-      body: `${t('admin_pages.versions.restore_body', { date, name: who(version.created_by, version.restored_from !== null) })}${
-        dirty ? ` ${t('admin_pages.versions.restore_unsaved')}` : ''
-      }`,
+      body: dirty ? `${body} ${t('admin_pages.versions.restore_unsaved')}` : body,
       confirmLabel: t('admin_pages.versions.restore'),
       cancelLabel: t('admin_pages.cancel'),
       onConfirm: () => {
@@ -69,7 +74,7 @@ export function InfoPageVersions({
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">
                     <time dateTime={version.created_at}>{date}</time>
-                    <span className="text-muted"> · {who(version.created_by, version.restored_from !== null)}</span>
+                    <span className="text-muted"> · {who(version)}</span>
                   </p>
                   <p className="truncate text-sm text-muted">
                     <span lang={locale}>{version.title}</span> · {t('admin_pages.versions.size', { size: kilobytes(version.bytes) })}
