@@ -32,6 +32,7 @@ import chatRoutes from './modules/chat/chat.routes.ts';
 import rolesRoutes from './modules/roles/roles.routes.ts';
 import blogRoutes from './modules/blog/blog.routes.ts';
 import adminUsersRoutes from './modules/users/admin-users.routes.ts';
+import pagesRoutes from './modules/pages/pages.routes.ts';
 import impersonationRoutes from './modules/auth/impersonation.routes.ts';
 import auditRoutes from './modules/audit/audit.routes.ts';
 import catalogAdminRoutes from './modules/catalog/catalog-admin.routes.ts';
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(dashboardRoutes);
       await api.register(overviewRoutes);
       await api.register(blogRoutes);
+      await api.register(pagesRoutes);
       // Anything else under /api is a JSON 404, never a page.
       api.all('/*', { schema: { hide: true } }, (request, reply) => sendError(request, reply, 'route_not_found'));
     },

@@ -16,4 +16,6 @@ function findProjectRoot(from: string): string {
 export const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
 export const migrationsDir = path.join(projectRoot, 'server/db/migrations');
 export const referenceDataDir = path.join(projectRoot, 'server/db/seed/reference');
+/** The info pages' first texts: `<slug>.<locale>.html` and `titles.json`. */
+export const infoPagesSeedDir = path.join(projectRoot, 'server/db/seed/info-pages');
 export const webBuildDir = path.join(projectRoot, 'build/web');

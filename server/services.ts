@@ -51,6 +51,8 @@ import { createDashboardRepo } from './modules/dashboard/dashboard.repo.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createBlogRepo } from './modules/blog/blog.repo.ts';
 import { createBlogService } from './modules/blog/blog.service.ts';
+import { createPagesRepo } from './modules/pages/pages.repo.ts';
+import { createPagesService } from './modules/pages/pages.service.ts';
 
 /** The parts with two drivers (embedded or production), built once per process by buildApp. */
 export interface Platform {
@@ -157,6 +159,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     storage: platform.storage,
     publicUrl: config.publicUrl,
   });
+  const pages = createPagesService({ repo: createPagesRepo(db), audit: authRepo.audit, publicUrl: config.publicUrl });
   return {
     database,
     platform,
@@ -220,8 +223,9 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
       storage: platform.storage,
       unreadTotal: (current) => chat.unreadTotal(current),
     }),
-    seo: createSeoService({ repo: createSeoRepo(db), catalog, publicUrl: config.publicUrl, blog }),
     blog,
+    pages,
+    seo: createSeoService({ repo: createSeoRepo(db), catalog, publicUrl: config.publicUrl, blog, infoPages: pages }),
     reports: createReportsService({
       repo: createReportsRepo(db),
       ads: adsRepo,

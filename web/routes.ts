@@ -50,6 +50,8 @@ export default [
     route('blog/edit/:blogId', 'routes/admin/blog-edit.tsx'),
     route('blog/blog-new', 'routes/admin/blog-new.tsx'),
     route('blog/category', 'routes/admin/blog-category.tsx'),
+    route('pages', 'routes/admin/pages.tsx'),
+    route('pages/:slug/:locale', 'routes/admin/page-edit.tsx'),
   ]),
   route(':productUuid', 'routes/single-product.tsx'),
   route('*', 'routes/not-found.tsx'),

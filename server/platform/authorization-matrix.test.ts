@@ -25,6 +25,7 @@ const VERIFIED = SIGNED_IN.filter((a) => a !== 'unverified');
 const AD_STAFF: Actor[] = ['moderator', 'admin', 'superAdmin'];
 const ADMINS: Actor[] = ['admin', 'superAdmin'];
 const BLOG_STAFF: Actor[] = ['editor', ...ADMINS];
+const PAGE_STAFF: Actor[] = ['editor', ...ADMINS];
 
 interface Context {
   ad: { id: number; uuid: string };
@@ -289,6 +290,28 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/admin/overview': { allowed: ['editor', ...AD_STAFF], request: () => ({}) },
   'POST /api/admin/audit-log': { allowed: ADMINS, request: () => ({ payload: {} }) },
+  // Info pages: anyone reads one (a page with no text is a 404, past the guard); pages.manage writes them.
+  'GET /api/info/{slug}': open(() => ({ url: '/api/info/privacy-policy' })),
+  'GET /api/admin/info-pages': { allowed: PAGE_STAFF, request: () => ({}) },
+  'GET /api/admin/info-pages/{slug}/{locale}': { allowed: PAGE_STAFF, request: () => ({ url: '/api/admin/info-pages/contacts/fi' }) },
+  // The same text each time: after the first call nothing changes, and the guard is still asked.
+  'PUT /api/admin/info-pages/{slug}/{locale}': {
+    allowed: PAGE_STAFF,
+    request: () => ({ url: '/api/admin/info-pages/contacts/en', payload: { title: 'Contacts', body: '<p>Write to us.</p>' } }),
+  },
+  'POST /api/admin/info-pages/preview': { allowed: PAGE_STAFF, request: () => ({ payload: { body: '<p>Preview</p>' } }) },
+  'GET /api/admin/info-pages/{slug}/{locale}/versions': {
+    allowed: PAGE_STAFF,
+    request: () => ({ url: '/api/admin/info-pages/contacts/fi/versions' }),
+  },
+  'GET /api/admin/info-pages/{slug}/{locale}/versions/{id}': {
+    allowed: PAGE_STAFF,
+    request: () => ({ url: '/api/admin/info-pages/contacts/fi/versions/999999' }),
+  },
+  'POST /api/admin/info-pages/{slug}/{locale}/versions/{id}/restore': {
+    allowed: PAGE_STAFF,
+    request: () => ({ url: '/api/admin/info-pages/contacts/fi/versions/999999/restore' }),
+  },
   // Reports: anyone reports an ad (a visitor leaves an address) or writes to support; staff handle them.
   'POST /api/product/{productUuid}/report': open(({ ad }) => ({
     url: `/api/product/${ad.uuid}/report`,

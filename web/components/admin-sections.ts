@@ -1,4 +1,5 @@
 import {
+  FileText,
   FolderTree,
   Flag,
   KeyRound,
@@ -35,6 +36,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'permissions', to: '/admin/permissions', permission: 'roles.manage', icon: KeyRound, inDrawer: false },
   { key: 'category', to: '/admin/categories', permission: 'categories.manage', icon: FolderTree, inDrawer: true },
   { key: 'blog', to: '/admin/blog', permission: 'blog.manage', icon: Newspaper, inDrawer: true },
+  { key: 'pages', to: '/admin/pages', permission: 'pages.manage', icon: FileText, inDrawer: true },
   { key: 'audit_log', to: '/admin/audit-log', permission: 'audit.read', icon: ScrollText, inDrawer: false },
   { key: 'system', to: '/admin/phpinfo', permission: 'admin.access', icon: Server, inDrawer: false },
   { key: 'app_settings', to: '/admin/app-settings', permission: 'settings.manage', icon: Settings2, inDrawer: false },

@@ -45,9 +45,8 @@ describe('the drawer’s admin menu', () => {
     expect(adminMenu(['user', 'moderator'])).toEqual(['Advertisements /admin/advertisements', 'Reports /admin/reports']);
   });
 
-  // The info pages' section comes with their editor (the content issue).
-  it('shows an editor the blog', () => {
-    expect(adminMenu(['user', 'editor'])).toEqual(['Blog /admin/blog']);
+  it('shows an editor the blog and the info pages', () => {
+    expect(adminMenu(['user', 'editor'])).toEqual(['Blog /admin/blog', 'Info pages /admin/pages']);
   });
 
   it('shows an admin the spec’s items and the overview, and a plain user none', () => {
@@ -59,6 +58,7 @@ describe('the drawer’s admin menu', () => {
       'Roles /admin/roles',
       'Categories /admin/categories',
       'Blog /admin/blog',
+      'Info pages /admin/pages',
     ]);
     cleanup();
     expect(adminMenu(['user'])).toBeNull();

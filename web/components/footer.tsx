@@ -1,16 +1,9 @@
 import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
+import { INFO_SLUGS } from '../../common/info-pages';
 
 /** The info pages the footer links to (spec section 2). */
-export const FOOTER_INFO_SLUGS = [
-  'terms-of-use',
-  'privacy-policy',
-  'contacts',
-  'advertisement',
-  'partnership',
-  'donations',
-  'safe-shops',
-] as const;
+export const FOOTER_INFO_SLUGS = INFO_SLUGS;
 
 /** The site's footer; the support address comes from the app settings (none: not shown). */
 export function Footer({ siteName, supportEmail = null }: { siteName: string; supportEmail?: string | null }) {

@@ -22,6 +22,7 @@ import type { ReportReason } from '../../common/chat';
 import type { RoomListReply, RoomReply, SendReply } from '../../server/modules/chat/chat.schemas';
 import type { AdReportBody, AppealDecisionBody, ContactBody, ResolveBody } from '../../server/modules/reports/reports.schemas';
 import type { AppSettingsPatch, AppSettingsSaved } from '../../server/modules/settings/settings.schemas';
+import type { InfoPageSavedView, PreviewInfoPageReply, SaveInfoPageBody } from '../../server/modules/pages/pages.schemas';
 import type { CreateRoleBody, RoleReply, UpdateRoleBody } from '../../server/modules/roles/roles.schemas';
 import type { AdminUserReply, CreateUserBody, UpdateUserBody } from '../../server/modules/users/users.schemas';
 import type {
@@ -309,6 +310,18 @@ export const api = {
   // App settings (staff with settings.manage). The form shows field errors itself: quiet.
   updateAppSettings: (changes: Static<typeof AppSettingsPatch>) =>
     apiRequest<Static<typeof AppSettingsSaved>>('PATCH', '/admin/app-settings', { body: changes, ...quiet }),
+
+  // Info pages (staff with pages.manage). The editor shows field errors itself: quiet.
+  saveInfoPage: (slug: string, locale: string, body: Static<typeof SaveInfoPageBody>) =>
+    apiRequest<InfoPageSavedView>('PUT', `/admin/info-pages/${encodeURIComponent(slug)}/${encodeURIComponent(locale)}`, { body, ...quiet }),
+  previewInfoPage: (body: string) =>
+    apiRequest<Static<typeof PreviewInfoPageReply>>('POST', '/admin/info-pages/preview', { body: { body }, ...quiet }),
+  restoreInfoPageVersion: (slug: string, locale: string, id: number) =>
+    apiRequest<InfoPageSavedView>(
+      'POST',
+      `/admin/info-pages/${encodeURIComponent(slug)}/${encodeURIComponent(locale)}/versions/${id}/restore`,
+      quiet,
+    ),
 
   // Wish list (spec section 7, Wishes). The hearts and the top bar handle their own errors: quiet.
   userWishes: () => apiRequest<WishListReply>('GET', '/user-wishes'),

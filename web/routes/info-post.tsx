@@ -1,26 +1,18 @@
-import { ComingSoon } from '../components/coming-soon';
-import { FOOTER_INFO_SLUGS } from '../components/footer';
+import { InfoArticle } from '../features/info/components/info-article';
+import { loadInfoPage } from '../features/info/info-page.server';
 import { pageMetaFromLoader } from '../lib/meta';
-import { notFound } from '../lib/page.server';
 import type { Route } from './+types/info-post';
 
-/** Info pages are written by staff (the staff-area issue); the footer's seven already have their titles. */
+/** An info page staff write (terms, privacy, contacts, …), rendered on the server; unknown or empty: 404. */
 export function loader({ context, params }: Route.LoaderArgs) {
-  const slug = params.slug as (typeof FOOTER_INFO_SLUGS)[number];
-  if (!FOOTER_INFO_SLUGS.includes(slug)) throw notFound();
-  const titleKey = `footer.${slug}`;
-  return {
-    meta: {
-      title: context.t(titleKey),
-      description: context.t('pages.info_post.description', { site: context.site.siteName }),
-      path: `/info/${slug}`,
-    },
-    titleKey,
-  };
+  return loadInfoPage(context, params.slug, `/info/${params.slug}`);
 }
 
-export const meta = pageMetaFromLoader;
+export function meta(args: Route.MetaArgs) {
+  const tags = pageMetaFromLoader(args);
+  return args.data ? [...tags, { 'script:ld+json': args.data.jsonLd }] : tags;
+}
 
 export default function InfoPost({ loaderData }: Route.ComponentProps) {
-  return <ComingSoon titleKey={loaderData.titleKey} />;
+  return <InfoArticle page={loaderData.page} />;
 }

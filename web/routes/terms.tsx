@@ -1,26 +1,23 @@
-import { useTranslation } from '../lib/use-translation';
 import type { RouteHandle } from '../components/app-shell';
+import { InfoArticle } from '../features/info/components/info-article';
+import { loadInfoPage } from '../features/info/info-page.server';
 import { pageMetaFromLoader } from '../lib/meta';
-import { pageMeta } from '../lib/page.server';
 import type { Route } from './+types/terms';
 
+/**
+ * The spec's /terms screen shows the one stored terms of use, so it can never differ from
+ * /info/terms-of-use; that address is the canonical one search engines are given.
+ */
 export function loader({ context }: Route.LoaderArgs) {
-  return { meta: pageMeta(context, 'terms', '/terms'), site: context.site.siteName };
+  return loadInfoPage(context, 'terms-of-use', '/info/terms-of-use');
 }
 
-export const meta = pageMetaFromLoader;
+export function meta(args: Route.MetaArgs) {
+  const tags = pageMetaFromLoader(args);
+  return args.data ? [...tags, { 'script:ld+json': args.data.jsonLd }] : tags;
+}
 export const handle: RouteHandle = { ribbon: true };
 
 export default function Terms({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const site = loaderData.site;
-  return (
-    <article className="mx-auto max-w-3xl space-y-4 leading-relaxed">
-      <h1 className="text-3xl font-bold">{t('terms.heading')}</h1>
-      <p>{t('terms.intro', { site })}</p>
-      <p>{t('terms.ads')}</p>
-      <p>{t('terms.conduct')}</p>
-      <p>{t('terms.privacy')}</p>
-    </article>
-  );
+  return <InfoArticle page={loaderData.page} />;
 }

@@ -8,3 +8,4 @@ export * from './chat.ts';
 export * from './reports.ts';
 export * from './settings.ts';
 export * from './blog.ts';
+export * from './info-pages.ts';

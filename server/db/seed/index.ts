@@ -2,6 +2,7 @@ import type { Storage } from '../../platform/storage.ts';
 import type { Database } from '../client.ts';
 import { seedDemoAds } from './demo-ads.ts';
 import { seedDemoUsers } from './demo.ts';
+import { seedInfoPages } from './info-pages.ts';
 import { hasReferenceData, seedReferenceData } from './reference.ts';
 
 export interface SeedOptions {
@@ -15,12 +16,16 @@ export interface SeedOptions {
 }
 
 /**
- * What a first start loads: the reference data always; with demo data, the demo accounts and
+ * What a first start loads: the reference data always (later starts only add missing info pages); with demo data, the demo accounts and
  * about 300 ads with pictures (only into a database without ads).
  */
 export async function seedDatabase(db: Database, options: SeedOptions): Promise<{ seeded: boolean; ads: number }> {
   const needed = options.force || !(await hasReferenceData(db));
-  if (!needed) return { seeded: false, ads: 0 };
+  if (!needed) {
+    // A site started before its info pages existed gets their first texts all the same.
+    await seedInfoPages(db);
+    return { seeded: false, ads: 0 };
+  }
   await seedReferenceData(db);
   if (!options.demo) return { seeded: true, ads: 0 };
   await seedDemoUsers(db, options.demoPassword);

@@ -8,6 +8,7 @@ import { municipalities, postalCodes, regions } from '../schema/geo.ts';
 import { roles } from '../schema/roles.ts';
 import { ROLE_SLUGS } from '../../../common/access.ts';
 import { type CatalogSeed, catalogTree } from './catalog-tree.ts';
+import { seedInfoPages } from './info-pages.ts';
 
 interface RegionRecord {
   code: string;
@@ -151,7 +152,8 @@ async function seedRoles(tx: Transaction): Promise<void> {
 }
 
 /**
- * Loads the reference data: roles, the catalog tree, regions, municipalities and postal codes.
+ * Loads the reference data: roles, the catalog tree, regions, municipalities and postal codes,
+ * and the info pages that have no text yet.
  * Safe to run again: rows are matched by code or slug and updated in place, all in one transaction.
  */
 export async function seedReferenceData(db: Database): Promise<void> {
@@ -159,6 +161,7 @@ export async function seedReferenceData(db: Database): Promise<void> {
     await seedRoles(tx);
     await seedCatalogs(tx);
     await seedGeo(tx);
+    await seedInfoPages(tx);
   });
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { infoPages } from '../../db/schema/info-pages.ts';
 import { createUser } from '../../test/accounts.ts';
 import { createAd } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';
@@ -13,6 +14,15 @@ beforeAll(async () => {
   const seller = await createUser(app);
   active = await createAd(app, { userId: seller.id, name: 'Näkyvä ilmoitus' });
   hidden = await createAd(app, { userId: seller.id, name: 'Tarkastuksessa', status: 'moderate' });
+  // One info page with a text; the others have none (whatever the seed wrote).
+  await app.services.database.db.delete(infoPages);
+  await app.services.database.db.insert(infoPages).values({
+    slug: 'privacy-policy',
+    locale: 'en',
+    title: 'Privacy',
+    bodyHtml: '<p>Privacy.</p>',
+    updatedAt: new Date('2026-11-20T10:00:00Z'),
+  });
 });
 afterAll(() => app.close());
 
@@ -46,7 +56,14 @@ describe('sitemaps', () => {
     const catalogs = await app.inject({ url: '/sitemaps/catalogs.xml' });
     expect(catalogs.body).toContain('https://kauppis.fi/catalogs/transport/bicycles</loc>');
     const pages = await app.inject({ url: '/sitemaps/pages.xml' });
-    expect(pages.body).toContain('https://kauppis.fi/info/privacy-policy</loc>');
+    expect(pages.body).toContain('https://kauppis.fi/about</loc>');
+  });
+
+  it('lists an info page only once it has a text, with when it changed, and /terms under its one address', async () => {
+    const pages = (await app.inject({ url: '/sitemaps/pages.xml' })).body;
+    expect(pages).toContain('<loc>https://kauppis.fi/info/privacy-policy</loc><lastmod>2026-11-20T10:00:00.000Z</lastmod>');
+    expect(pages).not.toContain('/info/contacts');
+    expect(pages).not.toContain('https://kauppis.fi/terms<');
   });
 
   it('answers files that are not in the index with 404', async () => {

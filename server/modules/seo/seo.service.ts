@@ -1,6 +1,7 @@
 import { LOCALES } from '../../../common/locales.ts';
 import type { BlogService } from '../blog/blog.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { PagesService } from '../pages/pages.service.ts';
 import type { SeoRepo } from './seo.repo.ts';
 
 /** A sitemap file holds at most 50,000 URLs (sitemaps.org); ad files cover this many ids each. */
@@ -25,8 +26,6 @@ export const DISALLOWED_PATHS = [
   '/mfa-confirm',
 ];
 
-const INFO_SLUGS = ['terms-of-use', 'privacy-policy', 'contacts', 'advertisement', 'partnership', 'donations', 'safe-shops'];
-
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 }
@@ -36,8 +35,9 @@ export function createSeoService(deps: {
   catalog: CatalogService;
   publicUrl: string;
   blog: Pick<BlogService, 'sitemapEntries'>;
+  infoPages: Pick<PagesService, 'published'>;
 }) {
-  const { repo, catalog, publicUrl, blog } = deps;
+  const { repo, catalog, publicUrl, blog, infoPages } = deps;
 
   /** One <url> with its language alternates: Finnish at the bare address, the others with ?lang=. */
   function urlEntry(path: string, lastmod?: Date): string {
@@ -81,7 +81,11 @@ export function createSeoService(deps: {
     /** One sitemap file by name; undefined for a name that is not in the index. */
     async file(name: string): Promise<string | undefined> {
       if (name === 'blog') return urlset([urlEntry('/blog'), ...(await blogEntries())]);
-      if (name === 'pages') return urlset(['/', '/about', '/terms', ...INFO_SLUGS.map((s) => `/info/${s}`)].map((p) => urlEntry(p)));
+      if (name === 'pages') {
+        // An info page is listed once it has a text; /terms shows the terms-of-use page, so only that address is listed.
+        const info = (await infoPages.published()).map((page) => urlEntry(`/info/${page.slug}`, page.updatedAt));
+        return urlset([...['/', '/about'].map((p) => urlEntry(p)), ...info]);
+      }
       if (name === 'catalogs') return urlset((await catalog.flatten('fi')).map((c) => urlEntry(`/catalogs/${c.path.join('/')}`)));
       const match = /^ads-(\d{1,6})$/.exec(name);
       if (!match) return undefined;
