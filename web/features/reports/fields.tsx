@@ -1,11 +1,5 @@
 import { useId } from 'react';
 import { FieldErrors, describedBy, inputClass } from '../../components/form-controls';
-import { ApiError } from '../../lib/api-client';
-
-/** The field errors of a refused call (empty for any other failure). */
-export function fieldErrorsOf(error: unknown): Record<string, string[]> {
-  return error instanceof ApiError ? (error.data?.errors ?? {}) : {};
-}
 
 /** A labelled choice from a fixed list, with its field errors. */
 export function SelectField({

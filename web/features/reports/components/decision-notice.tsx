@@ -10,7 +10,8 @@ import { api } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { showToast } from '../../../lib/toasts';
 import { useTranslation } from '../../../lib/use-translation';
-import { TextAreaField, fieldErrorsOf } from '../fields';
+import { useApiSubmit } from '../../../hooks/use-api-submit';
+import { TextAreaField } from '../fields';
 
 /**
  * What the seller of a hidden ad sees on its page: the statement of reasons (what, why, which rule)
@@ -21,25 +22,17 @@ export function DecisionNotice({ uuid, decision }: { uuid: string; decision: Sta
   const locale = i18n.language;
   const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [failure, setFailure] = useState<string>();
+  const { busy, errors, formMessage, submit: send } = useApiSubmit();
 
-  async function submit(form: HTMLFormElement, close: () => void) {
-    setBusy(true);
-    setErrors({});
-    setFailure(undefined);
-    try {
-      const reply = await api.appeal(uuid, String(new FormData(form).get('text') ?? '').trim());
-      close();
-      showToast({ icon: 'success', message: reply.message });
-      void revalidator.revalidate();
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      setFailure((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
+  function submit(form: HTMLFormElement, close: () => void) {
+    return send(
+      () => api.appeal(uuid, String(new FormData(form).get('text') ?? '').trim()),
+      (reply) => {
+        close();
+        showToast({ icon: 'success', message: reply.message });
+        void revalidator.revalidate();
+      },
+    );
   }
 
   const appealState = decision.appeal_outcome
@@ -98,7 +91,7 @@ export function DecisionNotice({ uuid, decision }: { uuid: string; decision: Sta
                   hint={t('appeal.text_hint', { min: APPEAL_TEXT_MIN, max: APPEAL_TEXT_MAX })}
                   errors={errors.text}
                 />
-                {failure && Object.keys(errors).length === 0 && <FormAlert tone="error">{failure}</FormAlert>}
+                {formMessage && <FormAlert tone="error">{formMessage}</FormAlert>}
                 <DialogActions close={close} busy={busy} label={t('appeal.submit')} />
               </form>
             )}

@@ -6,7 +6,8 @@ import { FormDialog } from '../../../components/form-dialog';
 import { api } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toasts';
 import { useTranslation } from '../../../lib/use-translation';
-import { SelectField, TextAreaField, fieldErrorsOf } from '../fields';
+import { useApiSubmit } from '../../../hooks/use-api-submit';
+import { SelectField, TextAreaField } from '../fields';
 
 /**
  * "Report this ad" (EU DSA notice): a reason from the list, what is wrong, and for a visitor the
@@ -15,30 +16,23 @@ import { SelectField, TextAreaField, fieldErrorsOf } from '../fields';
 export function ReportAdButton({ uuid, signedIn }: { uuid: string; signedIn: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [failure, setFailure] = useState<string>();
+  const { busy, errors, formMessage, submit: send } = useApiSubmit();
 
-  async function submit(form: HTMLFormElement, close: () => void) {
+  function submit(form: HTMLFormElement, close: () => void) {
     const data = new FormData(form);
     const text = (name: string) => String(data.get(name) ?? '').trim();
-    setBusy(true);
-    setErrors({});
-    setFailure(undefined);
-    try {
-      const reply = await api.reportAd(uuid, {
-        reason: text('reason') as AdReportReason,
-        ...(text('details') ? { details: text('details') } : {}),
-        ...(signedIn ? {} : { email: text('email'), ...(text('name') ? { name: text('name') } : {}) }),
-      });
-      close();
-      showToast({ icon: 'success', message: reply.message });
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      setFailure((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    return send(
+      () =>
+        api.reportAd(uuid, {
+          reason: text('reason') as AdReportReason,
+          ...(text('details') ? { details: text('details') } : {}),
+          ...(signedIn ? {} : { email: text('email'), ...(text('name') ? { name: text('name') } : {}) }),
+        }),
+      (reply) => {
+        close();
+        showToast({ icon: 'success', message: reply.message });
+      },
+    );
   }
 
   return (
@@ -91,7 +85,7 @@ export function ReportAdButton({ uuid, signedIn }: { uuid: string; signedIn: boo
                 <p className="text-xs text-muted">{t('report_ad.visitor_note')}</p>
               </>
             )}
-            {failure && Object.keys(errors).length === 0 && <FormAlert tone="error">{failure}</FormAlert>}
+            {formMessage && <FormAlert tone="error">{formMessage}</FormAlert>}
             <DialogActions close={close} busy={busy} label={t('report_ad.submit')} variant="danger" />
           </form>
         )}

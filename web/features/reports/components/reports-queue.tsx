@@ -21,7 +21,8 @@ import { api } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { showToast } from '../../../lib/toasts';
 import { useTranslation } from '../../../lib/use-translation';
-import { SelectField, TextAreaField, fieldErrorsOf } from '../fields';
+import { useApiSubmit } from '../../../hooks/use-api-submit';
+import { SelectField, TextAreaField } from '../fields';
 import { QUEUE_TABS, type QueueTab, actionsFor } from '../queue-state';
 
 type Report = Static<typeof QueueItem>;
@@ -253,38 +254,37 @@ function AppealCard({ appeal, onDecide }: { appeal: Appeal; onDecide: () => void
   );
 }
 
+/** What a staff dialog does once the server agreed: close, say so, and read the queue afresh. */
+function useQueueAnswer() {
+  const revalidator = useRevalidator();
+  return (close: () => void, message: string) => {
+    close();
+    showToast({ icon: 'success', message });
+    void revalidator.revalidate();
+  };
+}
+
 /** Resolve: the action (those the report's kind allows), and for a restriction the rule and the facts. */
 function ResolveDialog({ report, onClose }: { report: Report; onClose: () => void }) {
   const { t } = useTranslation();
-  const revalidator = useRevalidator();
+  const done = useQueueAnswer();
   const actions = actionsFor(report.subject_type);
   const [action, setAction] = useState<ReportAction>('no_action');
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [failure, setFailure] = useState<string>();
+  const { busy, errors, formMessage, submit: send } = useApiSubmit();
   const restricting = action !== 'no_action';
 
-  async function submit(form: HTMLFormElement, close: () => void) {
+  function submit(form: HTMLFormElement, close: () => void) {
     const data = new FormData(form);
     const note = String(data.get('note') ?? '').trim();
-    setBusy(true);
-    setErrors({});
-    setFailure(undefined);
-    try {
-      const reply = await api.resolveReport(report.id, {
-        action,
-        ...(restricting ? { rule: String(data.get('rule')) as TermsRule } : {}),
-        ...(note ? { note } : {}),
-      });
-      close();
-      showToast({ icon: 'success', message: reply.message });
-      void revalidator.revalidate();
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      setFailure((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    return send(
+      () =>
+        api.resolveReport(report.id, {
+          action,
+          ...(restricting ? { rule: String(data.get('rule')) as TermsRule } : {}),
+          ...(note ? { note } : {}),
+        }),
+      (reply) => done(close, reply.message),
+    );
   }
 
   return (
@@ -347,7 +347,7 @@ function ResolveDialog({ report, onClose }: { report: Report; onClose: () => voi
             )}
             errors={errors.note}
           />
-          {failure && Object.keys(errors).length === 0 && <FormAlert tone="error">{failure}</FormAlert>}
+          {formMessage && <FormAlert tone="error">{formMessage}</FormAlert>}
           <DialogActions close={close} busy={busy} label={t('admin_reports.resolve_submit')} variant={restricting ? 'danger' : 'primary'} />
         </form>
       )}
@@ -358,30 +358,19 @@ function ResolveDialog({ report, onClose }: { report: Report; onClose: () => voi
 /** Decide an appeal: upheld or reversed, with the reasoning the seller will read. */
 function AppealDialog({ appeal, onClose }: { appeal: Appeal; onClose: () => void }) {
   const { t } = useTranslation();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [failure, setFailure] = useState<string>();
+  const done = useQueueAnswer();
+  const { busy, errors, formMessage, submit: send } = useApiSubmit();
 
-  async function submit(form: HTMLFormElement, close: () => void) {
+  function submit(form: HTMLFormElement, close: () => void) {
     const data = new FormData(form);
-    setBusy(true);
-    setErrors({});
-    setFailure(undefined);
-    try {
-      const reply = await api.decideAppeal(appeal.id, {
-        outcome: String(data.get('outcome')) as AppealOutcome,
-        note: String(data.get('note') ?? '').trim(),
-      });
-      close();
-      showToast({ icon: 'success', message: reply.message });
-      void revalidator.revalidate();
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      setFailure((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    return send(
+      () =>
+        api.decideAppeal(appeal.id, {
+          outcome: String(data.get('outcome')) as AppealOutcome,
+          note: String(data.get('note') ?? '').trim(),
+        }),
+      (reply) => done(close, reply.message),
+    );
   }
 
   return (
@@ -409,7 +398,7 @@ function AppealDialog({ appeal, onClose }: { appeal: Appeal; onClose: () => void
             maxLength={DECISION_FACTS_MAX}
             errors={errors.note}
           />
-          {failure && Object.keys(errors).length === 0 && <FormAlert tone="error">{failure}</FormAlert>}
+          {formMessage && <FormAlert tone="error">{formMessage}</FormAlert>}
           <DialogActions close={close} busy={busy} label={t('admin_reports.decide_submit')} />
         </form>
       )}
