@@ -1,6 +1,7 @@
 import type { Storage } from '../../platform/storage.ts';
 import type { Database } from '../client.ts';
 import { seedDemoAds } from './demo-ads.ts';
+import { seedDemoBlog } from './demo-blog.ts';
 import { seedDemoUsers } from './demo.ts';
 import { seedInfoPages } from './info-pages.ts';
 import { hasReferenceData, seedReferenceData } from './reference.ts';
@@ -17,7 +18,7 @@ export interface SeedOptions {
 
 /**
  * What a first start loads: the reference data always (later starts only add missing info pages); with demo data, the demo accounts and
- * about 300 ads with pictures (only into a database without ads).
+ * about 300 ads with pictures (only into a database without ads) and three blog posts in every language.
  */
 export async function seedDatabase(db: Database, options: SeedOptions): Promise<{ seeded: boolean; ads: number }> {
   const needed = options.force || !(await hasReferenceData(db));
@@ -31,5 +32,6 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   await seedDemoUsers(db, options.demoPassword);
   options.log?.('generating the demo ads and their pictures (a first start takes about half a minute)');
   const ads = await seedDemoAds(db, options.storage, options.log);
+  await seedDemoBlog(db, options.storage);
   return { seeded: true, ads };
 }
