@@ -95,6 +95,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
   };
   const usersRepo = createUsersRepo(db);
   const adminUsersRepo = createAdminUsersRepo(db);
+  const reportsRepo = createReportsRepo(db);
   const geo = createGeoService(createGeoRepo(db));
   const catalogRepo = createCatalogRepo(db);
   const catalog = createCatalogService(catalogRepo);
@@ -215,6 +216,8 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
       audit: authRepo.audit,
       storage: platform.storage,
       sendSetPasswordLink: auth.sendSetPasswordLink,
+      onUnblock: (userId, tx) => reportsRepo.restoreBanHiddenAds(userId, tx),
+      onAdsChanged: () => products.invalidateListing(),
     }),
     roles: createRolesService({ repo: createRolesRepo(db), audit: authRepo.audit }),
     chat,
@@ -227,7 +230,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     pages,
     seo: createSeoService({ repo: createSeoRepo(db), catalog, publicUrl: config.publicUrl, blog, infoPages: pages }),
     reports: createReportsService({
-      repo: createReportsRepo(db),
+      repo: reportsRepo,
       ads: adsRepo,
       mailer,
       staffInbox: () => settings.current().staffInboxEmail || null,

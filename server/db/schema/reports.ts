@@ -10,6 +10,8 @@ import {
   TERMS_RULES,
 } from '../../../common/reports.ts';
 import { LOCALES } from '../../../common/locales.ts';
+import { AD_STATUSES } from '../../../common/ad-rules.ts';
+import { products } from './products.ts';
 import { users } from './users.ts';
 
 export { REPORT_STATUSES, REPORT_SUBJECTS };
@@ -90,4 +92,24 @@ export const decisions = pgTable(
       .on(t.appealedAt)
       .where(sql`${t.appealedAt} is not null and ${t.appealOutcome} is null`),
   ],
+);
+
+/**
+ * The ads a ban hid, each with the status it had: when the account is unblocked they return to it
+ * (if still hidden). An ad is hidden by one ban at a time; the rows go once the ads are back.
+ */
+export const banHiddenAds = pgTable(
+  'ban_hidden_ads',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    decisionId: integer('decision_id').references(() => decisions.id, { onDelete: 'set null' }),
+    previousStatus: text('previous_status', { enum: AD_STATUSES }).notNull(),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ban_hidden_ads_user_idx').on(t.userId)],
 );

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Transaction } from '../../db/client.ts';
 import { chatMembers, chatMessages, chatRooms } from '../../db/schema/chat.ts';
 import { products } from '../../db/schema/products.ts';
-import { decisions, reports } from '../../db/schema/reports.ts';
+import { banHiddenAds, decisions, reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
 import type { ReportAction, ReportStatus, ReportSubject } from '../../../common/reports.ts';
 
@@ -194,20 +194,56 @@ export function createReportsRepo(db: Db) {
         .where(inArray(users.id, ids));
     },
 
-    /** The seller's listed ads (public ones), hidden together when their account is banned. */
-    async hideListedAdsOf(userId: number, tx: Db = db): Promise<number> {
-      const rows = await tx
+    /**
+     * The seller's listed ads (public ones), hidden together when their account is banned; each
+     * one's status is kept, so that unblocking the account brings them back as they were.
+     */
+    async hideListedAdsOf(userId: number, decisionId: number | null, tx: Db = db): Promise<number> {
+      const listed = await tx
+        .select({ id: products.id, status: products.status })
+        .from(products)
+        .where(and(eq(products.userId, userId), inArray(products.status, ['active', 'reserved', 'new', 'moderate'])))
+        .for('update');
+      if (!listed.length) return 0;
+      await tx
+        .insert(banHiddenAds)
+        .values(listed.map((ad) => ({ productId: ad.id, userId, decisionId, previousStatus: ad.status })))
+        .onConflictDoUpdate({
+          target: banHiddenAds.productId,
+          set: { userId, decisionId, previousStatus: sql`excluded.previous_status`, hiddenAt: sql`now()` },
+        });
+      await tx
         .update(products)
         .set({ status: 'canceled', updatedAt: new Date() })
         .where(
-          and(
-            eq(products.userId, userId),
-            inArray(products.status, ['active', 'reserved', 'new', 'moderate']),
-            ne(products.status, 'canceled'),
+          inArray(
+            products.id,
+            listed.map((ad) => ad.id),
           ),
-        )
-        .returning({ id: products.id });
-      return rows.length;
+        );
+      return listed.length;
+    },
+
+    /**
+     * Unblocking: the ads the account's ban hid return to the status each had, unless they were
+     * changed since (a hidden ad is `canceled`; anything else was someone's later decision).
+     */
+    async restoreBanHiddenAds(userId: number, tx: Db = db): Promise<number> {
+      const hidden = await tx
+        .delete(banHiddenAds)
+        .where(eq(banHiddenAds.userId, userId))
+        .returning({ productId: banHiddenAds.productId, previousStatus: banHiddenAds.previousStatus });
+      let restored = 0;
+      for (const status of new Set(hidden.map((h) => h.previousStatus))) {
+        const ids = hidden.filter((h) => h.previousStatus === status).map((h) => h.productId);
+        const rows = await tx
+          .update(products)
+          .set({ status, updatedAt: new Date() })
+          .where(and(inArray(products.id, ids), eq(products.status, 'canceled')))
+          .returning({ id: products.id });
+        restored += rows.length;
+      }
+      return restored;
     },
   };
 }

@@ -355,7 +355,7 @@ export function createReportsService(deps: ReportsDeps) {
         }
         if (restriction === 'ban_user') {
           await deps.accounts.block(target!, note!, tx);
-          hiddenAds = await repo.hideListedAdsOf(target!, tx);
+          hiddenAds = await repo.hideListedAdsOf(target!, decision!.id, tx);
         }
         await audit(
           entry(current, meta, 'report_resolved', 'report', report.id, {
@@ -463,18 +463,23 @@ export function createReportsService(deps: ReportsDeps) {
         );
         if (!decided) throw AppError.field('outcome', 'reports.appeal_decided');
         let restored: string | null = null;
+        let restoredAds = 0;
         if (input.outcome === 'reversed') {
           if (decision.action === 'hide_ad' && ad && ad.status === 'canceled') {
             restored = decision.previousStatus ?? 'moderate';
             await ads.update(ad.id, { status: restored as AdRow['status'], rejectionReason: null }, tx);
           }
-          if (decision.action === 'ban_user' && decision.userId !== null) await deps.accounts.unblock(decision.userId, tx);
+          if (decision.action === 'ban_user' && decision.userId !== null) {
+            await deps.accounts.unblock(decision.userId, tx);
+            restoredAds = await repo.restoreBanHiddenAds(decision.userId, tx);
+          }
         }
         await audit(
           entry(current, meta, 'appeal_decided', 'decision', decisionId, {
             outcome: input.outcome,
             note,
             ...(restored ? { product: ad!.id, before: { status: 'canceled' }, after: { status: restored } } : {}),
+            ...(restoredAds ? { restored_ads: restoredAds } : {}),
           }),
           tx,
         );

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/auth.ts';
@@ -392,5 +392,45 @@ describe('banning from a report', () => {
     const refused = await resolve(staffReport!.id, { action: 'ban_user', rule: 'spam', note: 'Roskapostia monta kertaa.' });
     expect(refused.statusCode).toBe(422);
     expect(Object.keys(refused.json().errors)).toEqual(['action']);
+  });
+
+  it('unblocking the account brings back the ads the ban hid, each as it was, and only those still hidden', async () => {
+    const person = await createUser(app, { name: 'Erehdys' });
+    const active = await createAd(app, { userId: person.id, name: 'Polkupyörä 26"' });
+    const reserved = await createAd(app, { userId: person.id, name: 'Varattu sohva', status: 'reserved' });
+    const waiting = await createAd(app, { userId: person.id, name: 'Tarkastettava lamppu', status: 'moderate' });
+    const ownCanceled = await createAd(app, { userId: person.id, name: 'Itse poistettu', status: 'canceled' });
+    await reportAd(active.uuid, { reason: 'scam' }, buyerHeaders, '10.7.1.1');
+    const [report] = await db().select().from(reports).where(eq(reports.subjectId, active.id));
+    const ban = await resolve(report!.id, { action: 'ban_user', rule: 'fraud', note: 'Epäilty huijaus, tarkistetaan.' });
+    expect(ban.statusCode).toBe(200);
+    const statusOf = async (id: number) => (await db().select({ s: products.status }).from(products).where(eq(products.id, id)))[0]!.s;
+    for (const ad of [active, reserved, waiting]) expect(await statusOf(ad.id)).toBe('canceled');
+
+    // Staff disabled one of the hidden ads meanwhile: that later decision stays.
+    await db().update(products).set({ status: 'disabled' }).where(eq(products.id, waiting.id));
+
+    const admin = (await loginAs(app, await createUser(app, { roles: ['admin'] }))).headers;
+    const unblock = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/users/toggle-block',
+        headers: { ...admin, 'accept-language': 'en' },
+        payload: { user: person.id, action: 'unblock' },
+      });
+    const first = await unblock();
+    expect(first.statusCode).toBe(200);
+    expect(first.json().message).toBe('User unblocked. They can log in again. Ads hidden by the ban are back as they were: 2.');
+    expect(await statusOf(active.id)).toBe('active');
+    expect(await statusOf(reserved.id)).toBe('reserved');
+    expect(await statusOf(waiting.id)).toBe('disabled');
+    expect(await statusOf(ownCanceled.id)).toBe('canceled');
+    const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, 'user_unblocked')).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry!.data).toMatchObject({ restored_ads: 2 });
+
+    // A second unblock, or a later ban and unblock, restores nothing twice.
+    const again = await unblock();
+    expect(again.json().message).toBe('User unblocked. They can log in again.');
+    expect(await statusOf(active.id)).toBe('active');
   });
 });

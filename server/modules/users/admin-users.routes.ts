@@ -99,8 +99,14 @@ const adminUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { action, user, reason } = request.body;
-      const data = await adminUsers.toggleBlock(requireUser(request), action, user, reason, requestMeta(request));
-      return { message: translate(request.locale, action === 'block' ? 'admin_users.blocked' : 'admin_users.unblocked'), data };
+      const { user: data, restoredAds } = await adminUsers.toggleBlock(requireUser(request), action, user, reason, requestMeta(request));
+      const message =
+        action === 'block'
+          ? translate(request.locale, 'admin_users.blocked')
+          : restoredAds
+            ? translate(request.locale, 'admin_users.unblocked_with_ads', { count: restoredAds })
+            : translate(request.locale, 'admin_users.unblocked');
+      return { message, data };
     },
   );
 

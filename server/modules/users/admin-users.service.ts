@@ -2,6 +2,7 @@ import { can } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import type { Locale } from '../../../common/locales.ts';
 import { hasControlCharacter } from '../../../common/text.ts';
+import type { Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { AuthRepo } from '../auth/auth.repo.ts';
@@ -85,6 +86,10 @@ export function createAdminUsersService(deps: {
   audit: AuthRepo['audit'];
   storage: Storage;
   sendSetPasswordLink: AuthService['sendSetPasswordLink'];
+  /** Unblocking, in its transaction: brings back what a ban hid (the reports module's ads); how many came back. */
+  onUnblock?: (userId: number, tx: Transaction) => Promise<number>;
+  /** Called after ads came back, so cached listings are read fresh. */
+  onAdsChanged?: () => void;
 }) {
   const { repo, users, audit, storage } = deps;
   const isSuperAdmin = (current: CurrentUser) => current.roles.includes('superAdmin');
@@ -296,7 +301,8 @@ export function createAdminUsersService(deps: {
       const reason = action === 'block' ? reasonInput?.trim() || null : null;
       if (reason && hasControlCharacter(reason)) throw AppError.field('reason', 'validation.control_characters');
       const { roles } = await target(current, id);
-      return users.transaction(async (tx) => {
+      let restoredAds = 0;
+      const result = await users.transaction(async (tx) => {
         if (action === 'block' && roles.includes('superAdmin') && (await repo.lockedOtherActiveSuperAdmins(tx, id)) === 0) {
           throw AppError.field('user', 'admin_users.last_super_admin_block');
         }
@@ -307,15 +313,19 @@ export function createAdminUsersService(deps: {
         // the row, so answer the account as it is now, not as it was read before.
         if (!changed) return presentAdminUser((await users.findById(id, tx)) ?? before, roles, storage);
         if (action === 'block') await repo.endSessionsOf(id, tx);
+        else restoredAds = (await deps.onUnblock?.(id, tx)) ?? 0;
         await audit(
           auditEntry(current, meta, action === 'block' ? 'user_blocked' : 'user_unblocked', id, {
             before: { blocked_at: before.blockedAt?.toISOString() ?? null, blocked_reason: before.blockedReason },
             after: { blocked_at: changed.blockedAt?.toISOString() ?? null, blocked_reason: changed.blockedReason },
+            ...(restoredAds ? { restored_ads: restoredAds } : {}),
           }),
           tx,
         );
         return presentAdminUser(changed, roles, storage);
       });
+      if (restoredAds) deps.onAdsChanged?.();
+      return { user: result, restoredAds };
     },
 
     /** DELETE /users/delete/user/{id}: as deleting one's own account does (ads, rooms, sessions go with it). */
