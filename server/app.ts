@@ -239,7 +239,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 /** The two-driver parts: in-process and on disk by default, Redis and SMTP when configured. */
 async function createPlatform(app: FastifyInstance, config: Config): Promise<Platform> {
   const mailer = createMailer({
-    from: config.mailFrom,
+    // Without MAIL_FROM the sender's name is the site's name as staff last set it.
+    from:
+      config.mailFrom ??
+      (() => ({ name: app.services.settings.current().siteName, address: `no-reply@${new URL(config.publicUrl).hostname}` })),
     smtpUrl: config.smtpUrl,
     outbox: path.join(config.dataDir, 'mail'),
     log: (message, detail) => app.log.info(detail, message),

@@ -35,7 +35,8 @@ export interface Config {
   appSecret: string | undefined;
   /** smtp:// or smtps:// URL; unset writes each mail as an .eml file under DATA_DIR/mail. */
   smtpUrl: string | undefined;
-  mailFrom: string;
+  /** The sender as set; unset: the site's current name (app settings) at no-reply@ the public host. */
+  mailFrom: string | undefined;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   /** Also ask the Have I Been Pwned range API (k-anonymity) whether a new password is breached. */
   hibpEnabled: boolean;
@@ -180,7 +181,7 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutSeconds: int('REQUEST_TIMEOUT_SECONDS', 120, 1, 3600),
     appSecret,
     smtpUrl: url('SMTP_URL', optional('SMTP_URL'), ['smtp:', 'smtps:']),
-    mailFrom: str('MAIL_FROM', `${str('SITE_NAME', 'Kauppis')} <no-reply@${new URL(publicUrl).hostname}>`),
+    mailFrom: optional('MAIL_FROM'),
     google:
       googleId && googleSecret ? { clientId: googleId, clientSecret: googleSecret, issuer: googleIssuer.replace(/\/+$/, '') } : undefined,
     hibpEnabled: bool('HIBP_ENABLED', false),

@@ -17,8 +17,12 @@ export interface Mailer {
   close(): void;
 }
 
+/** A sender: "Name <address>" as configured, or a name and an address (the name is encoded as needed). */
+export type MailSender = string | { name: string; address: string };
+
 export interface MailerOptions {
-  from: string;
+  /** Read for every mail, so a sender made from the site's name follows a change of the name. */
+  from: MailSender | (() => MailSender);
   /** smtp:// URL; without it every mail is written as an .eml file into `outbox`. */
   smtpUrl?: string | undefined;
   outbox: string;
@@ -30,11 +34,12 @@ export interface MailerOptions {
  * DATA_DIR/mail that any mail program opens (and tests read).
  */
 export function createMailer(options: MailerOptions): Mailer {
+  const from = () => (typeof options.from === 'function' ? options.from() : options.from);
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport.sendMail({ from: from(), ...message });
         options.log?.('mail sent', { to: message.to, subject: message.subject });
       },
       close: () => transport.close(),
@@ -44,7 +49,7 @@ export function createMailer(options: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail({ from: from(), ...message });
       await fs.mkdir(options.outbox, { recursive: true });
       const file = path.join(
         options.outbox,

@@ -151,6 +151,8 @@ describe('the settings take effect', () => {
     const mail = readMails(app).find((m) => m.to.includes(user.email))!;
     expect(mail.text).toContain('Torikauppa');
     expect(mail.raw).toMatch(/^Reply-To: tuki@example\.com/m);
+    // Without MAIL_FROM the sender is the site's name as it is now, not as it was at start.
+    expect(mail.raw).toMatch(/^From: Torikauppa <no-reply@/m);
     await patch({ site_name: 'Kauppis', support_email: '' });
   });
 
