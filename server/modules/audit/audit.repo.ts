@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/auth.ts';
@@ -6,6 +6,8 @@ import { users } from '../../db/schema/users.ts';
 
 export interface AuditFilter {
   actorId?: number | undefined;
+  /** Part of the actor's name ("first last") or e-mail address, any case. */
+  actor?: string | undefined;
   action?: string | undefined;
   entity?: string | undefined;
   entityId?: string | undefined;
@@ -14,6 +16,9 @@ export interface AuditFilter {
 }
 
 const actor = alias(users, 'actor');
+
+/** A LIKE pattern that finds `text` anywhere, its own % _ and \\ taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const impersonator = alias(users, 'impersonator');
 
 /** Reads the audit log; nothing here (or anywhere in the app) changes or deletes its rows. */
@@ -22,6 +27,12 @@ export function createAuditRepo(db: Database) {
     async page(filter: AuditFilter, limit: number, offset: number) {
       const conditions: (SQL | undefined)[] = [
         filter.actorId === undefined ? undefined : eq(auditLog.actorId, filter.actorId),
+        filter.actor === undefined
+          ? undefined
+          : or(
+              ilike(actor.email, containing(filter.actor)),
+              ilike(sql`${actor.name} || ' ' || coalesce(${actor.surname}, '')`, containing(filter.actor)),
+            ),
         filter.action === undefined ? undefined : eq(auditLog.action, filter.action),
         filter.entity === undefined ? undefined : eq(auditLog.entity, filter.entity),
         filter.entityId === undefined ? undefined : eq(auditLog.entityId, filter.entityId),
@@ -45,7 +56,7 @@ export function createAuditRepo(db: Database) {
           .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
           .limit(limit)
           .offset(offset),
-        db.select({ n: count() }).from(auditLog).where(where),
+        db.select({ n: count() }).from(auditLog).leftJoin(actor, eq(actor.id, auditLog.actorId)).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
     },

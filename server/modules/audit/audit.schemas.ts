@@ -5,6 +5,9 @@ export const AuditQueryBody = Type.Object(
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
     per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
     actor_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    actor: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 120, description: "Part of the staff member's name or e-mail address (any case)" }),
+    ),
     action: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
     entity: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
     entity_id: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),

@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import { can } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
+import { hasControlCharacter } from '../../../common/text.ts';
 import type { CurrentUser } from '../auth/auth.service.ts';
 import type { AuditRepo } from './audit.repo.ts';
 import type { AuditQueryBody } from './audit.schemas.ts';
@@ -15,8 +16,18 @@ export function createAuditService(deps: { repo: AuditRepo }) {
       const from = query.from ? new Date(query.from) : undefined;
       const to = query.to ? new Date(query.to) : undefined;
       if (from && to && from >= to) throw AppError.field('to', 'audit.range');
+      const actor = query.actor?.trim().replace(/\s+/g, ' ');
+      if (actor !== undefined && hasControlCharacter(actor)) throw AppError.field('actor', 'validation.control_characters');
       const { rows, total } = await deps.repo.page(
-        { actorId: query.actor_id, action: query.action, entity: query.entity, entityId: query.entity_id, from, to },
+        {
+          actorId: query.actor_id,
+          actor: actor || undefined,
+          action: query.action,
+          entity: query.entity,
+          entityId: query.entity_id,
+          from,
+          to,
+        },
         perPage,
         (page - 1) * perPage,
       );

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/users.ts';
 import { createUser, loginAs } from '../../test/accounts.ts';
 import { buildTestApp } from '../../test/app.ts';
 
@@ -44,6 +46,33 @@ describe('the audit log', () => {
     const future = (await read(adminHeaders, { from: new Date(Date.now() + 60_000).toISOString() })).json();
     expect(future.data).toEqual([]);
     expect((await read(adminHeaders, { per_page: 1, page: 2 })).json().meta).toMatchObject({ current_page: 2, per_page: 1 });
+  });
+
+  it('finds who did it by part of their name or e-mail address, in any case, the LIKE wildcards taken literally', async () => {
+    const editor = await createUser(app, { roles: ['user', 'admin'], name: 'Sanna', email: 'sanna.v_100@example.com' });
+    await app.services.database.db.update(users).set({ surname: 'Virtanen' }).where(eq(users.id, editor.id));
+    const editorHeaders = (await loginAs(app, editor)).headers;
+    const person = await createUser(app, { verified: false });
+    await app.inject({
+      method: 'POST',
+      url: '/api/users/toggle-verify',
+      headers: editorHeaders,
+      payload: { action: 'confirmVerifyUser', user: person.id },
+    });
+    const whoDid = async (actor: string) => {
+      const reply = await read(adminHeaders, { actor, entity: 'user', entity_id: String(person.id) });
+      expect(reply.statusCode).toBe(200);
+      return reply.json();
+    };
+    for (const actor of ['sanna virtanen', 'VIRTANEN', 'sanna.v_100@', 'v_1']) {
+      const found = await whoDid(actor);
+      expect(found.data.map((e: { actor: { id: number } }) => e.actor.id)).toEqual([editor.id]);
+      expect(found.meta.total).toBe(1);
+    }
+    // "_" and "%" are characters here, not wildcards.
+    for (const actor of ['v%1', 'sanna_v', 'Antti']) expect((await whoDid(actor)).data).toEqual([]);
+    expect((await read(adminHeaders, { actor: 'Sanna\u0000' })).statusCode).toBe(422);
+    expect((await read(adminHeaders, { actor: 'x'.repeat(121) })).statusCode).toBe(422);
   });
 
   it('is for audit.read only, and nothing in the API changes or deletes its rows', async () => {

@@ -2,7 +2,8 @@ import { TIME_ZONE } from '../../../common/locales';
 
 /** The audit log's filters as the form holds them (the page's query string). */
 export interface AuditFilterValues {
-  actor_id: string;
+  /** Who: an account number, or part of a name or e-mail address. */
+  actor: string;
   action: string;
   entity: string;
   entity_id: string;
@@ -15,6 +16,7 @@ export interface AuditQuery {
   page: number;
   per_page: number;
   actor_id?: number;
+  actor?: string;
   action?: string;
   entity?: string;
   entity_id?: string;
@@ -23,7 +25,7 @@ export interface AuditQuery {
 }
 
 export const AUDIT_PAGE_SIZE = 25;
-const FIELDS = ['actor_id', 'action', 'entity', 'entity_id', 'from', 'to'] as const;
+const FIELDS = ['actor', 'action', 'entity', 'entity_id', 'from', 'to'] as const;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, timeZoneName: 'longOffset' });
 
@@ -64,9 +66,12 @@ export function parseAuditFilters(params: URLSearchParams): {
   const page = Math.min(100_000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
   const query: AuditQuery = { page, per_page: AUDIT_PAGE_SIZE };
   const errors: Partial<Record<keyof AuditFilterValues, string>> = {};
-  if (values.actor_id) {
-    if (/^\d{1,9}$/.test(values.actor_id) && Number(values.actor_id) > 0) query.actor_id = Number(values.actor_id);
-    else errors.actor_id = 'audit.filters.bad_id';
+  if (values.actor) {
+    // A number is the account's; anything else is looked for in names and addresses.
+    if (/^\d+$/.test(values.actor)) {
+      if (/^\d{1,9}$/.test(values.actor) && Number(values.actor) > 0) query.actor_id = Number(values.actor);
+      else errors.actor = 'audit.filters.bad_id';
+    } else query.actor = values.actor;
   }
   if (values.action) query.action = values.action;
   if (values.entity) query.entity = values.entity;

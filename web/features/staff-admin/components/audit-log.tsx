@@ -95,7 +95,7 @@ function Person({ person, filters }: { person: Entry['actor']; filters: AuditFil
   if (!person) return <span className="text-muted">{t('audit.nobody')}</span>;
   return (
     <Link
-      to={auditSearch({ ...filters, actor_id: String(person.id) })}
+      to={auditSearch({ ...filters, actor: String(person.id) })}
       className="font-medium text-brand hover:underline"
       title={t('audit.filter_by_actor')}
     >
@@ -251,14 +251,7 @@ export function AuditLog({
             error={error('entity_id')}
             autoComplete="off"
           />
-          <FilterField
-            name="actor_id"
-            label={t('audit.filters.actor_id')}
-            values={values}
-            error={error('actor_id')}
-            inputMode="numeric"
-            autoComplete="off"
-          />
+          <FilterField name="actor" label={t('audit.filters.actor')} values={values} error={error('actor')} autoComplete="off" />
           <FilterField name="from" label={t('audit.filters.from')} values={values} error={error('from')} type="date" />
           <FilterField name="to" label={t('audit.filters.to')} values={values} error={error('to')} type="date" />
         </div>
