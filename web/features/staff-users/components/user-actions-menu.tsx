@@ -5,7 +5,7 @@ import { useNavigate, useRevalidator } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { api } from '../../../lib/api-client';
 import { type DialogProps, openDialog } from '../../../lib/dialogs';
-import { showToast } from '../../../lib/toasts';
+import { type ToastPosition, showToast } from '../../../lib/toasts';
 import { useTranslation } from '../../../lib/use-translation';
 import { type RoleChoice, type StaffActor, type StaffUser, type UserAction, fullName, userActions } from '../user-rules';
 import { BlockDialog } from './block-dialog';
@@ -49,11 +49,15 @@ export function UserActionsMenu({ actor, user, roles }: { actor: StaffActor; use
   const name = fullName(user);
   const reload = () => void revalidator.revalidate();
 
-  async function run(call: () => Promise<{ message: string }>, after: () => Promise<void> | void = reload) {
+  async function run(
+    call: () => Promise<{ message: string }>,
+    after: () => Promise<void> | void = reload,
+    position: ToastPosition = 'top-end',
+  ) {
     setBusy(true);
     try {
       const reply = await call();
-      showToast({ icon: 'success', message: reply.message });
+      showToast({ icon: 'success', message: reply.message, position });
       await after();
     } catch (error) {
       showToast({ icon: 'error', message: (error as Error).message, timer: 5000 });
@@ -84,6 +88,8 @@ export function UserActionsMenu({ actor, user, roles }: { actor: StaffActor; use
             await navigate('/');
             await revalidator.revalidate();
           },
+          // The banner with the way back appears at the top: the toast keeps clear of its button.
+          'bottom',
         );
         return;
       case 'delete':
