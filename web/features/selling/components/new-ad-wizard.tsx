@@ -3,7 +3,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { ApiError, api } from '../../../lib/api-client';
-import type { Locale } from '../../../../common/locales';
 import { FormAlert, primaryButton, secondaryButton } from '../../../components/form-controls';
 import type { CityOption } from '../../../components/city-combo-box';
 import { AdKindBadge, AdPrice } from '../../../components/ad-price';
@@ -49,8 +48,7 @@ function usePictureUrls(pictures: DraftPicture[]) {
  * and the draft (pictures too) survives a reload until the ad is sent.
  */
 export function NewAdWizard({ userId, cities, tree }: Props) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language as Locale;
+  const { t } = useTranslation();
   const [draft, setDraft] = useState<AdDraft>(EMPTY_DRAFT);
   const [step, setStep] = useState<Step>('name');
   const [pictures, setPictures] = useState<DraftPicture[]>([]);
