@@ -91,6 +91,9 @@ export function PlaceComboBox({
         setInput(value);
         if (value === '') setSelected(null);
       }}
+      // The sections below are already filtered by every name a place has; the combo box's own
+      // filter would look at the shown name only and drop "Esbo".
+      defaultFilter={() => true}
       allowsEmptyCollection
       menuTrigger="focus"
       className="text-sm"
