@@ -86,6 +86,11 @@ describe('POST /api/products: filters', () => {
     expect((await search({ name: 'pyörä', price_from: 100, sort: 'price_asc' })).json().meta.total).toBe(2);
   });
 
+  it('answers give-aways above a price with nothing, without asking the database', async () => {
+    expect((await search({ kinds: ['give'], price_from: 1 })).json()).toMatchObject({ data: [], meta: { total: 0 } });
+    expect(await names({ kinds: ['give', 'wanted'], price_from: 1 })).toEqual(['Ostetaan maastopyörä']);
+  });
+
   it('never serves one filter’s cached answer for another', async () => {
     const cached = await buildTestApp({ listingCacheSeconds: 60 });
     try {

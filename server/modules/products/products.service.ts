@@ -160,7 +160,8 @@ export function createProductsService(deps: ProductsDeps) {
       // and so does a text with no word in it ("!!!", "🙂"): it asked for something, not for every ad.
       const unknownCatalogs = (body.catalogs?.length ?? 0) > 0 && query.catalogIds.length === 0;
       const noWords = !!body.name?.trim() && terms.length === 0;
-      const { rows, total, capped } = unknownCatalogs || noWords ? { rows: [], total: 0, capped: false } : await search(query);
+      const nothingCanMatch = unknownCatalogs || noWords || onlyFreeAdsAbovePrice(filters);
+      const { rows, total, capped } = nothingCanMatch ? { rows: [], total: 0, capped: false } : await search(query);
       const lastPage = Math.max(1, Math.min(MAX_PAGE, Math.ceil(total / PAGE_SIZE)));
       return {
         data: await toCards(rows, locale),
@@ -190,6 +191,14 @@ export function listingFilters(body: ListingBody): ListingFilters {
   if (body.with_images) filters.withImages = true;
   if (body.posted_within) filters.postedWithin = body.posted_within;
   return filters;
+}
+
+/**
+ * Give-aways only, at a price above 0: no ad can match (give-aways are free), and the database
+ * would otherwise read every give-away to learn it.
+ */
+function onlyFreeAdsAbovePrice(filters: ListingFilters): boolean {
+  return !!filters.kinds?.every((kind) => kind === 'give') && (filters.priceFromCents ?? 0) > 0;
 }
 
 /** The listing is a POST with the page in the body; links name the page the way the web URL does. */
