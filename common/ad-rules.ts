@@ -11,6 +11,34 @@ export type AdStatus = (typeof AD_STATUSES)[number];
 /** Statuses in which an ad is shown to everyone (searches list only `active`). */
 export const PUBLIC_AD_STATUSES: readonly AdStatus[] = ['active', 'sold', 'reserved'];
 
+/**
+ * What an ad offers: something for sale (every ad before kinds existed), something wanted, something
+ * given away (its price is always 0) or something for rent. The spec names no such field.
+ */
+export const AD_KINDS = ['sell', 'wanted', 'give', 'rent'] as const;
+export type AdKind = (typeof AD_KINDS)[number];
+export const DEFAULT_AD_KIND: AdKind = 'sell';
+
+export function isAdKind(value: unknown): value is AdKind {
+  return typeof value === 'string' && (AD_KINDS as readonly string[]).includes(value);
+}
+
+/** What a price is per, where it matters: an hour of work, a month of rent. */
+export type PriceUnit = 'hour' | 'month';
+
+/**
+ * The unit of an ad's price, from its kind and its category's path of slugs (top parent first):
+ * anything under the spec's `jobs` category is paid by the hour; an ad for rent, or any ad in a
+ * rental category (a slug ending in `-for-rent`, as the seeded tree names them all), by the month.
+ * A free ad has no unit. See docs/decisions.md, "Ad kinds and price units".
+ */
+export function priceUnitOf(kind: AdKind, catalogPath: readonly string[], priceCents: number): PriceUnit | null {
+  if (priceCents === 0 || kind === 'give') return null;
+  if (catalogPath[0] === 'jobs') return 'hour';
+  if (kind === 'rent' || catalogPath.some((slug) => slug.endsWith('-for-rent'))) return 'month';
+  return null;
+}
+
 /** Sort keys of the listing (spec section 4). */
 export const SORT_KEYS = ['created_at_desc', 'created_at_asc', 'price_asc', 'price_desc', 'image_desc', 'image_asc'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];

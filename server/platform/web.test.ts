@@ -105,6 +105,41 @@ describe('server-rendered pages', () => {
     expect(listView.statusCode).toBe(200);
   });
 
+  it('filters from the URL, shows the chips and keeps the canonical the bare page', async () => {
+    const cheap = await app.inject({ url: '/?price_to=50&posted=week', headers: { cookie: 'lang=en' } });
+    expect(cheap.statusCode).toBe(200);
+    expect(cheap.body).toContain('Kulmasohva');
+    expect(cheap.body).not.toContain('Helkama polkupyörä');
+    expect(cheap.body).toContain('aria-label="Remove filter: up to €50"');
+    expect(cheap.body).toContain('name="robots" content="noindex"');
+    expect(cheap.body).toMatch(/<link rel="canonical" href="[^"?]*\/\?lang=en"\/>/);
+    // The card says when the ad was posted, counted from the loader's moment.
+    expect(cheap.body).toMatch(/<time dateTime="[^"]+">(now|\d+ min ago)<\/time>/);
+    const catalog = await app.inject({ url: '/catalogs/transport?kind=wanted' });
+    expect(catalog.body).toContain('name="robots" content="noindex"');
+    expect(catalog.body).toMatch(/<link rel="canonical" href="[^"?]*\/catalogs\/transport"\/>/);
+  });
+
+  it('finds a place typed by its Swedish name before scripts load, and says so when none matches', async () => {
+    const tammerfors = await app.inject({ url: '/?place=tammerfors' });
+    expect(tammerfors.body).toContain('Helkama polkupyörä');
+    expect(tammerfors.body).not.toContain('Kulmasohva');
+    const nowhere = await app.inject({ url: '/?place=Atlantis', headers: { cookie: 'lang=en' } });
+    expect(nowhere.statusCode).toBe(200);
+    expect(nowhere.body).toContain('No municipality or region found');
+  });
+
+  it('answers a price range the wrong way round with the reason and no results, not an error page', async () => {
+    const res = await app.inject({ url: '/?price_from=500&price_to=10', headers: { cookie: 'lang=en' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('role="alert"');
+    expect(res.body).toContain('is higher than');
+    expect(res.body).not.toContain('Kulmasohva');
+    for (const url of ['/?price_from=-5&kind=steal&posted=year&images=2', '/?price_to=1e400', '/?q=%F0%9F%99%82']) {
+      expect((await app.inject({ url })).statusCode, url).toBe(200);
+    }
+  });
+
   it('answers odd search addresses without a server error: control characters refused, absurd numbers ignored', async () => {
     for (const url of ['/?q=py%00r%C3%A4', '/?q=%1b%5B31m', '/catalogs/vehicles?q=a%00']) {
       expect((await app.inject({ url })).statusCode, url).toBe(400);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { catalogs } from '../db/schema/catalog.ts';
 import { municipalities } from '../db/schema/geo.ts';
 import { productImages, products } from '../db/schema/products.ts';
-import { type AdLanguage, type AdStatus } from '../../common/ad-rules.ts';
+import { type AdKind, type AdLanguage, type AdStatus } from '../../common/ad-rules.ts';
 
 export interface AdInput {
   userId: number;
@@ -18,6 +18,7 @@ export interface AdInput {
   language?: AdLanguage;
   createdAt?: Date;
   imageCount?: number;
+  kind?: AdKind;
 }
 
 /** Factory: an ad straight in the database, active unless told otherwise. */
@@ -41,10 +42,11 @@ export async function createAd(app: FastifyInstance, input: AdInput) {
       regionId: city.regionId,
       name: input.name,
       description: input.description ?? `${input.name}. Hyvässä kunnossa.`,
-      priceCents: input.priceCents ?? 1000,
+      priceCents: input.priceCents ?? (input.kind === 'give' ? 0 : 1000),
       status: input.status ?? 'active',
       language: input.language ?? 'fi',
       imageCount: input.imageCount ?? 0,
+      kind: input.kind ?? 'sell',
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     .returning();

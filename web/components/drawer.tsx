@@ -1,5 +1,5 @@
 import { FilePlus2, Heart, LayoutGrid, LogIn, LogOut, MessageCircle, Store, User, UserPlus } from 'lucide-react';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { CloseButton } from './close-button';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
@@ -62,6 +62,42 @@ function MenuList({ links, onNavigate }: { links: MenuLink[]; onNavigate: () => 
   );
 }
 
+const PANEL_SIDE = {
+  left: 'fixed inset-y-0 left-0 w-80 max-w-[85vw] overflow-y-auto border-r border-line bg-raised shadow-xl outline-none',
+  bottom: 'fixed inset-x-0 bottom-0 flex max-h-[92dvh] flex-col rounded-t-2xl border-t border-line bg-raised shadow-xl outline-none',
+} as const;
+
+/**
+ * A panel that slides over the page from an edge, as a modal dialog (focus kept inside, Escape and
+ * a tap outside close it): the menu drawer from the left, the search filters from the bottom on a phone.
+ */
+export function DrawerPanel({
+  isOpen,
+  onOpenChange,
+  side,
+  label,
+  className,
+  children,
+}: {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  side: keyof typeof PANEL_SIDE;
+  label: string;
+  /** The dialog's own layout inside the panel. */
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className="fixed inset-0 z-40 bg-black/40">
+      <Modal className={PANEL_SIDE[side]}>
+        <Dialog aria-label={label} className={`${className} outline-none`}>
+          {children}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
 export function Drawer({
   isOpen,
   onOpenChange,
@@ -75,34 +111,30 @@ export function Drawer({
   const admin = adminLinks(user);
   const close = () => onOpenChange(false);
   return (
-    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className="fixed inset-0 z-40 bg-black/40">
-      <Modal className="fixed inset-y-0 left-0 w-80 max-w-[85vw] overflow-y-auto border-r border-line bg-raised shadow-xl outline-none">
-        <Dialog aria-label={t('nav.drawer')} className="flex h-full flex-col gap-6 p-4 outline-none">
-          <div className="flex items-center justify-between">
-            <Heading slot="title" className="text-lg font-semibold">
-              {t('nav.drawer')}
-            </Heading>
-            <CloseButton onClose={close} label={t('nav.menu_close')} />
-          </div>
-          <nav aria-label={t('nav.user_menu')}>
-            <MenuList links={[{ to: '/', label: 'nav.home', icon: LayoutGrid }, ...userLinks(user)]} onNavigate={close} />
-            {user && (
-              <form method="post" action="/logout" className="mt-1" onSubmit={() => clearLocalAuthState({ theme: true })}>
-                <button type="submit" className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left hover:bg-sunken">
-                  <LogOut aria-hidden size={20} />
-                  {t('user_menu.logout')}
-                </button>
-              </form>
-            )}
-          </nav>
-          {admin.length > 0 && (
-            <nav aria-label={t('admin_menu.title')}>
-              <h3 className="mb-2 px-3 text-xs font-semibold uppercase tracking-wide text-muted">{t('admin_menu.title')}</h3>
-              <MenuList links={admin} onNavigate={close} />
-            </nav>
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <DrawerPanel isOpen={isOpen} onOpenChange={onOpenChange} side="left" label={t('nav.drawer')} className="flex h-full flex-col gap-6 p-4">
+      <div className="flex items-center justify-between">
+        <Heading slot="title" className="text-lg font-semibold">
+          {t('nav.drawer')}
+        </Heading>
+        <CloseButton onClose={close} label={t('nav.menu_close')} />
+      </div>
+      <nav aria-label={t('nav.user_menu')}>
+        <MenuList links={[{ to: '/', label: 'nav.home', icon: LayoutGrid }, ...userLinks(user)]} onNavigate={close} />
+        {user && (
+          <form method="post" action="/logout" className="mt-1" onSubmit={() => clearLocalAuthState({ theme: true })}>
+            <button type="submit" className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left hover:bg-sunken">
+              <LogOut aria-hidden size={20} />
+              {t('user_menu.logout')}
+            </button>
+          </form>
+        )}
+      </nav>
+      {admin.length > 0 && (
+        <nav aria-label={t('admin_menu.title')}>
+          <h3 className="mb-2 px-3 text-xs font-semibold uppercase tracking-wide text-muted">{t('admin_menu.title')}</h3>
+          <MenuList links={admin} onNavigate={close} />
+        </nav>
+      )}
+    </DrawerPanel>
   );
 }

@@ -4,12 +4,21 @@ import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '../../server/modules/ads/ads.schemas';
 import { WishButton } from './wish-button';
-import type { Locale } from '../../common/locales';
-import { formatPrice } from '../lib/format';
+import { formatPostedAgo } from '../lib/format';
+import { AdKindBadge, AdPrice } from './ad-price';
 
-function Price({ price }: { price: number }) {
-  const { t, i18n } = useTranslation();
-  return <span className="font-semibold">{price === 0 ? t('search.free') : formatPrice(price, i18n.language as Locale)}</span>;
+/**
+ * When the ad was posted, against `now` from the page's loader: the server and the hydrating
+ * browser then write the same words. Intl data may still differ by a letter between Node.js and a
+ * browser, which is all the warning suppression covers.
+ */
+function Posted({ product, now }: { product: Card; now: number }) {
+  const { i18n } = useTranslation();
+  return (
+    <time dateTime={product.created_at} suppressHydrationWarning>
+      {formatPostedAgo(product.created_at, now, i18n.language)}
+    </time>
+  );
 }
 
 function Picture({ product, className, sizes }: { product: Card; className: string; sizes: string }) {
@@ -62,10 +71,12 @@ export interface CardOptions {
   heart?: boolean;
   /** Buttons under the card's text, above its link. */
   actions?: ReactNode;
+  /** The page's "now" (ms): the card then says when the ad was posted ("2 hr ago"). */
+  now?: number;
 }
 
 /** An ad in the card grid: picture, title, price, place, and the heart. */
-export function ProductCardItem({ product, linked = true, dimmed = false, heart = true, actions }: { product: Card } & CardOptions) {
+export function ProductCardItem({ product, linked = true, dimmed = false, heart = true, actions, now }: { product: Card } & CardOptions) {
   return (
     <article
       className={`group relative flex h-full flex-col overflow-hidden rounded-xl border border-line bg-raised transition ${linked ? 'hover:border-brand hover:shadow-md' : ''}`}
@@ -75,19 +86,25 @@ export function ProductCardItem({ product, linked = true, dimmed = false, heart 
         className={`aspect-[4/3] w-full ${dimmed ? 'opacity-50 grayscale' : ''}`}
         sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
       />
-      <div className="absolute top-2 left-2">
+      <div className="absolute top-2 left-2 flex flex-col items-start gap-1">
         <StatusBadge status={product.status} />
+        <AdKindBadge kind={product.kind} />
       </div>
       <div className={`flex flex-1 flex-col gap-1 p-3 ${dimmed ? 'text-muted' : ''}`}>
         <h3 className="line-clamp-2 text-sm font-medium sm:text-base">
           <Title product={product} linked={linked} />
         </h3>
         <p className="mt-auto text-lg">
-          <Price price={product.price} />
+          <AdPrice ad={product} />
         </p>
         <p className="truncate text-xs text-muted">
           {product.city.name} · {product.catalog.name}
         </p>
+        {now !== undefined && (
+          <p className="text-xs text-muted">
+            <Posted product={product} now={now} />
+          </p>
+        )}
         {actions && <div className="relative z-10 mt-2">{actions}</div>}
       </div>
       {/* After the title in reading and tab order; drawn over the picture. */}
@@ -97,7 +114,7 @@ export function ProductCardItem({ product, linked = true, dimmed = false, heart 
 }
 
 /** An ad in the list view: a row with a small picture, and the heart at its end. */
-export function ProductRowItem({ product }: { product: Card }) {
+export function ProductRowItem({ product, now }: { product: Card; now?: number }) {
   return (
     <article className="relative flex gap-3 rounded-xl border border-line bg-raised p-2 transition hover:border-brand">
       <Picture product={product} className="h-24 w-32 shrink-0 rounded-lg sm:h-28 sm:w-40" sizes="160px" />
@@ -107,9 +124,16 @@ export function ProductRowItem({ product }: { product: Card }) {
         </h3>
         <p className="text-sm text-muted">
           {product.city.name} · {product.catalog.name}
+          {now !== undefined && (
+            <>
+              {' · '}
+              <Posted product={product} now={now} />
+            </>
+          )}
         </p>
-        <div className="mt-auto flex items-center gap-2">
-          <Price price={product.price} />
+        <div className="mt-auto flex flex-wrap items-center gap-2">
+          <AdPrice ad={product} />
+          <AdKindBadge kind={product.kind} />
           <StatusBadge status={product.status} />
         </div>
       </div>

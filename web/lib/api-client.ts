@@ -259,7 +259,7 @@ export const api = {
   /** Only the fields given change. */
   updateProduct: (
     productUuid: string,
-    fields: Partial<Record<'name' | 'description' | 'price' | 'city_id' | 'catalog_id' | 'address', string>>,
+    fields: Partial<Record<'name' | 'description' | 'price' | 'city_id' | 'catalog_id' | 'address' | 'kind', string>>,
   ) => apiRequest<{ message: string; data: ManagedAd }>('PATCH', '/product', { body: { productUuid, ...fields }, ...quiet }),
   editableProduct: (uuid: string) => apiRequest<{ data: EditableAd }>('GET', `/product/${encodeURIComponent(uuid)}/edit`),
   deleteProduct: (uuid: string) => apiRequest<MessageReply>('DELETE', `/product/${encodeURIComponent(uuid)}`),

@@ -87,3 +87,45 @@ export function dayKey(iso: string | Date): string {
     () => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: TIME_ZONE }),
   ).format(typeof iso === 'string' ? new Date(iso) : iso);
 }
+
+const relativeFormatters = new Map<string, Intl.RelativeTimeFormat>();
+function relative(locale: string): Intl.RelativeTimeFormat {
+  let found = relativeFormatters.get(locale);
+  if (!found) {
+    found = new Intl.RelativeTimeFormat(intlLocale(locale), { numeric: 'auto', style: 'short' });
+    relativeFormatters.set(locale, found);
+  }
+  return found;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * When an ad was posted, as a card says it: "now", "5 min ago", "2 hr ago", "yesterday",
+ * "3 days ago", then a date ("12 Nov", with the year when it is not this year's). Days are
+ * Finnish calendar days. `now` is passed in, not read here, so the server and the browser that
+ * hydrates its HTML write the same words (the page's loader takes it once per render).
+ */
+export function formatPostedAgo(iso: string, now: number, locale: string): string {
+  const posted = new Date(iso);
+  const elapsed = Math.max(0, now - posted.getTime());
+  const rtf = relative(locale);
+  if (elapsed < MINUTE) return rtf.format(0, 'second');
+  if (elapsed < HOUR) return rtf.format(-Math.floor(elapsed / MINUTE), 'minute');
+  const days = Math.round((Date.parse(dayKey(new Date(now))) - Date.parse(dayKey(posted))) / (24 * HOUR));
+  // The same day, or a late-night ad seen just after midnight: hours say more than "yesterday".
+  if (days === 0 || elapsed < 12 * HOUR) return rtf.format(-Math.floor(elapsed / HOUR), 'hour');
+  if (days < 7) return rtf.format(-days, 'day');
+  const sameYear = dayKey(posted).slice(0, 4) === dayKey(new Date(now)).slice(0, 4);
+  return formatter(
+    `posted|${locale}|${sameYear}`,
+    () =>
+      new Intl.DateTimeFormat(intlLocale(locale), {
+        day: 'numeric',
+        month: 'short',
+        ...(sameYear ? {} : { year: 'numeric' }),
+        timeZone: TIME_ZONE,
+      }),
+  ).format(posted);
+}

@@ -4,6 +4,7 @@ import { Pagination } from '../components/pagination';
 import { ProductResults } from '../features/search/components/product-results';
 import { SearchPanel } from '../features/search/components/search-panel';
 import { loadListing, parseListingParams } from '../features/search/listing.server';
+import { isSearch } from '../features/search/listing-params';
 import { pageMetaFromLoader } from '../lib/meta';
 import { notFound } from '../lib/page.server';
 import { Breadcrumbs } from '../components/breadcrumbs';
@@ -30,7 +31,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       title: context.t('pages.catalog.title', params2),
       description: context.t('pages.catalog.description', params2),
       path: `/catalogs/${current.path.join('/')}`,
-      ...(listingParams.q || listingParams.region || listingParams.city || listingParams.page > 1 ? { noindex: true } : {}),
+      // Words, filters or a later page: not a document of its own; the canonical stays the catalog's.
+      ...(isSearch(listingParams) ? { noindex: true } : {}),
     },
     trail: trail.map(({ name, path }) => ({ name, href: `/catalogs/${path.join('/')}` })),
     current: { id: current.id, name: current.name },
@@ -65,7 +67,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
       <p className="mb-3 text-sm text-muted">
         {t('search.results', { count: `${listing.result.meta.total}${listing.result.meta.total_capped ? '+' : ''}` })}
       </p>
-      <ProductResults products={listing.result.data} view={listing.params.view} />
+      <ProductResults products={listing.result.data} view={listing.params.view} now={listing.now} />
       <Pagination page={listing.result.meta.current_page} lastPage={listing.result.meta.last_page} />
     </>
   );

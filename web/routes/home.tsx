@@ -7,13 +7,14 @@ import { Pagination } from '../components/pagination';
 import { ProductResults } from '../features/search/components/product-results';
 import { SearchPanel } from '../features/search/components/search-panel';
 import { loadListing, parseListingParams } from '../features/search/listing.server';
+import { isSearch } from '../features/search/listing-params';
 import { pageMetaFromLoader } from '../lib/meta';
 import type { Route } from './+types/home';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const params = parseListingParams(request, context.cookies);
   const [listing, catalogs] = await Promise.all([loadListing(context, params), context.services.catalog.tree(context.locale)]);
-  const searching = !!(params.q || params.region || params.city || params.catalog || params.page > 1);
+  const searching = isSearch(params);
   return {
     meta: {
       title: params.q ? context.t('search.title_query', { q: params.q }) : context.t('home.title'),
@@ -85,7 +86,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               })
             : t('search.latest')}
         </h2>
-        <ProductResults products={loaderData.listing.result.data} view={loaderData.listing.params.view} />
+        <ProductResults products={loaderData.listing.result.data} view={loaderData.listing.params.view} now={loaderData.listing.now} />
         <Pagination page={loaderData.listing.result.meta.current_page} lastPage={loaderData.listing.result.meta.last_page} />
       </section>
     </>

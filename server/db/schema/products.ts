@@ -1,9 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { bigint, customType, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { catalogs } from './catalog.ts';
 import { municipalities, regions } from './geo.ts';
 import { users } from './users.ts';
-import { AD_LANGUAGES, AD_STATUSES } from '../../../common/ad-rules.ts';
+import { AD_KINDS, AD_LANGUAGES, AD_STATUSES } from '../../../common/ad-rules.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -30,6 +43,8 @@ export const products = pgTable(
     /** Euro cents; 0 means "free". */
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     address: text('address'),
+    /** For sale, wanted, giving away (always free) or for rent; ads before kinds existed are for sale. */
+    kind: text('kind', { enum: AD_KINDS }).notNull().default('sell'),
     status: text('status', { enum: AD_STATUSES }).notNull().default('moderate'),
     language: text('language', { enum: AD_LANGUAGES }).notNull().default('fi'),
     imageCount: smallint('image_count').notNull().default(0),
@@ -71,6 +86,13 @@ export const products = pgTable(
     index('products_active_city_catalog_idx')
       .on(t.cityId, t.catalogId)
       .where(sql`status = 'active'`),
+    // The kind filter: the rarer kinds (wanted, giving away, for rent) newest first without
+    // walking the ads for sale. Price range and "posted within" use the price and date indexes above.
+    index('products_active_kind_idx')
+      .on(t.kind, t.createdAt.desc(), t.id.desc())
+      .where(sql`status = 'active'`),
+    // Giving away means free, whatever wrote the row.
+    check('products_give_is_free', sql`${t.kind} <> 'give' or ${t.priceCents} = 0`),
     index('products_search_idx')
       .using('gin', t.searchVector)
       .where(sql`status = 'active'`),

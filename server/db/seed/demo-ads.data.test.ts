@@ -150,4 +150,12 @@ describe('demoAds', () => {
       expect(text, word).toContain(word);
     }
   });
+
+  it('has ads of every kind for the filter to show, give-aways free and rentals in rental catalogs or saying so', () => {
+    const kinds = new Map<string, DemoAd[]>();
+    for (const ad of demoAds) kinds.set(ad.kind ?? 'sell', [...(kinds.get(ad.kind ?? 'sell') ?? []), ad]);
+    for (const kind of ['sell', 'wanted', 'give', 'rent']) expect(kinds.get(kind)?.length ?? 0, kind).toBeGreaterThanOrEqual(5);
+    expect(kinds.get('give')!.every((ad) => ad.priceCents === 0)).toBe(true);
+    expect(kinds.get('rent')!.every((ad) => ad.priceCents > 0)).toBe(true);
+  });
 });

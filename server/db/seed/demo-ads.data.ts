@@ -14,8 +14,10 @@ export interface DemoAd {
   name: string;
   /** 40–1200 characters; may have line breaks. */
   description: string;
-  /** Euro cents; 0 = free ("Annetaan"). */
+  /** Euro cents; 0 = free ("Annetaan"). Jobs: the hourly wage; rentals: the rent a month. */
   priceCents: number;
+  /** For sale when absent; a give-away ('give') is always free. */
+  kind?: 'sell' | 'wanted' | 'give' | 'rent';
   status: 'active' | 'sold' | 'reserved';
   /** How many pictures to generate for it, 1–5. */
   pictures: number;
@@ -797,6 +799,7 @@ export const demoAds: DemoAd[] = [
     description:
       'Vuokrataan kalustamaton kaksio Etu-Töölöstä ensi kuun alusta. 51 m², 3. krs, hissi. Erillinen makuuhuone, avokeittiö ja parveke sisäpihalle.\nVuokra 1 290 €/kk + vesi 22 €/kk/hlö. Vakuus kahden kuukauden vuokra. Ei lemmikkejä, tupakointi kielletty.',
     priceCents: 129000,
+    kind: 'rent',
     status: 'active',
     pictures: 5,
     ageDays: 2,
@@ -811,6 +814,7 @@ export const demoAds: DemoAd[] = [
     description:
       'Vuokrataan siisti 28 m² yksiö Kortepohjasta. Parveke, tupakeittiö ja suihku. Yliopistolle pyöräillen 10 min. Vapaa heti.\nVuokra 520 €/kk sisältäen veden ja netin. Sopii hyvin opiskelijalle.',
     priceCents: 52000,
+    kind: 'rent',
     status: 'reserved',
     pictures: 4,
     ageDays: 6,
@@ -824,6 +828,7 @@ export const demoAds: DemoAd[] = [
     description:
       'Furnished one-bedroom flat (38 m²) in Otaniemi, Espoo, a 5-minute walk to the metro and the university campus. Includes bed, sofa, dining table, washing machine and dishwasher.\nRent 1,050 €/month incl. water and internet. Deposit 2 months. Minimum lease 6 months, no smoking.\nSend a message with a short introduction.',
     priceCents: 105000,
+    kind: 'rent',
     status: 'active',
     pictures: 5,
     ageDays: 4,
@@ -837,6 +842,7 @@ export const demoAds: DemoAd[] = [
     description:
       'Сдаётся двухкомнатная квартира (кухня, спальня, гостиная) в районе Каукованкангас. 47 м², 2 этаж, балкон, сауна в доме. Рядом магазины и автобус до центра.\nАренда 780 €/мес, вода 20 € с человека. Залог за два месяца. Свободна с первого числа следующего месяца.',
     priceCents: 78000,
+    kind: 'rent',
     status: 'active',
     pictures: 4,
     ageDays: 8,
@@ -850,6 +856,7 @@ export const demoAds: DemoAd[] = [
     description:
       'Bright studio (26 m²) in Kaleva, 10 minutes by tram to the city centre. Balcony, kitchenette with fridge-freezer and a shared sauna for residents.\nRent 640 €/month, water included. Available from next month. Ideal for a student or a young professional.',
     priceCents: 64000,
+    kind: 'rent',
     status: 'active',
     pictures: 4,
     ageDays: 3,
@@ -863,6 +870,7 @@ export const demoAds: DemoAd[] = [
     description:
       'Vuokrataan 74 m² rivitalokolmio omalla pihalla Saaristokaupungista. Sauna, lasitettu terassi ja autokatos. Koira sallittu sopimuksen mukaan.\nVuokra 1 050 €/kk + vesi. Vakuus 2 kk. Vapautuu lokakuun alussa.',
     priceCents: 105000,
+    kind: 'rent',
     status: 'active',
     pictures: 5,
     ageDays: 12,
@@ -876,6 +884,7 @@ export const demoAds: DemoAd[] = [
     description:
       'Vuokrataan väljä omakotitalo 130 m² + autotalli. Rakennettu 1996, kaukolämpö, takka ja iso aidattu piha lapsiperheelle. Koululle 1 km.\nVuokra 1 650 €/kk. Vuokralainen huolehtii pihatöistä ja lumitöistä. Lemmikit neuvoteltavissa.',
     priceCents: 165000,
+    kind: 'rent',
     status: 'active',
     pictures: 5,
     ageDays: 16,
@@ -889,6 +898,7 @@ export const demoAds: DemoAd[] = [
     description:
       'One room (12 m²) available in a three-bedroom shared flat in Kallio. You share the kitchen, bathroom and living room with two friendly flatmates (one student, one working). Rent 550 €/month incl. electricity and internet.\nAvailable from the beginning of next month. Please tell a bit about yourself in your message.',
     priceCents: 55000,
+    kind: 'rent',
     status: 'active',
     pictures: 3,
     ageDays: 1,
@@ -902,6 +912,7 @@ export const demoAds: DemoAd[] = [
     description:
       'Vuokrataan kalustettu huone omakotitalosta, oma sisäänkäynti ja wc. Keittiö ja suihku yhteiskäytössä. Sänky, työpöytä ja vaatekaappi valmiina.\nVuokra 450 €/kk sisältäen sähkön ja netin. Rauhallinen ja savuton asukas toivottu.',
     priceCents: 45000,
+    kind: 'rent',
     status: 'active',
     pictures: 3,
     ageDays: 21,
@@ -967,6 +978,7 @@ export const demoAds: DemoAd[] = [
     description:
       'Tilava hirsimökki Saariselällä hiihtolatujen varressa. Kaksi makuuhuonetta ja parvi, 6 vuodepaikkaa. Sähkökiuas, takka, astianpesukone ja kuivauskaappi.\nHinta 140 €/vrk, viikko 850 €. Liinavaatteet ja loppusiivous lisämaksusta. Lemmikit sallittu.',
     priceCents: 14000,
+    kind: 'rent',
     status: 'active',
     pictures: 5,
     ageDays: 17,
@@ -980,6 +992,7 @@ export const demoAds: DemoAd[] = [
     description:
       'Cosy lakeside log cabin 15 km from Ruka. Sleeps 4 (one bedroom + loft), wood-heated sauna, rowing boat and fireplace. Fully equipped kitchen.\nSummer weeks 690 €, weekends 280 €. Bed linen available. Perfect for hiking, fishing and berry picking.',
     priceCents: 69000,
+    kind: 'rent',
     status: 'active',
     pictures: 5,
     ageDays: 26,
@@ -1032,6 +1045,7 @@ export const demoAds: DemoAd[] = [
     description:
       'Vuokrataan lämmin autohallipaikka Kampin keskustasta. Sisäänajo kulkutunnisteella, pesupaikka hallissa. Sopii tavalliselle henkilöautolle (ei korkeat pakettiautot).\nVuokra 180 €/kk, vähintään kolmen kuukauden sopimus.',
     priceCents: 18000,
+    kind: 'rent',
     status: 'active',
     pictures: 2,
     ageDays: 5,
@@ -1453,6 +1467,7 @@ export const demoAds: DemoAd[] = [
     description:
       'Annetaan ilmaiseksi vauvan vaatteita koossa 50–62: bodyja, potkuhousuja, pipoja ja pari haalaria. Kaikki pestyjä ja ehjiä, osassa pieniä tahroja.\nSille, joka hakee koko kassin kerralla Lahden Ahtialasta.',
     priceCents: 0,
+    kind: 'give',
     status: 'active',
     pictures: 2,
     ageDays: 2,
@@ -1699,6 +1714,7 @@ export const demoAds: DemoAd[] = [
     description:
       'Annetaan ilmaiseksi iso kassi leluja: pehmoleluja, pikkuautoja, palapelejä ja rakennuspalikoita. Osa vähän kuluneita, kaikki toimivia.\nHaettava Lappeenrannan Sammonlahdesta tämän viikon aikana.',
     priceCents: 0,
+    kind: 'give',
     status: 'active',
     pictures: 2,
     ageDays: 1,
@@ -1712,6 +1728,7 @@ export const demoAds: DemoAd[] = [
     description:
       'Annetaan valkoinen juniorisänky 70 x 160 cm, mukana patja ja putoamiseste. Hyvässä kunnossa, vähän tarrojen jälkiä päädyssä.\nNouto Keravalta, ensimmäinen hakija saa.',
     priceCents: 0,
+    kind: 'give',
     status: 'active',
     pictures: 2,
     ageDays: 21,
@@ -1751,6 +1768,7 @@ export const demoAds: DemoAd[] = [
     description:
       'Annetaan ruskea kolmen istuttava nahkasohva. Nahassa kulumaa ja yksi pieni repeämä käsinojassa, muuten tukeva.\nHakijan täytyy hoitaa kuljetus itse, Vantaan Martinlaakso, 2. kerros ilman hissiä.',
     priceCents: 0,
+    kind: 'give',
     status: 'active',
     pictures: 2,
     ageDays: 2,
@@ -1919,6 +1937,7 @@ export const demoAds: DemoAd[] = [
     description:
       'Annetaan ilmaiseksi erikokoisia terrakotta- ja muoviruukkuja (noin 30 kpl) sekä muutama amppeli. Sopii kesäkukille ja taimille.\nNouto Lohjan keskustasta, laatikot pihalla portin vieressä.',
     priceCents: 0,
+    kind: 'give',
     status: 'active',
     pictures: 2,
     ageDays: 1,
@@ -2414,6 +2433,7 @@ export const demoAds: DemoAd[] = [
     description:
       'Ger bort en stor hundbädd (100 x 70 cm) och två koppel. Bädden är tvättad. Vår hund behöver dem inte längre.\nHämtas i Gerby, Vasa.',
     priceCents: 0,
+    kind: 'give',
     status: 'active',
     pictures: 2,
     ageDays: 2,
@@ -2676,6 +2696,7 @@ export const demoAds: DemoAd[] = [
     description:
       'Annetaan ilmaiseksi viisitoista kotimaista romaania, pääosin kovakantisia. Mukana klassikoita ja dekkareita, kaikki hyvässä kunnossa.\nKoko kassi samalle hakijalle. Nouto Hämeenlinnasta.',
     priceCents: 0,
+    kind: 'give',
     status: 'active',
     pictures: 2,
     ageDays: 4,
@@ -4043,5 +4064,76 @@ export const demoAds: DemoAd[] = [
     pictures: 3,
     ageDays: 21,
     colour: '#e59866',
+  },
+  // ——— Wanted ———
+  {
+    catalog: 'mountain-bikes',
+    city: '091',
+    language: 'fi',
+    name: 'Ostetaan täysjousitettu maastopyörä, koko L',
+    description:
+      'Ostetaan hyväkuntoinen täysjousitettu maastopyörä, rungon koko L (ajajan pituus 183 cm). Mieluiten 29" renkailla ja hydraulisilla levyjarruilla.\nTrek, Specialized, Canyon tai vastaava. Nouto pääkaupunkiseudulta. Laita viestiä kuvien ja hintapyynnön kanssa.',
+    priceCents: 90000,
+    kind: 'wanted',
+    status: 'active',
+    pictures: 1,
+    ageDays: 1,
+    colour: '#2e7d32',
+  },
+  {
+    catalog: 'childrens-furniture',
+    city: '837',
+    language: 'fi',
+    name: 'Ostetaan pinnasänky ja hoitopöytä',
+    description:
+      'Vauva syntyy kesäkuussa ja etsimme käytettyä pinnasänkyä (60 x 120) ja hoitopöytää. Siisti ja savuton koti toivottu. Haemme itse Tampereen alueelta.',
+    priceCents: 8000,
+    kind: 'wanted',
+    status: 'active',
+    pictures: 1,
+    ageDays: 4,
+    colour: '#f3e5ab',
+  },
+  {
+    catalog: 'passenger-cars',
+    city: '564',
+    language: 'fi',
+    name: 'Ostetaan pieni farmari, max 4000 €',
+    description:
+      'Etsin luotettavaa pientä farmariautoa työmatkoihin. Katsastettu, mielellään vetokoukulla ja lohkolämmittimellä. Toyota, Skoda tai Volkswagen kiinnostaa. Kaikki vaihtoehdot Oulun seudulta tervetulleita.',
+    priceCents: 400000,
+    kind: 'wanted',
+    status: 'active',
+    pictures: 1,
+    ageDays: 2,
+    colour: '#607d8b',
+  },
+  {
+    catalog: 'guitars-and-basses',
+    city: '091',
+    language: 'en',
+    name: 'Wanted: left-handed acoustic guitar',
+    description:
+      'Looking for a left-handed acoustic guitar in good playing condition, any brand. A hard case would be a bonus. I can pick it up anywhere in the Helsinki area.',
+    priceCents: 25000,
+    kind: 'wanted',
+    status: 'active',
+    pictures: 1,
+    ageDays: 8,
+    colour: '#8d6e63',
+  },
+  {
+    catalog: 'fiction',
+    city: '853',
+    language: 'ru',
+    name: 'Куплю детские книги на русском языке',
+    description:
+      'Куплю детские книги на русском языке для ребёнка 5–8 лет: сказки, энциклопедии, книги для первого чтения. Заберу сам в Турку или рядом.',
+    priceCents: 3000,
+    kind: 'wanted',
+    status: 'active',
+    pictures: 1,
+    ageDays: 12,
+    colour: '#c62828',
   },
 ];

@@ -1,5 +1,5 @@
 import { type Actor, mayManageAd } from '../../../common/access.ts';
-import { ownerChoices } from '../../../common/ad-rules.ts';
+import { type PriceUnit, ownerChoices, priceUnitOf } from '../../../common/ad-rules.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { FlatCatalog } from '../catalog/catalog.schemas.ts';
@@ -21,6 +21,9 @@ export async function adLabels(geo: GeoService, catalog: CatalogService, locale:
   return {
     city: (id: number) => ({ id, name: cityNames.get(id) ?? '' }),
     catalog: (id: number) => ({ id, slug: categories.get(id)?.slug ?? '', name: categories.get(id)?.name ?? '' }),
+    /** What the ad's price is per: from its kind and its category's place in the tree. */
+    priceUnit: (ad: Pick<AdRow, 'kind' | 'catalogId' | 'priceCents'>) =>
+      priceUnitOf(ad.kind, categories.get(ad.catalogId)?.path ?? [], ad.priceCents),
   };
 }
 
@@ -50,13 +53,15 @@ function placeAndCover(ad: CardRow, labels: AdLabels, storage: Storage) {
 }
 
 /** The ad itself: how every full view of it (its page, the owner's, the moderator's) begins. */
-function adText(ad: AdRow) {
+function adText(ad: AdRow, priceUnit: PriceUnit | null) {
   return {
     id: ad.id,
     uuid: ad.uuid,
     name: ad.name,
     description: ad.description,
     price: ad.priceCents / 100,
+    kind: ad.kind,
+    price_unit: priceUnit,
     status: ad.status,
     address: ad.address,
   };
@@ -78,6 +83,8 @@ export function adCard(ad: CardRow, labels: AdLabels, storage: Storage): Product
     uuid: ad.uuid,
     name: ad.name,
     price: ad.priceCents / 100,
+    kind: ad.kind,
+    price_unit: labels.priceUnit(ad),
     status: ad.status,
     ...placeAndCover(ad, labels, storage),
     created_at: ad.createdAt.toISOString(),
@@ -87,7 +94,7 @@ export function adCard(ad: CardRow, labels: AdLabels, storage: Storage): Product
 /** The owner's view of one of their ads (my showcase, the answer to a change): the card, its text, review state and status menu. */
 export function managedAd(ad: AdWithCover, labels: AdLabels, storage: Storage): ManagedAd {
   return {
-    ...adText(ad),
+    ...adText(ad, labels.priceUnit(ad)),
     ...placeAndCover(ad, labels, storage),
     ...review(ad),
     next_statuses: ownerChoices(ad.status, ad.approvedAt !== null),
@@ -103,7 +110,7 @@ export function moderationItem(
   storage: Storage,
 ): ModerationItem {
   return {
-    ...adText(ad),
+    ...adText(ad, labels.priceUnit(ad)),
     city: labels.city(ad.cityId),
     catalog: { id: ad.catalogId, path: parts.trail.map(({ slug, name }) => ({ slug, name })) },
     images: parts.pictures.map((picture) => toPicture(storage, picture)),
@@ -125,7 +132,14 @@ export function adPage<Seller>(
 ) {
   const { city, region, trail } = parts;
   return {
-    ...adText(ad),
+    ...adText(
+      ad,
+      priceUnitOf(
+        ad.kind,
+        trail.map((step) => step.slug),
+        ad.priceCents,
+      ),
+    ),
     language: ad.language,
     city: { id: ad.cityId, name: city?.name ?? '', lat: city?.lat ?? null, lon: city?.lon ?? null },
     region: { id: ad.regionId, name: region?.name ?? '' },

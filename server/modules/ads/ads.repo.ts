@@ -11,7 +11,7 @@ export type StoredPicture = Pick<AdPictureRow, 'uuid' | 'storagePrefix' | 'width
 /** A row made with `cardColumns`: what an ad's card shows, its cover null when it has no pictures. */
 export type CardRow = Pick<
   AdRow,
-  'id' | 'uuid' | 'name' | 'priceCents' | 'status' | 'cityId' | 'regionId' | 'catalogId' | 'imageCount' | 'createdAt'
+  'id' | 'uuid' | 'name' | 'priceCents' | 'kind' | 'status' | 'cityId' | 'regionId' | 'catalogId' | 'imageCount' | 'createdAt'
 > & { cover: StoredPicture | null };
 /** A whole ad with its cover: the owner's list. */
 export type AdWithCover = AdRow & { cover: StoredPicture | null };
@@ -56,6 +56,7 @@ export function cardColumns(cover: AdCover) {
     uuid: products.uuid,
     name: products.name,
     priceCents: products.priceCents,
+    kind: products.kind,
     status: products.status,
     cityId: products.cityId,
     regionId: products.regionId,

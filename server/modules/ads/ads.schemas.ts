@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { AD_STATUSES } from '../../../common/ad-rules.ts';
+import { AD_KINDS, AD_STATUSES } from '../../../common/ad-rules.ts';
 
 /** An ad named by its uuid in a path or a body. */
 export const AdUuid = Type.String({ maxLength: 64, description: 'An ad uuid' });
@@ -16,12 +16,19 @@ export const Picture = Type.Object({
 });
 export type Picture = Static<typeof Picture>;
 
+/** For sale, wanted, giving away (price 0) or for rent. */
+export const AdKindField = Type.Enum(AD_KINDS, { description: 'sell, wanted, give (always free) or rent' });
+/** What the price is per, where it matters (jobs by the hour, rentals by the month); null: the price is the price. */
+export const PriceUnitField = Type.Union([Type.Enum(['hour', 'month'] as const), Type.Null()]);
+
 /** An ad's card: the listing, the similar ads, the wish list. */
 export const ProductCard = Type.Object({
   id: Type.Integer(),
   uuid: Type.String(),
   name: Type.String(),
   price: Type.Number({ description: 'Euros' }),
+  kind: AdKindField,
+  price_unit: PriceUnitField,
   status: Type.Enum(AD_STATUSES),
   city: Type.Object({ id: Type.Integer(), name: Type.String() }),
   region_id: Type.Integer(),
@@ -39,6 +46,8 @@ const managedFields = {
   name: Type.String(),
   description: Type.String(),
   price: Type.Number({ description: 'Euros' }),
+  kind: AdKindField,
+  price_unit: PriceUnitField,
   status: Type.Enum(AD_STATUSES),
   address: Type.Union([Type.String(), Type.Null()]),
   city: Type.Object({ id: Type.Integer(), name: Type.String() }),

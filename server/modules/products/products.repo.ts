@@ -1,7 +1,8 @@
 import { type Column, type SQL, type SQLWrapper, and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Db, Transaction } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
-import { PUBLIC_AD_STATUSES, type SortKey } from '../../../common/ad-rules.ts';
+import { type AdKind, PUBLIC_AD_STATUSES, type SortKey } from '../../../common/ad-rules.ts';
+import { POSTED_WITHIN_DAYS, type PostedWithin } from '../../../common/listing-filters.ts';
 import { type CardRow, adCover, cardColumns } from '../ads/ads.repo.ts';
 
 /** One word of a text query with what it may match: itself, its synonyms, its stem inside compounds. */
@@ -19,7 +20,21 @@ export interface SearchTerm {
   weight: number;
 }
 
-export interface ListingQuery {
+/**
+ * The buyer's filters beside place, category and words. Absent means "any"; each is one WHERE
+ * condition, so they combine with the plain listing and the text search alike.
+ */
+export interface ListingFilters {
+  priceFromCents?: number;
+  priceToCents?: number;
+  /** Any of these kinds (sorted, without repeats: the query is also the cache key). */
+  kinds?: AdKind[];
+  withImages?: boolean;
+  /** Counted back from the database's clock, so the query (and its cache key) stays the same all day. */
+  postedWithin?: PostedWithin;
+}
+
+export interface ListingQuery extends ListingFilters {
   cityIds: number[];
   regionIds: number[];
   catalogIds: number[];
@@ -128,12 +143,16 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/** The columns the place and catalog filters read. */
-interface PlaceColumns {
+/** The columns the filters read. */
+interface FilterColumns {
   id: Column;
   cityId: Column;
   regionId: Column;
   catalogId: Column;
+  priceCents: Column;
+  imageCount: Column;
+  createdAt: Column;
+  kind: Column;
 }
 
 /**
@@ -219,8 +238,11 @@ export function createProductsRepo(
   db: Database,
   bounds: TextSearchBounds = { scanWindow: TEXT_SCAN_WINDOW, indexMatches: TEXT_INDEX_MATCHES },
 ) {
-  /** Place, catalog and exclusion: the conditions the btree indexes serve, on the table or a subquery with the same columns. */
-  function placeAndCatalog(query: ListingQuery, from: PlaceColumns = products): SQL[] {
+  /**
+   * Place, catalog, exclusion and the buyer's filters (price, kind, pictures, age): the conditions
+   * the btree indexes serve, on the table or a subquery with the same columns.
+   */
+  function filterConditions(query: ListingQuery, from: FilterColumns = products): SQL[] {
     const conditions: SQL[] = [];
     const places: SQL[] = [];
     if (query.cityIds.length) places.push(inArray(from.cityId, query.cityIds));
@@ -228,12 +250,19 @@ export function createProductsRepo(
     if (places.length) conditions.push(or(...places)!);
     if (query.catalogIds.length) conditions.push(inArray(from.catalogId, query.catalogIds));
     if (query.excludeId !== undefined) conditions.push(sql`${from.id} <> ${query.excludeId}`);
+    if (query.priceFromCents !== undefined) conditions.push(sql`${from.priceCents} >= ${query.priceFromCents}`);
+    if (query.priceToCents !== undefined) conditions.push(sql`${from.priceCents} <= ${query.priceToCents}`);
+    if (query.kinds?.length) conditions.push(inArray(from.kind, query.kinds));
+    if (query.withImages) conditions.push(sql`${from.imageCount} > 0`);
+    if (query.postedWithin) {
+      conditions.push(sql`${from.createdAt} >= now() - make_interval(days => ${POSTED_WITHIN_DAYS[query.postedWithin]})`);
+    }
     return conditions;
   }
 
-  /** The active ads the query asks for: place, catalog and, when there are any, the words. */
+  /** The active ads the query asks for: place, catalog, filters and, when there are any, the words. */
   function where(query: ListingQuery, words: WordMode = 'all'): SQL {
-    const conditions = [eq(products.status, 'active'), ...placeAndCatalog(query)];
+    const conditions = [eq(products.status, 'active'), ...filterConditions(query)];
     if (query.terms.length) conditions.push(wordsMatch(query.terms, words));
     return and(...conditions)!;
   }
@@ -356,6 +385,7 @@ export function createProductsRepo(
         cityId: products.cityId,
         regionId: products.regionId,
         catalogId: products.catalogId,
+        kind: products.kind,
       })
       .from(products)
       .where(eq(products.status, 'active'))
@@ -371,7 +401,7 @@ export function createProductsRepo(
         score: sql<number>`${relevance(query.terms, recent)}`.mapWith(Number),
       })
       .from(recent)
-      .where(and(...placeAndCatalog(query, recent), wordsMatch(query.terms, words, recent)))
+      .where(and(...filterConditions(query, recent), wordsMatch(query.terms, words, recent)))
       .orderBy(sql`${recent.createdAt} desc nulls last, ${recent.id} desc nulls last`)
       .limit(RELEVANCE_CANDIDATES);
     if (windowRows.length >= RELEVANCE_CANDIDATES) return { candidates: windowRows, complete: false };

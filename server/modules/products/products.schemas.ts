@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { MAX_PAGE, MAX_QUERY_LENGTH, SORT_KEYS } from '../../../common/ad-rules.ts';
+import { AD_KINDS, MAX_PAGE, MAX_QUERY_LENGTH, SORT_KEYS } from '../../../common/ad-rules.ts';
+import { FILTER_PRICE_MAX, POSTED_WITHIN } from '../../../common/listing-filters.ts';
 import { ProductCard } from '../ads/ads.schemas.ts';
 
 export const PAGE_SIZE = 20;
@@ -14,6 +15,14 @@ export const ListingBody = Type.Object(
     catalogs: Type.Optional(Ids),
     name: Type.Optional(Type.String({ maxLength: MAX_QUERY_LENGTH })),
     sort: Type.Optional(Type.Enum(SORT_KEYS)),
+    // Beyond the spec's fields: the filters buyers expect (common/listing-filters.ts).
+    price_from: Type.Optional(Type.Number({ minimum: 0, maximum: FILTER_PRICE_MAX, description: 'Lowest price in euros' })),
+    price_to: Type.Optional(Type.Number({ minimum: 0, maximum: FILTER_PRICE_MAX, description: 'Highest price in euros' })),
+    kinds: Type.Optional(
+      Type.Array(Type.Enum(AD_KINDS), { maxItems: AD_KINDS.length, description: 'Only these kinds of ad (any of them)' }),
+    ),
+    with_images: Type.Optional(Type.Boolean({ description: 'Only ads with at least one picture' })),
+    posted_within: Type.Optional(Type.Enum(POSTED_WITHIN, { description: 'Only ads posted in the last day, week or month (30 days)' })),
   },
   { additionalProperties: false },
 );

@@ -11,8 +11,9 @@ import type { UsersService } from '../users/users.service.ts';
 import type { AdsRepo } from '../ads/ads.repo.ts';
 import { adCard, adLabels, adPage } from '../ads/ads.presenter.ts';
 import type { ProductCard } from '../ads/ads.schemas.ts';
+import { filterCents, priceRangeProblem } from '../../../common/listing-filters.ts';
 import { createListingCache } from './listing-cache.ts';
-import type { ListingQuery, ListingRow, ProductsRepo } from './products.repo.ts';
+import type { ListingFilters, ListingQuery, ListingRow, ProductsRepo } from './products.repo.ts';
 import { type ListingBody, type ListingReply, PAGE_SIZE } from './products.schemas.ts';
 import { searchTerms } from './search-terms.ts';
 
@@ -141,6 +142,7 @@ export function createProductsService(deps: ProductsDeps) {
     async list(body: ListingBody, locale: Locale, client?: SearchClient): Promise<ListingReply> {
       if (client) await deps.throttle.consume(clientKey('search', client), SEARCHES_PER_CLIENT);
       const page = Math.min(body.page ?? 1, MAX_PAGE);
+      const filters = listingFilters(body);
       const terms = searchTerms(body.name);
       const sort: SortKey | 'relevance' = body.sort ?? (terms.length ? 'relevance' : 'created_at_desc');
       const query: ListingQuery = {
@@ -152,10 +154,14 @@ export function createProductsService(deps: ProductsDeps) {
         sort,
         limit: PAGE_SIZE,
         offset: (page - 1) * PAGE_SIZE,
+        ...filters,
       };
-      // A catalog filter that names no existing catalog matches nothing (rather than everything).
+      // A catalog filter that names no existing catalog matches nothing (rather than everything),
+      // and so does a text with no word in it ("!!!", "🙂"): it asked for something, not for every ad.
       const unknownCatalogs = (body.catalogs?.length ?? 0) > 0 && query.catalogIds.length === 0;
-      const { rows, total, capped } = unknownCatalogs ? { rows: [], total: 0, capped: false } : await search(query);
+      const noWords = !!body.name?.trim() && terms.length === 0;
+      const nothingCanMatch = unknownCatalogs || noWords || onlyFreeAdsAbovePrice(filters);
+      const { rows, total, capped } = nothingCanMatch ? { rows: [], total: 0, capped: false } : await search(query);
       const lastPage = Math.max(1, Math.min(MAX_PAGE, Math.ceil(total / PAGE_SIZE)));
       return {
         data: await toCards(rows, locale),
@@ -169,6 +175,30 @@ export function createProductsService(deps: ProductsDeps) {
       };
     },
   };
+}
+
+/**
+ * The buyer's filters of a listing request, checked beyond what the schema can say (a price range
+ * the wrong way round is a 422 on `price_to`), in a canonical form: the query is the cache key.
+ */
+export function listingFilters(body: ListingBody): ListingFilters {
+  const problem = priceRangeProblem(body.price_from, body.price_to);
+  if (problem) throw AppError.field('price_to', problem.key);
+  const filters: ListingFilters = {};
+  if (body.price_from !== undefined && body.price_from > 0) filters.priceFromCents = filterCents(body.price_from);
+  if (body.price_to !== undefined) filters.priceToCents = filterCents(body.price_to);
+  if (body.kinds?.length) filters.kinds = [...new Set(body.kinds)].sort();
+  if (body.with_images) filters.withImages = true;
+  if (body.posted_within) filters.postedWithin = body.posted_within;
+  return filters;
+}
+
+/**
+ * Give-aways only, at a price above 0: no ad can match (give-aways are free), and the database
+ * would otherwise read every give-away to learn it.
+ */
+function onlyFreeAdsAbovePrice(filters: ListingFilters): boolean {
+  return !!filters.kinds?.every((kind) => kind === 'give') && (filters.priceFromCents ?? 0) > 0;
 }
 
 /** The listing is a POST with the page in the body; links name the page the way the web URL does. */

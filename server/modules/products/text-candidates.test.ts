@@ -87,6 +87,19 @@ describe('a text search past the date-order window', () => {
     expect(inCity).toEqual(['Kulmasohva harmaa']);
   });
 
+  it("keeps the buyer's filters (price, pictures, kind) on both steps", async () => {
+    const cheap = await names(tinyWindow, query('pyörä', { priceToCents: 5_000, sort: 'created_at_desc' }));
+    expect(cheap).toEqual(['Fillari myydään', 'Lasten pyörä']);
+    expect(await names(tinyWindow, query('pyörä', { priceFromCents: 10_000, priceToCents: 20_000 }))).toEqual(['Polkupyörä Helkama']);
+    const withPictures = await names(tinyWindow, query('pyörä', { withImages: true, sort: 'created_at_desc' }));
+    expect(withPictures).toEqual(['Lasten pyörä', 'Polkupyörä Helkama']);
+    expect(await names(tinyWindow, query('pyörä', { kinds: ['wanted'] }))).toEqual([]);
+    for (const extra of [{ priceToCents: 5_000 }, { withImages: true }, { kinds: ['sell' as const] }]) {
+      const q = query('pyörä', { ...extra, sort: 'price_asc' });
+      expect(await names(tinyWindow, q)).toEqual(await names(unbounded, q));
+    }
+  });
+
   it('says the count is not exact when the word indexes had more than it read', async () => {
     const result = await fewFromIndex.searchActive(query('pyörä', { sort: 'created_at_desc' }));
     // None of the three newest ads is a bike; the index gave one of the four and had more.

@@ -3,6 +3,7 @@ import {
   AD_ADDRESS_MAX,
   AD_DESCRIPTION_MAX,
   AD_DESCRIPTION_MIN,
+  AD_KINDS,
   AD_NAME_MAX,
   AD_NAME_MIN,
   AD_STATUSES,
@@ -24,6 +25,8 @@ export const AdFields = Type.Object({
   city_id: Type.Integer({ minimum: 1, errorKey: 'validation.city_not_found' }),
   catalog_id: Type.Integer({ minimum: 1, errorKey: 'ads.catalog_unknown' }),
   address: Type.Optional(Type.String({ maxLength: AD_ADDRESS_MAX })),
+  /** For sale when absent; a give-away is always free (the service sees to the price). */
+  kind: Type.Optional(Type.Enum(AD_KINDS)),
 });
 export const AdFieldsPatch = Type.Partial(AdFields);
 
@@ -39,6 +42,7 @@ export const AdFieldsDoc = {
   city_id: Type.Optional(TextOrNumber),
   catalog_id: Type.Optional(TextOrNumber),
   address: Type.Optional(Type.String({ maxLength: AD_ADDRESS_MAX * 2 })),
+  kind: Type.Optional(Type.String({ maxLength: 20, description: 'sell (default), wanted, give (price 0) or rent' })),
 };
 
 export const UpdateAdBody = Type.Object({ productUuid: AdUuid, ...AdFieldsDoc }, { additionalProperties: false });

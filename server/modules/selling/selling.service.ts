@@ -1,5 +1,14 @@
 import crypto from 'node:crypto';
-import { AD_STATUSES, type AdStatus, guessAdLanguage, ownerMayMove, parsePriceCents, priceProblem } from '../../../common/ad-rules.ts';
+import {
+  AD_STATUSES,
+  type AdKind,
+  type AdStatus,
+  DEFAULT_AD_KIND,
+  guessAdLanguage,
+  ownerMayMove,
+  parsePriceCents,
+  priceProblem,
+} from '../../../common/ad-rules.ts';
 import { AD_MAX_PICTURES } from '../../../common/pictures.ts';
 import { can, mayManageAd } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
@@ -51,6 +60,7 @@ interface TidyFields {
   city_id?: number | string;
   catalog_id?: number | string;
   address?: string;
+  kind?: string;
 }
 
 /**
@@ -95,6 +105,9 @@ function tidyFields(raw: RawAdFields): TidyFields {
   if (present('city_id')) fields.city_id = readId(raw.city_id);
   if (present('catalog_id')) fields.catalog_id = readId(raw.catalog_id);
   if (present('address')) fields.address = tidy(text(raw.address) ?? '', false);
+  if (present('kind')) fields.kind = (text(raw.kind) ?? '').trim();
+  // Giving away needs no price: it is 0.
+  if (fields.kind === 'give' && fields.price === undefined) fields.price = '0';
   return fields;
 }
 
@@ -113,9 +126,10 @@ export function createSellingService(deps: SellingDeps) {
   /**
    * Reads and checks the ad's fields: first the rules of AdFields (AdFieldsPatch for an edit, where
    * absent fields stay as they are), then the price as written and whether the city and the catalog
-   * exist. All problems are reported at once, in the form's order.
+   * exist. All problems are reported at once, in the form's order. `current`: the ad an edit
+   * changes, whose kind and price the rule "giving away is free" also reads.
    */
-  async function readFields(raw: RawAdFields, partial: boolean): Promise<AdChanges> {
+  async function readFields(raw: RawAdFields, partial: boolean, current?: AdRow): Promise<AdChanges> {
     const fields = tidyFields(raw);
     const problems = fieldProblems(partial ? AdFieldsPatch : AdFields, fields);
     const passed = (field: keyof TidyFields) => fields[field] !== undefined && !problems[field];
@@ -145,6 +159,13 @@ export function createSellingService(deps: SellingDeps) {
       else out.catalogId = id;
     }
     if (passed('address')) out.address = fields.address || null;
+    if (passed('kind')) out.kind = fields.kind as AdKind;
+    // Giving away means free: a price above 0 is refused, and an ad turned into a give-away becomes free.
+    const kind = out.kind ?? current?.kind ?? DEFAULT_AD_KIND;
+    if (kind === 'give' && !problems.price) {
+      if (out.priceCents !== undefined && out.priceCents !== 0) problems.price = [{ key: 'ads.price_give_free' }];
+      else out.priceCents = 0;
+    }
 
     if (Object.keys(problems).length) throw new AppError('validation_failed', {}, inSchemaOrder(AdFields, problems));
     return out;
@@ -258,7 +279,7 @@ export function createSellingService(deps: SellingDeps) {
     /** An edit: only the fields sent change; a change to what the moderator checked sends the ad back to review. */
     async update(current: CurrentUser, uuid: unknown, raw: RawAdFields, locale: Locale) {
       const { product } = await ownedAd(current, uuid);
-      const fields = await readFields(raw, true);
+      const fields = await readFields(raw, true, product);
       const byStaff = product.userId !== current.user.id;
       const needsReview = Object.entries(fields).some(
         ([field, value]) => value !== undefined && !CHANGES_WITHOUT_REVIEW.has(field) && value !== product[field as keyof AdRow],

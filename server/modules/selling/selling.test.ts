@@ -301,6 +301,73 @@ describe('PATCH /api/product (edit)', () => {
   });
 });
 
+describe('the kind of ad (for sale, wanted, giving away, for rent)', () => {
+  it('creates an ad for sale when no kind is given, and an ad of each kind when one is', async () => {
+    const plain = await postAd(seller.headers, adFields());
+    expect(plain.json().data).toMatchObject({ kind: 'sell', price: 120.5 });
+    for (const kind of ['wanted', 'rent'] as const) {
+      const res = await postAd(seller.headers, adFields({ kind, price: '850' }));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data).toMatchObject({ kind, price: 850 });
+    }
+  });
+
+  it('makes a give-away free: no price needed, 0 accepted, any other price refused with a translated 422', async () => {
+    const { price: _price, ...withoutPrice } = adFields({ kind: 'give' });
+    const free = await postAd(seller.headers, withoutPrice);
+    expect(free.statusCode, free.body).toBe(201);
+    expect(free.json().data).toMatchObject({ kind: 'give', price: 0, price_unit: null });
+    expect((await postAd(seller.headers, adFields({ kind: 'give', price: '0' }))).statusCode).toBe(201);
+    const before = (await adsOf(seller.id)).length;
+    for (const lang of ['fi', 'en']) {
+      const priced = await postAd({ ...seller.headers, 'accept-language': lang }, adFields({ kind: 'give', price: '15' }));
+      expect(priced.statusCode).toBe(422);
+      expect(priced.json().errors.price[0]).toMatch(lang === 'fi' ? /ilmainen/ : /free/);
+    }
+    expect(await adsOf(seller.id)).toHaveLength(before);
+  });
+
+  it('refuses an unknown kind with 422 on the field and saves nothing', async () => {
+    const before = (await adsOf(seller.id)).length;
+    for (const kind of ['free', '', 'SELL', 'x'.repeat(50)]) {
+      const res = await postAd(seller.headers, adFields({ kind }));
+      expect(res.statusCode, kind).toBe(422);
+      expect(res.json().errors.kind, kind).toHaveLength(1);
+    }
+    expect(await adsOf(seller.id)).toHaveLength(before);
+  });
+
+  it('changes the kind in an edit: giving away makes the ad free, a price with it is refused, and buyers see it again only after review', async () => {
+    const ad = await approvedAd(seller.id);
+    const patch = (payload: Record<string, unknown>) =>
+      app.inject({ method: 'PATCH', url: '/api/product', headers: seller.headers, payload: { productUuid: ad.uuid, ...payload } });
+    const refused = await patch({ kind: 'give', price: '20' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.price).toHaveLength(1);
+    const given = await patch({ kind: 'give' });
+    expect(given.statusCode).toBe(200);
+    expect(given.json().data).toMatchObject({ kind: 'give', price: 0, status: 'moderate' });
+    expect((await patch({ price: '5' })).statusCode).toBe(422);
+    const rented = await patch({ kind: 'rent', price: '700' });
+    expect(rented.json().data).toMatchObject({ kind: 'rent', price: 700 });
+    expect((await patch({ kind: 'lend' })).json().errors.kind).toHaveLength(1);
+  });
+
+  it('shows the kind and the price unit on the ad page', async () => {
+    const ad = await createAd(app, {
+      userId: seller.id,
+      name: 'Vuokrataan kaksio',
+      kind: 'rent',
+      catalog: 'flats-for-rent',
+      priceCents: 90_000,
+    });
+    const page = (await app.inject({ url: `/api/product/${ad.uuid}` })).json().data;
+    expect(page).toMatchObject({ kind: 'rent', price: 900, price_unit: 'month' });
+    const job = await createAd(app, { userId: seller.id, name: 'Siivoaja', catalog: 'part-time-jobs', priceCents: 1_500 });
+    expect((await app.inject({ url: `/api/product/${job.uuid}` })).json().data).toMatchObject({ kind: 'sell', price_unit: 'hour' });
+  });
+});
+
 describe('pictures of an ad', () => {
   async function adWithPictures(count: number) {
     const res = await postAd(

@@ -1,68 +1,104 @@
 import type { AppLoadContext } from 'react-router';
+import { AppError } from '../../../common/errors';
 import { VIEW_COOKIE } from '../../../common/cookies';
-import { MAX_PAGE, MAX_QUERY_LENGTH, SORT_KEYS, type SortKey } from '../../../common/ad-rules';
+import type { ListingBody, ListingReply } from '../../../server/modules/products/products.schemas';
+import { type ListingParams, parseListingParams as parseFromUrl } from './listing-params';
 
-export type ViewMode = 'card' | 'list';
+export type { ListingParams, ViewMode } from './listing-params';
 
-/** The state of a search, as it lives in the page URL (so it can be bookmarked, shared and gone back to). */
-export interface ListingParams {
-  q: string;
-  region: number | null;
-  city: number | null;
-  catalog: number | null;
-  sort: SortKey | null;
-  page: number;
-  view: ViewMode;
-}
-
-function positiveInt(value: string | null, max = 2_000_000_000): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 && n <= max ? n : null;
-}
-
-/** Reads the search from the URL; anything malformed is simply ignored (a page never fails on a bad link). */
+/** Reads the search from the page's URL and the remembered view; anything malformed is simply ignored. */
 export function parseListingParams(request: Request, cookies: AppLoadContext['cookies']): ListingParams {
-  const url = new URL(request.url);
-  const get = (key: string) => url.searchParams.get(key);
-  const sort = get('sort');
-  const view = get('view') ?? cookies[VIEW_COOKIE];
-  return {
-    q: (get('q') ?? '').slice(0, MAX_QUERY_LENGTH).trim(),
-    region: positiveInt(get('region')),
-    city: positiveInt(get('city')),
-    catalog: positiveInt(get('catalog')),
-    sort: (SORT_KEYS as readonly string[]).includes(sort ?? '') ? (sort as SortKey) : null,
-    page: positiveInt(get('page'), MAX_PAGE) ?? 1,
-    view: view === 'list' ? 'list' : 'card',
-  };
+  return parseFromUrl(new URL(request.url), cookies[VIEW_COOKIE]);
 }
 
-/** Runs the search in-process (the same service as POST /api/products) and gathers what the filters need. */
+/** A name as people may type it: case, accents and dashes do not matter ("jyvaskyla" is Jyväskylä). */
+const fold = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[\s-]+/g, ' ')
+    .trim();
+
+interface Named {
+  id: number;
+  name: string;
+  name_fi: string;
+  name_sv: string;
+}
+
+/** The municipality, else the region, with this name in the reader's language, Finnish or Swedish. */
+function findPlace(text: string, cities: Named[], regions: Named[]): { city: number } | { region: number } | undefined {
+  const wanted = fold(text);
+  const named = (place: Named) => [place.name, place.name_fi, place.name_sv].some((name) => fold(name) === wanted);
+  const city = cities.find(named);
+  if (city) return { city: city.id };
+  const region = regions.find(named);
+  return region ? { region: region.id } : undefined;
+}
+
+const emptyReply = (page: number): ListingReply => ({
+  data: [],
+  meta: { current_page: page, last_page: 1, per_page: 20, total: 0, total_capped: false },
+  links: { first: '?page=1', last: '?page=1', prev: null, next: null },
+});
+
+/**
+ * Runs the search in-process (the same service as POST /api/products) and gathers what the filters
+ * need. Filters the service refuses (a price range the wrong way round) give an empty result and
+ * the refusal's words, never an error page.
+ */
 export async function loadListing(context: AppLoadContext, params: ListingParams, fixedCatalogId?: number) {
   const { products, geo, catalog } = context.services;
   const catalogId = fixedCatalogId ?? params.catalog;
-  const [result, regions, cities, tree] = await Promise.all([
-    products.list(
-      {
-        page: params.page,
-        ...(params.q ? { name: params.q } : {}),
-        ...(params.region ? { regions: [params.region] } : {}),
-        ...(params.city ? { cities: [params.city] } : {}),
-        ...(catalogId ? { catalogs: [catalogId] } : {}),
-        ...(params.sort ? { sort: params.sort } : {}),
-      },
-      context.locale,
-    ),
+  const [regions, cities, tree] = await Promise.all([
     geo.listRegions(context.locale),
     geo.listCities(context.locale),
     catalog.tree(context.locale),
   ]);
+  const problems: string[] = [];
+  let place: { city?: number; region?: number } = {
+    ...(params.region ? { region: params.region } : {}),
+    ...(params.city ? { city: params.city } : {}),
+  };
+  let placeText = params.place;
+  if (placeText) {
+    const found = findPlace(placeText, cities, regions);
+    if (found) {
+      place = found;
+      placeText = '';
+    } else problems.push(context.t('search.place_not_found'));
+  }
+  const body: ListingBody = {
+    page: params.page,
+    ...(params.q ? { name: params.q } : {}),
+    ...(place.region ? { regions: [place.region] } : {}),
+    ...(place.city ? { cities: [place.city] } : {}),
+    ...(catalogId ? { catalogs: [catalogId] } : {}),
+    ...(params.sort ? { sort: params.sort } : {}),
+    ...(params.priceFrom !== null ? { price_from: params.priceFrom } : {}),
+    ...(params.priceTo !== null ? { price_to: params.priceTo } : {}),
+    ...(params.kind ? { kinds: [params.kind] } : {}),
+    ...(params.images ? { with_images: true } : {}),
+    ...(params.posted ? { posted_within: params.posted } : {}),
+  };
+  let result: ListingReply;
+  try {
+    result = problems.length ? emptyReply(params.page) : await products.list(body, context.locale);
+  } catch (error) {
+    if (!AppError.is(error) || error.code !== 'validation_failed') throw error;
+    for (const list of Object.values(error.fields)) for (const { key, params: values } of list) problems.push(context.t(key, values));
+    result = emptyReply(params.page);
+  }
   return {
-    params,
+    params: { ...params, region: place.region ?? null, city: place.city ?? null, place: placeText },
     result,
-    regions: regions.map(({ id, name }) => ({ id, name })),
-    cities: cities.map(({ id, name, region_id }) => ({ id, name, regionId: region_id })),
+    /** What the filters asked that cannot be answered, in the reader's words. */
+    problems,
+    /** The moment the cards count "2 hr ago" from: taken here, so the browser hydrates the same words. */
+    now: Date.now(),
+    regions: regions.map(({ id, name, name_fi, name_sv }) => ({ id, name, name_fi, name_sv })),
+    cities: cities.map(({ id, name, name_fi, name_sv, region_id }) => ({ id, name, name_fi, name_sv, regionId: region_id })),
     catalogs: tree.map(({ id, name, children }) => ({ id, name, children: children.map((c) => ({ id: c.id, name: c.name })) })),
   };
 }

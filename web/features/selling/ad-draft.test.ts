@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { AD_DESCRIPTION_MAX, AD_NAME_MAX } from '../../../common/ad-rules';
-import { type AdDraft, EMPTY_DRAFT, FIELD_STEP, STEPS, clearDraft, loadDraft, saveDraft, validateStep } from './ad-draft';
+import { type AdDraft, EMPTY_DRAFT, FIELD_STEP, STEPS, clearDraft, draftPriceEuros, loadDraft, saveDraft, validateStep } from './ad-draft';
 
 const t = (key: string, params?: Record<string, string | number>) => (params ? `${key} ${JSON.stringify(params)}` : key);
 const good: AdDraft = {
@@ -11,6 +11,7 @@ const good: AdDraft = {
   description: 'Hyvässä kunnossa, uudet renkaat.',
   price: '120,50',
   catalogId: 7,
+  kind: 'sell',
 };
 const leaves = new Set([7]);
 
@@ -56,5 +57,24 @@ describe('the draft in local storage', () => {
     expect(loadDraft(3)).toBeUndefined();
     window.localStorage.setItem('new_ad_draft:3', JSON.stringify({ draft: { name: 'x' }, step: 'nowhere' }));
     expect(loadDraft(3)).toEqual({ draft: { ...EMPTY_DRAFT, name: 'x' }, step: 'name' });
+  });
+});
+
+describe('the kind of ad in the draft', () => {
+  it('asks no price of a give-away, and shows it as free', () => {
+    expect(validateStep('details', { ...good, kind: 'give', price: '' }, t)).toEqual({});
+    expect(validateStep('preview', { ...good, kind: 'give', price: 'halpa' }, t, leaves)).toEqual({});
+    expect(draftPriceEuros({ ...good, kind: 'give', price: '50' })).toBe(0);
+    expect(validateStep('details', { ...good, kind: 'rent', price: '' }, t).price).toEqual(['validation.required']);
+    expect(FIELD_STEP.kind).toBe('details');
+  });
+
+  it('reads a stored draft without a kind, or with an unknown one, as for sale', () => {
+    window.localStorage.setItem('new_ad_draft:5', JSON.stringify({ draft: { ...good, kind: undefined }, step: 'details' }));
+    expect(loadDraft(5)?.draft.kind).toBe('sell');
+    window.localStorage.setItem('new_ad_draft:5', JSON.stringify({ draft: { ...good, kind: 'steal' }, step: 'details' }));
+    expect(loadDraft(5)?.draft.kind).toBe('sell');
+    saveDraft(5, { draft: { ...good, kind: 'wanted' }, step: 'preview' });
+    expect(loadDraft(5)?.draft.kind).toBe('wanted');
   });
 });

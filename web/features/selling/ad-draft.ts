@@ -4,7 +4,10 @@ import {
   AD_DESCRIPTION_MIN,
   AD_NAME_MAX,
   AD_NAME_MIN,
+  type AdKind,
+  DEFAULT_AD_KIND,
   type FieldProblem,
+  isAdKind,
   lengthProblem,
   parsePriceCents,
   priceProblem,
@@ -18,9 +21,19 @@ export interface AdDraft {
   description: string;
   price: string;
   catalogId: number | null;
+  /** For sale, wanted, giving away (no price asked: it is 0) or for rent. */
+  kind: AdKind;
 }
 
-export const EMPTY_DRAFT: AdDraft = { name: '', cityId: null, address: '', description: '', price: '', catalogId: null };
+export const EMPTY_DRAFT: AdDraft = {
+  name: '',
+  cityId: null,
+  address: '',
+  description: '',
+  price: '',
+  catalogId: null,
+  kind: DEFAULT_AD_KIND,
+};
 
 /** The wizard's steps in order (spec: name, city, description and price, photo, catalog, preview). */
 export const STEPS = ['name', 'city', 'details', 'photos', 'catalog', 'preview'] as const;
@@ -33,6 +46,7 @@ export const FIELD_STEP: Record<string, Step> = {
   address: 'city',
   description: 'details',
   price: 'details',
+  kind: 'details',
   files: 'photos',
   catalog_id: 'catalog',
 };
@@ -54,8 +68,11 @@ export function validateStep(step: Step, draft: AdDraft, t: T, leafIds?: Readonl
   }
   if (step === 'details' || step === 'preview') {
     text('description', AD_DESCRIPTION_MIN, AD_DESCRIPTION_MAX);
-    const price = draft.price.trim();
-    check('price', priceProblem(price, parsePriceCents(price)));
+    // A give-away has no price to ask for: the server makes it 0.
+    if (draft.kind !== 'give') {
+      const price = draft.price.trim();
+      check('price', priceProblem(price, parsePriceCents(price)));
+    }
   }
   if (step === 'catalog' || step === 'preview') {
     if (draft.catalogId === null) add('catalog_id', t('validation.required'));
@@ -66,6 +83,7 @@ export function validateStep(step: Step, draft: AdDraft, t: T, leafIds?: Readonl
 
 /** The price as euros for the preview, or undefined while it is not a price. */
 export function draftPriceEuros(draft: AdDraft): number | undefined {
+  if (draft.kind === 'give') return 0;
   const cents = parsePriceCents(draft.price.trim());
   return cents === undefined ? undefined : cents / 100;
 }
@@ -84,6 +102,8 @@ export function loadDraft(userId: number): StoredDraft | undefined {
     const raw = JSON.parse(window.localStorage.getItem(draftKey(userId)) ?? 'null') as Partial<StoredDraft> | null;
     if (!raw || typeof raw !== 'object' || !raw.draft) return undefined;
     const draft = { ...EMPTY_DRAFT, ...raw.draft };
+    // A draft saved before kinds existed, or tampered with, is for sale.
+    if (!isAdKind(draft.kind)) draft.kind = DEFAULT_AD_KIND;
     const step = STEPS.includes(raw.step as Step) ? (raw.step as Step) : 'name';
     return { draft, step };
   } catch {

@@ -12,6 +12,8 @@ function ad(uuid: string, status: AdStatus, extra: Partial<ManagedAd> = {}): Man
     name: `Ad ${uuid}`,
     description: '',
     price: 10,
+    kind: 'sell',
+    price_unit: null,
     status,
     address: null,
     city: { id: 1, name: 'Helsinki' },

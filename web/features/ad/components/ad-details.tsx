@@ -5,10 +5,11 @@ import { Link } from 'react-router';
 import { WishButton } from '../../../components/wish-button';
 import type { Locale } from '../../../../common/locales';
 import { openDialog } from '../../../lib/dialogs';
-import { formatCreated, formatPrice } from '../../../lib/format';
+import { formatCreated } from '../../../lib/format';
+import { AdKindBadge, AdPrice, type PricedAd } from '../../../components/ad-price';
 import { MapDialog, type MapTiles } from './map-dialog';
 
-export interface AdView {
+export interface AdView extends PricedAd {
   uuid: string;
   name: string;
   description: string;
@@ -58,8 +59,11 @@ export function AdDetails({ ad, canonicalUrl, mapTiles }: { ad: AdView; canonica
             {t(`status.${ad.status}`)}
           </p>
         )}
+        {ad.kind !== 'sell' && <AdKindBadge kind={ad.kind} className="mb-2 text-sm" />}
         <h1 className="text-2xl font-bold break-words sm:text-3xl">{ad.name}</h1>
-        <p className="mt-2 text-3xl font-bold text-brand">{ad.price === 0 ? t('search.free') : formatPrice(ad.price, locale)}</p>
+        <p className="mt-2">
+          <AdPrice ad={ad} className="text-3xl font-bold text-brand" />
+        </p>
       </div>
       <ul className="space-y-1 text-sm text-muted">
         <li className="flex items-center gap-2">

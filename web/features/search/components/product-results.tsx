@@ -4,7 +4,8 @@ import type { ProductCard } from '../../../../server/modules/ads/ads.schemas';
 import type { ViewMode } from '../listing.server';
 import { ProductCardItem, ProductRowItem } from '../../../components/product-card';
 
-export function ProductResults({ products, view }: { products: ProductCard[]; view: ViewMode }) {
+/** The result cards; `now` (the loader's moment) lets each say when its ad was posted. */
+export function ProductResults({ products, view, now }: { products: ProductCard[]; view: ViewMode; now?: number }) {
   const { t } = useTranslation();
   if (products.length === 0) {
     return (
@@ -19,7 +20,7 @@ export function ProductResults({ products, view }: { products: ProductCard[]; vi
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
       {products.map((product) => (
         <li key={product.id}>
-          <ProductCardItem product={product} />
+          <ProductCardItem product={product} now={now} />
         </li>
       ))}
     </ul>
@@ -27,7 +28,7 @@ export function ProductResults({ products, view }: { products: ProductCard[]; vi
     <ul className="flex flex-col gap-2">
       {products.map((product) => (
         <li key={product.id}>
-          <ProductRowItem product={product} />
+          <ProductRowItem product={product} now={now} />
         </li>
       ))}
     </ul>

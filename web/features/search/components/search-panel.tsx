@@ -1,119 +1,175 @@
 import { LayoutGrid, List, SlidersHorizontal } from 'lucide-react';
-import { useState } from 'react';
-import { useTranslation } from '../../../lib/use-translation';
-import { Form, Link, useLocation } from 'react-router';
+import { type FormEvent, useState } from 'react';
+import { Heading } from 'react-aria-components';
+import { Form, Link, useLocation, useSubmit } from 'react-router';
 import { SORT_KEYS } from '../../../../common/ad-rules';
+import { CloseButton } from '../../../components/close-button';
+import { DrawerPanel } from '../../../components/drawer';
 import { storeViewMode } from '../../../lib/preferences';
+import { useTranslation } from '../../../lib/use-translation';
+import { activeFilters, searchWithoutFilters } from '../listing-params';
 import type { ListingData, ViewMode } from '../listing.server';
+import { FilterChips } from './filter-chips';
+import { type FilterData, FilterFields } from './filter-fields';
 import { SearchBox } from './search-box';
 
-const selectClass = 'h-11 w-full rounded-lg border border-line bg-raised px-3 text-sm outline-none focus:border-brand';
+const applyButton = 'h-11 rounded-lg bg-brand px-4 text-sm font-semibold text-brand-ink hover:brightness-110';
+
+/** Submits a search form as a GET without its empty fields, so the URL says only what was chosen. */
+function useCleanSubmit(action: string) {
+  const submit = useSubmit();
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = new URLSearchParams();
+    for (const [key, value] of new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter)) {
+      if (typeof value === 'string' && value.trim() !== '') values.append(key, value);
+    }
+    void submit(values, { method: 'get', action });
+  };
+}
 
 /**
- * The search: text, region, city, category, sort. A GET form, so the whole state lands in the URL
- * (bookmarkable, shareable, the back button works) and it works before JavaScript loads.
+ * The search: text, then the filters (place, category, kind, price, age, pictures), the chips of
+ * those that are on, the sort and the view. A GET form, so the whole state lands in the URL
+ * (bookmarkable, shareable, the back button works) and it works before JavaScript loads. On a
+ * phone the filters open in a sheet from the bottom; before scripts load, the same button jumps to
+ * the filter panel, which `:target` then shows.
  */
-export function SearchPanel({
+export function SearchPanel({ data, fixedCatalog }: { data: FilterData & Pick<ListingData, 'problems'>; fixedCatalog?: boolean }) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const { params } = data;
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const onSubmit = useCleanSubmit(pathname);
+  const count = activeFilters(params, fixedCatalog).length;
+
+  return (
+    <>
+      <Form method="get" action={pathname} className="mb-4 space-y-3" role="search" onSubmit={onSubmit}>
+        <div className="flex gap-2">
+          <SearchBox defaultValue={params.q} />
+          <button type="submit" className="h-12 rounded-xl bg-brand px-5 font-semibold text-brand-ink hover:brightness-110">
+            {t('search.submit')}
+          </button>
+        </div>
+        <a
+          href="#search-filters"
+          aria-haspopup="dialog"
+          onClick={(event) => {
+            event.preventDefault();
+            setSheetOpen(true);
+          }}
+          className="inline-flex h-11 items-center gap-2 rounded-lg border border-line bg-raised px-4 text-sm font-semibold hover:bg-sunken sm:hidden"
+        >
+          <SlidersHorizontal aria-hidden size={16} />
+          {count ? t('search.filters_count', { count }) : t('search.filters_open')}
+        </a>
+        {/* Keyed by the search: a new search (a chip, the sheet, back) starts the fields from the URL again. */}
+        <section
+          key={search}
+          id="search-filters"
+          aria-label={t('search.filters')}
+          className="hidden rounded-xl border border-line bg-raised p-4 target:block sm:block"
+        >
+          <FilterFields data={data} fixedCatalog={fixedCatalog} columns="sm:grid-cols-2 lg:grid-cols-3" />
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <button type="submit" className={applyButton}>
+              {t('search.apply')}
+            </button>
+            {count > 0 && (
+              <Link to={`${pathname}${searchWithoutFilters(search)}`} className="text-sm font-semibold text-brand hover:underline">
+                {t('search.clear_all')}
+              </Link>
+            )}
+          </div>
+        </section>
+        <FilterChips data={data} fixedCatalog={fixedCatalog} />
+        {data.problems.length > 0 && (
+          <p role="alert" className="rounded-lg border border-danger/50 bg-danger/10 px-3 py-2 text-sm">
+            {t('search.filter_problem', { message: data.problems.join(' ') })}
+          </p>
+        )}
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <label className="flex items-center gap-2 text-sm">
+            <span className="text-muted">{t('search.sort_label')}</span>
+            <select
+              name="sort"
+              defaultValue={params.sort ?? ''}
+              key={search}
+              onChange={(e) => e.currentTarget.form?.requestSubmit()}
+              className="h-10 rounded-lg border border-line bg-raised px-2 text-sm outline-none focus:border-brand"
+            >
+              <option value="">{t(params.q ? 'search.sort.relevance' : 'search.sort.created_at_desc')}</option>
+              {SORT_KEYS.filter((key) => params.q || key !== 'created_at_desc').map((key) => (
+                <option key={key} value={key}>
+                  {t(`search.sort.${key}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <ViewToggle view={params.view} />
+        </div>
+        {params.view === 'list' && <input type="hidden" name="view" value="list" />}
+      </Form>
+      <FilterSheet isOpen={sheetOpen} onOpenChange={setSheetOpen} data={data} fixedCatalog={fixedCatalog} />
+    </>
+  );
+}
+
+/** The filters on a phone: a sheet from the bottom with its own form, which keeps the words, sort and view. */
+function FilterSheet({
+  isOpen,
+  onOpenChange,
   data,
   fixedCatalog,
 }: {
-  data: Pick<ListingData, 'params' | 'regions' | 'cities' | 'catalogs'>;
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  data: FilterData;
   fixedCatalog?: boolean;
 }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const cleanSubmit = useCleanSubmit(pathname);
   const { params } = data;
-  const [region, setRegion] = useState(params.region ?? 0);
-  const cities = region ? data.cities.filter((c) => c.regionId === region) : data.cities;
-
+  const close = () => onOpenChange(false);
   return (
-    <Form method="get" action={pathname} className="mb-4 space-y-3" role="search">
-      <div className="flex gap-2">
-        <SearchBox defaultValue={params.q} />
-        <button type="submit" className="h-12 rounded-xl bg-brand px-5 font-semibold text-brand-ink hover:brightness-110">
-          {t('search.submit')}
-        </button>
-      </div>
-      <details className="group rounded-xl border border-line bg-raised" open={!!(params.region || params.city || params.catalog)}>
-        <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-3 text-sm font-semibold">
-          <SlidersHorizontal aria-hidden size={16} />
-          {t('search.filters')}
-        </summary>
-        <div className="grid gap-3 border-t border-line p-4 sm:grid-cols-3">
-          <label className="text-sm">
-            <span className="mb-1 block text-muted">{t('search.region')}</span>
-            <select name="region" value={region || ''} onChange={(e) => setRegion(Number(e.target.value) || 0)} className={selectClass}>
-              <option value="">{t('search.all_regions')}</option>
-              {data.regions.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm">
-            <span className="mb-1 block text-muted">{t('search.city')}</span>
-            <select name="city" defaultValue={params.city ?? ''} key={region} className={selectClass}>
-              <option value="">{t('search.all_cities')}</option>
-              {cities.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          {!fixedCatalog && (
-            <label className="text-sm">
-              <span className="mb-1 block text-muted">{t('search.category')}</span>
-              <select name="catalog" defaultValue={params.catalog ?? ''} className={selectClass}>
-                <option value="">{t('search.all_categories')}</option>
-                {data.catalogs.map((parent) => (
-                  <optgroup key={parent.id} label={parent.name}>
-                    <option value={parent.id}>{t('search.all_in', { name: parent.name })}</option>
-                    {parent.children.map((child) => (
-                      <option key={child.id} value={child.id}>
-                        {child.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
-              </select>
-            </label>
-          )}
-          <div className="flex items-end gap-2 sm:col-span-3">
-            <button type="submit" className="h-11 rounded-lg bg-brand px-4 text-sm font-semibold text-brand-ink hover:brightness-110">
-              {t('search.apply')}
-            </button>
-            <Link
-              to={pathname}
-              className="inline-flex h-11 items-center rounded-lg border border-line px-4 text-sm font-semibold hover:bg-sunken"
-            >
-              {t('search.reset')}
-            </Link>
-          </div>
+    <DrawerPanel isOpen={isOpen} onOpenChange={onOpenChange} side="bottom" label={t('search.filters')} className="flex min-h-0 flex-col">
+      <Form
+        method="get"
+        action={pathname}
+        className="flex min-h-0 flex-col"
+        onSubmit={(event) => {
+          cleanSubmit(event);
+          close();
+        }}
+      >
+        <div className="flex items-center justify-between border-b border-line px-4 py-2">
+          <Heading slot="title" className="text-lg font-semibold">
+            {t('search.filters')}
+          </Heading>
+          <CloseButton onClose={close} label={t('search.filters_close')} />
         </div>
-      </details>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <label className="flex items-center gap-2 text-sm">
-          <span className="text-muted">{t('search.sort_label')}</span>
-          <select
-            name="sort"
-            defaultValue={params.sort ?? ''}
-            onChange={(e) => e.currentTarget.form?.requestSubmit()}
-            className="h-10 rounded-lg border border-line bg-raised px-2 text-sm outline-none focus:border-brand"
+        <div className="overflow-y-auto p-4">
+          {params.q && <input type="hidden" name="q" value={params.q} />}
+          {params.sort && <input type="hidden" name="sort" value={params.sort} />}
+          {params.view === 'list' && <input type="hidden" name="view" value="list" />}
+          <FilterFields data={data} fixedCatalog={fixedCatalog} columns="grid-cols-1" />
+        </div>
+        <div className="flex items-center justify-between gap-3 border-t border-line px-4 py-3">
+          <Link
+            to={`${pathname}${searchWithoutFilters(search)}`}
+            onClick={close}
+            className="text-sm font-semibold text-brand hover:underline"
           >
-            <option value="">{t(params.q ? 'search.sort.relevance' : 'search.sort.created_at_desc')}</option>
-            {SORT_KEYS.filter((key) => params.q || key !== 'created_at_desc').map((key) => (
-              <option key={key} value={key}>
-                {t(`search.sort.${key}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <ViewToggle view={params.view} />
-      </div>
-      {params.view === 'list' && <input type="hidden" name="view" value="list" />}
-    </Form>
+            {t('search.clear_all')}
+          </Link>
+          <button type="submit" className={applyButton}>
+            {t('search.show_results')}
+          </button>
+        </div>
+      </Form>
+    </DrawerPanel>
   );
 }
 

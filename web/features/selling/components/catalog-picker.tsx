@@ -6,24 +6,29 @@ import { FieldErrors, inputClass } from '../../../components/form-controls';
 export interface CatalogNode {
   id: number;
   name: string;
+  /** The tree from the server has it; the price unit of the preview reads it. */
+  slug?: string;
   children: CatalogNode[];
 }
 
 interface Leaf {
   id: number;
   trail: string[];
+  /** The slugs from the top parent down (top-level rules such as "jobs are paid by the hour"). */
+  slugs: string[];
 }
 
 /** Every leaf with the names above it: what a search looks through and how a choice is shown. */
 export function catalogLeaves(tree: CatalogNode[]): Leaf[] {
   const out: Leaf[] = [];
-  const walk = (nodes: CatalogNode[], trail: string[]) => {
+  const walk = (nodes: CatalogNode[], trail: string[], slugs: string[]) => {
     for (const node of nodes) {
-      if (node.children.length) walk(node.children, [...trail, node.name]);
-      else out.push({ id: node.id, trail: [...trail, node.name] });
+      const here = [...slugs, node.slug ?? ''];
+      if (node.children.length) walk(node.children, [...trail, node.name], here);
+      else out.push({ id: node.id, trail: [...trail, node.name], slugs: here });
     }
   };
-  walk(tree, []);
+  walk(tree, [], []);
   return out;
 }
 

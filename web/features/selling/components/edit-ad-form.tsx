@@ -27,6 +27,7 @@ const FIELD_NAMES: Record<keyof AdDraft, string> = {
   description: 'description',
   price: 'price',
   catalogId: 'catalog_id',
+  kind: 'kind',
 };
 
 /**
@@ -46,6 +47,7 @@ export function EditAdForm({ ad: initial, cities, tree }: { ad: EditableAd; citi
       description: ad.description,
       price: priceText(ad.price, i18n.language),
       catalogId: ad.catalog.id,
+      kind: ad.kind,
     }),
     [ad, i18n.language],
   );
@@ -72,6 +74,8 @@ export function EditAdForm({ ad: initial, cities, tree }: { ad: EditableAd; citi
     if (Object.keys(found).length) return;
     const changed: Parameters<typeof api.updateProduct>[1] = {};
     for (const key of Object.keys(FIELD_NAMES) as (keyof AdDraft)[]) {
+      // A give-away's price is the server's to set (0).
+      if (key === 'price' && draft.kind === 'give') continue;
       if (draft[key] !== saved[key]) (changed as Record<string, string>)[FIELD_NAMES[key]] = String(draft[key] ?? '');
     }
     if (!Object.keys(changed).length) {

@@ -3,10 +3,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { ApiError, api } from '../../../lib/api-client';
-import type { Locale } from '../../../../common/locales';
 import { FormAlert, primaryButton, secondaryButton } from '../../../components/form-controls';
 import type { CityOption } from '../../../components/city-combo-box';
-import { formatPrice } from '../../../lib/format';
+import { AdKindBadge, AdPrice } from '../../../components/ad-price';
+import { priceUnitOf } from '../../../../common/ad-rules';
 import { AD_MAX_PICTURES } from '../../../../common/pictures';
 import { pictureProblem } from '../../../lib/picture-check';
 import {
@@ -48,8 +48,7 @@ function usePictureUrls(pictures: DraftPicture[]) {
  * and the draft (pictures too) survives a reload until the ad is sent.
  */
 export function NewAdWizard({ userId, cities, tree }: Props) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language as Locale;
+  const { t } = useTranslation();
   const [draft, setDraft] = useState<AdDraft>(EMPTY_DRAFT);
   const [step, setStep] = useState<Step>('name');
   const [pictures, setPictures] = useState<DraftPicture[]>([]);
@@ -125,7 +124,8 @@ export function NewAdWizard({ userId, cities, tree }: Props) {
     const form = new FormData();
     form.append('name', draft.name);
     form.append('description', draft.description);
-    form.append('price', draft.price);
+    form.append('kind', draft.kind);
+    form.append('price', draft.kind === 'give' ? '0' : draft.price);
     form.append('city_id', String(draft.cityId));
     form.append('catalog_id', String(draft.catalogId));
     if (draft.address.trim()) form.append('address', draft.address);
@@ -194,7 +194,9 @@ export function NewAdWizard({ userId, cities, tree }: Props) {
     );
   }
 
-  const trail = leaves.find((l) => l.id === draft.catalogId)?.trail ?? [];
+  const leaf = leaves.find((l) => l.id === draft.catalogId);
+  const trail = leaf?.trail ?? [];
+  const trailSlugs = leaf?.slugs ?? [];
   const city = cities.find((c) => c.id === draft.cityId);
   const price = draftPriceEuros(draft);
 
@@ -282,9 +284,15 @@ export function NewAdWizard({ userId, cities, tree }: Props) {
               <p className="bg-sunken p-6 text-center text-sm text-muted">{t('new_ad.preview.no_pictures')}</p>
             )}
             <div className="space-y-2 p-5">
+              <AdKindBadge kind={draft.kind} />
               <h2 className="text-xl font-bold break-words">{draft.name.trim()}</h2>
-              <p className="text-2xl font-bold text-brand">
-                {price === undefined ? '' : price === 0 ? t('search.free') : formatPrice(price, locale)}
+              <p>
+                {price !== undefined && (
+                  <AdPrice
+                    ad={{ price, kind: draft.kind, price_unit: priceUnitOf(draft.kind, trailSlugs, Math.round(price * 100)) }}
+                    className="text-2xl font-bold text-brand"
+                  />
+                )}
               </p>
               <p className="text-sm text-muted">{[draft.address.trim(), city?.name].filter(Boolean).join(', ')}</p>
               <p className="text-sm text-muted">{trail.join(' › ')}</p>
