@@ -132,6 +132,15 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     counters: platform.counters,
     log: platform.log,
   });
+  // An ad was published, edited, re-statused, hidden or deleted, or its pictures changed: every
+  // process (this one at once, the others over Redis when configured) forgets the listings and the
+  // pages that may show it. The page renderer listens to the same notice (server/platform/web.ts).
+  platform.realtime.onNotice((notice) => {
+    if (notice.topic === 'ads_changed') products.invalidateListing();
+  });
+  const adsChanged = () => {
+    platform.realtime.notify({ topic: 'ads_changed' }).catch((error: unknown) => platform.log('ads-changed notice failed', { err: error }));
+  };
   const moderation = createModerationService({
     repo: createModerationRepo(db),
     ads: adsRepo,
@@ -141,7 +150,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     mailer,
     site,
     audit: authRepo.audit,
-    onAdsChanged: () => products.invalidateListing(),
+    onAdsChanged: adsChanged,
   });
   const chat = createChatService({
     repo: createChatRepo(db),
@@ -169,7 +178,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
       repo: catalogRepo,
       audit: authRepo.audit,
       catalog,
-      onAdsChanged: () => products.invalidateListing(),
+      onAdsChanged: adsChanged,
     }),
     products,
     selling: createSellingService({
@@ -180,7 +189,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
       storage: platform.storage,
       moderation,
       throttle,
-      onAdsChanged: () => products.invalidateListing(),
+      onAdsChanged: adsChanged,
       adsNeedReview: () => settings.adsNeedReview(),
       audit: authRepo.audit,
     }),
@@ -246,7 +255,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
           await adminUsersRepo.setBlocked(userId, null, tx);
         },
       },
-      onAdsChanged: () => products.invalidateListing(),
+      onAdsChanged: adsChanged,
     }),
   };
 }
