@@ -6,7 +6,10 @@ import { WishButton } from '../../../components/wish-button';
 import type { Locale } from '../../../../common/locales';
 import { openDialog } from '../../../lib/dialogs';
 import { formatCreated, formatPrice } from '../../../lib/format';
-import { MapDialog, type MapTiles } from './map-dialog';
+import type { MapTiles } from './map-dialog';
+import { lazyDialog } from '../../../components/lazy-dialogs';
+
+const MapDialog = lazyDialog(() => import('./map-dialog').then((m) => m.MapDialog));
 
 export interface AdView {
   uuid: string;
