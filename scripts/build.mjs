@@ -57,5 +57,9 @@ for (const entry of fs.readdirSync(assetsDir, { recursive: true, withFileTypes: 
 }
 console.log(`Compressed ${compressed} client assets (brotli and gzip)`);
 
+// Each public page's first-load JavaScript against its budget: the build fails above it.
+const budget = spawnSync(process.execPath, [path.join(root, 'scripts/js-budget.mjs')], { cwd: root, stdio: 'inherit' });
+if (budget.status !== 0) process.exit(budget.status ?? 1);
+
 fs.writeFileSync(stampFile, JSON.stringify({ hash, builtAt: new Date().toISOString() }));
 console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,5 +1,6 @@
 import { type ComponentProps, type ComponentType, Suspense, lazy, useState } from 'react';
 import type { FormDialog as FormDialogType } from './form-dialog';
+import { allMessagesLoaded } from '../lib/client-messages';
 
 /**
  * Dialogs load when they are first opened: their code, and react-aria's (about 40 KB compressed),
@@ -8,10 +9,11 @@ import type { FormDialog as FormDialogType } from './form-dialog';
 
 /** A dialog for `openDialog`, loaded on first open (the dialog host renders it in Suspense). */
 export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  return lazy(() => load().then((component) => ({ default: component })));
+  // Its texts may be in the part of the language that arrives after hydration: wait for them too.
+  return lazy(() => Promise.all([load(), allMessagesLoaded()]).then(([component]) => ({ default: component })));
 }
 
-const FormDialogCore = lazy(() => import('./form-dialog').then((m) => ({ default: m.FormDialog })));
+const FormDialogCore = lazyDialog(() => import('./form-dialog').then((m) => m.FormDialog));
 
 /**
  * `FormDialog` that loads the first time it opens and stays mounted after (its closing animation
