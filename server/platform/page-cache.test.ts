@@ -48,13 +48,14 @@ describe('the page cache key', () => {
     expect(pageCacheKey(get('/?page=2'), { locale: 'fi', cookies: {} })).not.toBe(key('fi'));
   });
 
-  it('is none for a signed-in person, one signing in, an API client with a token, or a form post', () => {
+  it('is none for a signed-in person, one signing in, an API client with a token, a form post or a HEAD', () => {
     const visitor = { locale: 'fi' as const, cookies: {} };
     expect(pageCacheKey(get('/'), { locale: 'fi', cookies: { session: 'x' } })).toBeUndefined();
     expect(pageCacheKey(get('/'), { locale: 'fi', cookies: { two_factor_challenge: 'x' } })).toBeUndefined();
     expect(pageCacheKey(get('/'), { locale: 'fi', cookies: { oauth_state: 'x' } })).toBeUndefined();
     expect(pageCacheKey(get('/', { authorization: 'Bearer x' }), visitor)).toBeUndefined();
     expect(pageCacheKey({ method: 'POST', url: '/login', headers: {} }, visitor)).toBeUndefined();
+    expect(pageCacheKey({ method: 'HEAD', url: '/', headers: {} }, visitor)).toBeUndefined();
     expect(pageCacheKey(get('/'), visitor)).toBeDefined();
   });
 });

@@ -100,7 +100,8 @@ export function pageCacheKey(
   request: { method: string; url: string; headers: Record<string, string | string[] | undefined> },
   variant: PageVariant,
 ): string | undefined {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  // GET only: a HEAD's answer may have no body, and must never stand in for a GET's page.
+  if (request.method !== 'GET') return undefined;
   if (request.headers.authorization) return undefined;
   if (PRIVATE_COOKIES.some((name) => variant.cookies[name] !== undefined)) return undefined;
   const pick = (name: string, allowed: readonly string[]) => {
