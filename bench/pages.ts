@@ -209,7 +209,7 @@ for (const setup of setups) {
     if (!figures) continue;
     const ratio = scenario.json ? '' : median(figures.map((f, i) => f.rps / json[i]!.rps)).toFixed(2);
     lines.push(
-      `| ${setup.label} | ${scenario.name} | ${Math.round(median(figures.map((f) => f.rps)))} | ${median(figures.map((f) => f.p50))} | ${median(figures.map((f) => f.p95))} | ${Math.round(median(figures.map((f) => f.bytes))).toLocaleString('en')} | ${figures.reduce((n, f) => n + f.errors, 0)} | ${ratio} |`,
+      `| ${setup.label} | ${scenario.name} | ${Math.round(median(figures.map((f) => f.rps)))} | ${median(figures.map((f) => f.p50)).toFixed(1)} | ${median(figures.map((f) => f.p95)).toFixed(1)} | ${Math.round(median(figures.map((f) => f.bytes))).toLocaleString('en')} | ${figures.reduce((n, f) => n + f.errors, 0)} | ${ratio} |`,
     );
   }
 }
