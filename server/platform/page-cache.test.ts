@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type ViteDevServer, createServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { products } from '../db/schema/products.ts';
 import { createUser, loginAs } from '../test/accounts.ts';
 import { createAd } from '../test/ads.ts';
 import { buildTestApp, testConfig } from '../test/app.ts';
@@ -215,6 +217,20 @@ describe('anonymous pages from the cache', () => {
     expect(after.headers['x-page-cache']).toBe('miss');
     expect(after.body).toContain('Reserved');
     expect((await home()).headers['x-page-cache']).toBe('miss');
+  });
+});
+
+describe('views of cached ad pages', () => {
+  it('count once a visitor, as rendered pages do', async () => {
+    const seller = await createUser(app, { name: 'Myyjä' });
+    const ad = await createAd(app, { userId: seller.id, name: 'Katsottu kitara', catalog: 'city-bikes' });
+    const views = async () =>
+      (await app.services.database.db.select({ n: products.viewCount }).from(products).where(eq(products.id, ad.id)))[0]!.n;
+    await app.inject({ url: `/${ad.uuid}`, remoteAddress: '10.0.0.1' });
+    const hit = await app.inject({ url: `/${ad.uuid}`, remoteAddress: '10.0.0.1' });
+    expect(hit.headers['x-page-cache']).toBe('hit');
+    await app.inject({ url: `/${ad.uuid}`, remoteAddress: '10.0.0.2' });
+    await expect.poll(views).toBe(2);
   });
 });
 
