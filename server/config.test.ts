@@ -61,10 +61,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAP_TILE_URL: 'ftp://x/{z}/{x}/{y}' })).toThrow(/MAP_TILE_URL/);
   });
 
-  it('keeps listing answers 15 seconds unless told otherwise', () => {
+  it('keeps listing answers 15 seconds and anonymous pages 10 seconds unless told otherwise', () => {
     expect(loadConfig({}).listingCacheSeconds).toBe(15);
     expect(loadConfig({ LISTING_CACHE_SECONDS: '0' }).listingCacheSeconds).toBe(0);
     expect(() => loadConfig({ LISTING_CACHE_SECONDS: '-1' })).toThrow(/LISTING_CACHE_SECONDS/);
+    expect(loadConfig({}).pageCacheSeconds).toBe(10);
+    expect(loadConfig({ PAGE_CACHE_SECONDS: '0' }).pageCacheSeconds).toBe(0);
+    expect(() => loadConfig({ PAGE_CACHE_SECONDS: 'often' })).toThrow(/PAGE_CACHE_SECONDS/);
   });
 });
 

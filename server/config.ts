@@ -42,6 +42,11 @@ export interface Config {
   hibpEnabled: boolean;
   /** Seconds a listing answer is reused for identical searches in this process (0: off). */
   listingCacheSeconds: number;
+  /**
+   * Seconds an anonymous visitor's page is served whole from this process's memory (0: off); an
+   * ad's change clears it on every instance at once (over Redis when configured).
+   */
+  pageCacheSeconds: number;
   /** How often the messenger's sockets are pinged (proxies close quiet connections after about 60 s). */
   socketHeartbeatSeconds: number;
   /** How often each process looks for unread-message mails that are due; 0 turns the mails off. */
@@ -186,6 +191,7 @@ export function loadConfig(env: Env = process.env): Config {
       googleId && googleSecret ? { clientId: googleId, clientSecret: googleSecret, issuer: googleIssuer.replace(/\/+$/, '') } : undefined,
     hibpEnabled: bool('HIBP_ENABLED', false),
     listingCacheSeconds: int('LISTING_CACHE_SECONDS', 15, 0, 3600),
+    pageCacheSeconds: int('PAGE_CACHE_SECONDS', 10, 0, 3600),
     socketHeartbeatSeconds: int('SOCKET_HEARTBEAT_SECONDS', 25, 1, 3600),
     chatMailPollSeconds: int('CHAT_MAIL_POLL_SECONDS', 30, 0, 3600),
     compressResponses: bool('COMPRESS_RESPONSES', true),

@@ -55,14 +55,12 @@ declare module 'react-router' {
     cookies: Readonly<Record<string, string | undefined>>;
     /** Set-Cookie values of the session cookies, for page actions (the same attributes the API sets). */
     sessionCookies: PageSessionCookies;
-    /** Nonce for the inline scripts of this response (Content-Security-Policy). */
-    cspNonce: string;
     /** The visitor's address (X-Forwarded-For only when TRUST_PROXY is set). */
     clientIp: string;
   }
 }
 
-export function createLoadContext(app: FastifyInstance, request: FastifyRequest, cspNonce: string) {
+export function createLoadContext(app: FastifyInstance, request: FastifyRequest) {
   const consent = request.cookies[CONSENT_COOKIE];
   const locale = request.locale;
   const user = request.currentUser ?? null;
@@ -86,7 +84,6 @@ export function createLoadContext(app: FastifyInstance, request: FastifyRequest,
     t: (key: string, params?: Record<string, string | number>) => translate(locale, key, params),
     cookies: request.cookies,
     sessionCookies: pageSessionCookies(app, secureCookies(request)),
-    cspNonce,
     clientIp: request.ip,
   };
 }

@@ -133,6 +133,15 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     counters: platform.counters,
     log: platform.log,
   });
+  // An ad was published, edited, re-statused, hidden or deleted, or its pictures changed: every
+  // process (this one at once, the others over Redis when configured) forgets the listings and the
+  // pages that may show it. The page renderer listens to the same notice (server/platform/web.ts).
+  platform.realtime.onNotice((notice) => {
+    if (notice.topic === 'ads_changed') products.invalidateListing();
+  });
+  const adsChanged = () => {
+    platform.realtime.notify({ topic: 'ads_changed' }).catch((error: unknown) => platform.log('ads-changed notice failed', { err: error }));
+  };
   const moderation = createModerationService({
     repo: createModerationRepo(db),
     ads: adsRepo,
@@ -142,7 +151,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     mailer,
     site,
     audit: authRepo.audit,
-    onAdsChanged: () => products.invalidateListing(),
+    onAdsChanged: adsChanged,
   });
   const chat = createChatService({
     repo: createChatRepo(db),
@@ -170,7 +179,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
       repo: catalogRepo,
       audit: authRepo.audit,
       catalog,
-      onAdsChanged: () => products.invalidateListing(),
+      onAdsChanged: adsChanged,
     }),
     products,
     selling: createSellingService({
@@ -181,7 +190,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
       storage: platform.storage,
       moderation,
       throttle,
-      onAdsChanged: () => products.invalidateListing(),
+      onAdsChanged: adsChanged,
       adsNeedReview: () => settings.adsNeedReview(),
       audit: authRepo.audit,
     }),
@@ -249,7 +258,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
           await adminUsersRepo.setBlocked(userId, null, tx);
         },
       },
-      onAdsChanged: () => products.invalidateListing(),
+      onAdsChanged: adsChanged,
     }),
   };
 }

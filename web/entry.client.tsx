@@ -2,14 +2,19 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
+import { loadFirstMessages, loadRestMessages } from './lib/client-messages';
 import { createI18n, loadMessages } from './lib/i18n';
 import { DEFAULT_LOCALE, isLocale } from '../common/locales';
+
+/** Public pages hydrate with the first part of the texts (web/lib/message-parts.ts); others with all. */
+const PUBLIC_PAGE = /^\/($|catalogs\/|about$|terms$|info\/|blog(\/|$)|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$)/i;
 
 async function hydrate() {
   // The server rendered in <html lang>; load just that language before hydrating so the texts match.
   const lang = document.documentElement.lang;
   const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
-  const messages = await loadMessages(locale);
+  const partly = PUBLIC_PAGE.test(window.location.pathname);
+  const messages = partly ? await loadFirstMessages(locale) : await loadMessages(locale);
   const i18n = createI18n(locale, { [locale]: { translation: messages } });
 
   startTransition(() => {
@@ -22,6 +27,12 @@ async function hydrate() {
       </StrictMode>,
     );
   });
+
+  // The other texts (account, chat, staff screens…) when the browser has nothing better to do.
+  if (partly) {
+    const later = window.requestIdleCallback ?? ((work: () => void) => window.setTimeout(work, 1000));
+    later(() => void loadRestMessages(i18n, locale));
+  }
 }
 
 void hydrate();

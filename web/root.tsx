@@ -26,7 +26,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     user: user ? toSessionUser(user) : null,
     wishes,
     unreadMessages,
-    cspNonce: context.cspNonce,
     // Titles for the error screens, whose own loaders never ran.
     errorTitles: { notFound: context.t('not_found.title'), error: context.t('error_page.title') },
   };
@@ -47,7 +46,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { i18n } = useTranslation();
   const locale = data?.locale ?? i18n.language ?? 'fi';
-  const nonce = data?.cspNonce;
   return (
     <html
       lang={locale}
@@ -60,14 +58,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f4c81" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         <Meta />
         <Links />
       </head>
       <body className="min-h-dvh bg-surface text-ink antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

@@ -10,9 +10,12 @@ export interface Delivery {
 
 export type DeliveryListener = (delivery: Delivery) => void;
 
-/** A word between the app's processes themselves, never handed to a socket: "read the settings again". */
+/**
+ * A word between the app's processes themselves, never handed to a socket: "read the settings
+ * again", or "ads changed: forget the listings and pages that may show them".
+ */
 export interface ProcessNotice {
-  topic: 'settings_changed';
+  topic: 'settings_changed' | 'ads_changed';
 }
 
 export type NoticeListener = (notice: ProcessNotice) => void;

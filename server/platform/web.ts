@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -9,12 +8,27 @@ import type { ViteDevServer } from 'vite';
 import type { Config } from '../config.ts';
 import { createLoadContext } from '../load-context.ts';
 import { webBuildDir } from '../paths.ts';
+import {
+  COMPRESS_THRESHOLD,
+  type FinishedPage,
+  createPageCache,
+  encodedBody,
+  inlineScriptHashes,
+  isShareable,
+  pageCacheKey,
+  pickEncoding,
+} from './page-cache.ts';
 
 export type WebMode = { mode: 'production'; buildDir?: string } | { mode: 'development'; vite: ViteDevServer };
 
-/** A Content-Security-Policy that lets only our own scripts (and the nonce'd inline ones) run. */
-function contentSecurityPolicy(nonce: string, development: boolean): string {
-  const script = development ? `'self' 'nonce-${nonce}' 'unsafe-eval'` : `'self' 'nonce-${nonce}'`;
+/**
+ * A Content-Security-Policy that lets only our own scripts run: script files from this origin, and
+ * the page's inline scripts (React Router's hydration data, the theme boot script) by their hashes.
+ * Hashes rather than a nonce: the same page gets the same header, so a page can be served whole
+ * from the page cache.
+ */
+export function contentSecurityPolicy(scriptHashes: string[], development: boolean): string {
+  const script = ["'self'", ...scriptHashes, ...(development ? ["'unsafe-eval'"] : [])].join(' ');
   const connect = development ? "'self' ws: wss:" : "'self'";
   return [
     "default-src 'self'",
@@ -51,12 +65,42 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply, publicUrl:
   } as RequestInit);
 }
 
-async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+/** Bodies of these types (documents and client navigations' data) are read whole, compressed once and may be cached; others stream. */
+const FINISHED_TYPES = /^(text\/html|text\/x-script)/i;
+
+/** The whole response as a FinishedPage, or undefined for one that streams (no body, or a file-like type). */
+async function finishPage(response: Response, development: boolean): Promise<FinishedPage | undefined> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.body || !FINISHED_TYPES.test(type)) return undefined;
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers: Record<string, string> = {};
+  for (const [key, value] of response.headers) if (key !== 'set-cookie') headers[key] = value;
+  if (type.startsWith('text/html')) {
+    headers['content-security-policy'] = contentSecurityPolicy(inlineScriptHashes(body.toString('utf8')), development);
+  }
+  return { status: response.status, headers, cookies: response.headers.getSetCookie(), body, encoded: {} };
+}
+
+/** Sends a finished page, compressed once in the encoding the client reads best (see page-cache.ts). */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: FinishedPage, compress: boolean): FastifyReply {
+  void reply.status(page.status);
+  for (const [key, value] of Object.entries(page.headers)) void reply.header(key, value);
+  if (page.cookies.length > 0) void reply.header('set-cookie', page.cookies);
+  if (!compress || page.body.length < COMPRESS_THRESHOLD) return reply.send(page.body);
+  void reply.header('vary', page.headers.vary ? `${page.headers.vary}, Accept-Encoding` : 'Accept-Encoding');
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(page.body);
+  void reply.header('content-encoding', encoding);
+  return reply.send(encodedBody(page, encoding));
+}
+
+async function sendStreamed(reply: FastifyReply, response: Response, development: boolean): Promise<FastifyReply> {
   void reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue;
     void reply.header(key, value);
   }
+  void reply.header('content-security-policy', contentSecurityPolicy([], development));
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) void reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
@@ -79,6 +123,7 @@ function sameOrigin(request: FastifyRequest): boolean {
  */
 export async function registerWeb(app: FastifyInstance, config: Config, web: WebMode): Promise<void> {
   let getBuild: () => Promise<ServerBuild>;
+  let build: ServerBuild | undefined;
 
   if (web.mode === 'development') {
     const { default: middie } = await import('@fastify/middie');
@@ -87,8 +132,9 @@ export async function registerWeb(app: FastifyInstance, config: Config, web: Web
     getBuild = () => web.vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
   } else {
     const buildDir = web.buildDir ?? webBuildDir;
-    const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
-    getBuild = async () => build;
+    const loaded = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
+    build = loaded;
+    getBuild = async () => loaded;
     // Every built file gets its own route (wildcard off), so anything else falls through to the pages.
     // Hashed names under /assets never change content: browsers may keep them for a year.
     await app.register(fastifyStatic, {
@@ -106,7 +152,17 @@ export async function registerWeb(app: FastifyInstance, config: Config, web: Web
     });
   }
 
-  const handle = createRequestHandler(getBuild, web.mode);
+  // With the build itself (not a function returning it) React Router derives its route table and
+  // request handler once; with a function it would redo that on every request. Development passes
+  // the function: Vite may have reloaded the modules.
+  const handle = build ? createRequestHandler(build, 'production') : createRequestHandler(getBuild, web.mode);
+  const development = web.mode === 'development';
+  const cache = createPageCache({ ttlMs: config.pageCacheSeconds * 1000, maxEntries: PAGE_CACHE_ENTRIES });
+  // An ad changed (on any instance) or the settings did: the pages that may show them go at once.
+  const stopListening = app.services.platform.realtime.onNotice((notice) => {
+    if (notice.topic === 'ads_changed' || notice.topic === 'settings_changed') cache.clear();
+  });
+  app.addHook('onClose', async () => stopListening());
 
   await app.register(async (pages) => {
     // Page forms post url-encoded or multipart bodies: leave the stream for React Router to read.
@@ -123,12 +179,37 @@ export async function registerWeb(app: FastifyInstance, config: Config, web: Web
         if (request.method !== 'GET' && request.method !== 'HEAD' && !sameOrigin(request)) {
           return reply.status(403).type('text/plain').send('Cross-site form posts are not accepted.');
         }
-        const nonce = crypto.randomBytes(16).toString('base64');
-        const context: AppLoadContext = createLoadContext(app, request, nonce);
+        const key =
+          cache.enabled && !request.currentUser ? pageCacheKey(request, { locale: request.locale, cookies: request.cookies }) : undefined;
+        if (key) {
+          const hit = cache.get(key);
+          if (hit) {
+            countCachedAdView(app, request);
+            void reply.header('x-page-cache', 'hit');
+            return sendPage(request, reply, hit, config.compressResponses);
+          }
+        }
+        const generation = cache.generation();
+        const context: AppLoadContext = createLoadContext(app, request);
         const response = await handle(toFetchRequest(request, reply, config.publicUrl), context);
-        void reply.header('content-security-policy', contentSecurityPolicy(nonce, web.mode === 'development'));
-        return sendFetchResponse(reply, response);
+        const page = await finishPage(response, development);
+        if (!page) return sendStreamed(reply, response, development);
+        if (key && isShareable(page)) {
+          cache.setIfCurrent(key, page, generation);
+          void reply.header('x-page-cache', 'miss');
+        }
+        return sendPage(request, reply, page, config.compressResponses);
       },
     });
   });
+}
+
+/** How many pages (one per address, language, theme, consent and view) a process keeps at most. */
+const PAGE_CACHE_ENTRIES = 2_000;
+const AD_PAGE_PATH = /^\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\?|$)/i;
+
+/** An ad page served from the cache still counts as the visitor's view of the ad (its loader did not run). */
+function countCachedAdView(app: FastifyInstance, request: FastifyRequest): void {
+  const uuid = AD_PAGE_PATH.exec(request.url)?.[1];
+  if (uuid && request.method === 'GET') void app.services.products.countCachedView(uuid, request.ip);
 }

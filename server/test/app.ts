@@ -23,6 +23,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
       // Tests change ads and list them at once; the cache has its own tests.
       LISTING_CACHE_SECONDS: '0',
+      // Likewise for whole pages; server/platform/page-cache.test.ts turns it on.
+      PAGE_CACHE_SECONDS: '0',
       // Tests send the unread-message mails themselves (services.chat.sendDueMails).
       CHAT_MAIL_POLL_SECONDS: '0',
       // No map tiles: tests never reach the internet.

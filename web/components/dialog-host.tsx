@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useStore } from '../lib/store';
 import { closeDialog, dialogStore } from '../lib/dialogs';
 
@@ -10,7 +11,10 @@ export function DialogHost() {
   return (
     <>
       {dialogs.map(({ id, open, component: Component, props }) => (
-        <Component key={id} {...props} isOpen={open} close={() => closeDialog(id)} />
+        // A dialog may be lazy (lazyDialog): it appears once its code is there.
+        <Suspense key={id} fallback={null}>
+          <Component {...props} isOpen={open} close={() => closeDialog(id)} />
+        </Suspense>
       ))}
     </>
   );

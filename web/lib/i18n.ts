@@ -16,7 +16,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
   return (await loaders[locale]()).default;
 }
 
-/** One i18next instance; on the server one per request, in the browser one per page load. */
+/** One i18next instance; on the server one per language for all requests, in the browser one per page load. */
 export function createI18n(locale: Locale, resources: Resource): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({

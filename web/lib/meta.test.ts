@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { type PageMeta, type SiteMeta, buildMeta, localizedUrl, pageMetaFromLoader, pageTitle } from './meta';
+import { type PageMeta, type SiteMeta, buildMeta, localizedUrl, pageMetaFromLoader, pageTitle, urlLocale } from './meta';
 
 const site = (locale: SiteMeta['locale']): SiteMeta => ({ siteName: 'Kauppis', publicUrl: 'https://kauppis.fi', locale });
 const about: PageMeta = { title: 'About', description: 'What the site is.', path: '/about' };
@@ -64,6 +64,15 @@ describe('buildMeta', () => {
     expect(links(buildMeta(site('ru'), about), 'canonical')[0].href).toBe('https://kauppis.fi/about?lang=ru');
   });
 
+  it("declares the asked address canonical when the visitor's language served the page in another", () => {
+    // An English reader (cookie or browser) at the bare Finnish address: the canonical is that address.
+    const tags = buildMeta(site('en'), about, 'fi');
+    expect(links(tags, 'canonical')[0].href).toBe('https://kauppis.fi/about');
+    expect(byProperty(tags, 'og:url')[0].content).toBe('https://kauppis.fi/about');
+    expect(byProperty(tags, 'og:locale')[0].content).toBe('en_GB');
+    expect(links(buildMeta(site('fi'), about, 'ru'), 'canonical')[0].href).toBe('https://kauppis.fi/about?lang=ru');
+  });
+
   it('gives hreflang alternates fi, en, ru and x-default, with ?lang= for en and ru', () => {
     for (const locale of ['fi', 'en', 'ru'] as const) {
       const alternates = links(buildMeta(site(locale), about), 'alternate');
@@ -123,7 +132,25 @@ describe('buildMeta', () => {
   });
 });
 
+describe('urlLocale', () => {
+  it("reads the address's ?lang=, Finnish at the bare address or for an unknown language", () => {
+    expect(urlLocale('?lang=en')).toBe('en');
+    expect(urlLocale('?q=pyörä&lang=ru')).toBe('ru');
+    expect(urlLocale('')).toBe('fi');
+    expect(urlLocale('?lang=de')).toBe('fi');
+  });
+});
+
 describe('pageMetaFromLoader', () => {
+  it('takes the canonical language from the address, not from the language the page is in', () => {
+    const tags = pageMetaFromLoader({
+      data: { meta: about },
+      matches: [{ id: 'root', data: { site: site('en') } }],
+      location: { search: '' },
+    });
+    expect(links(tags, 'canonical')[0].href).toBe('https://kauppis.fi/about');
+  });
+
   it("builds the meta from the root loader's site and the page loader's meta", () => {
     const tags = pageMetaFromLoader({
       data: { meta: about },

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import type { Locale } from '../../common/locales';
-import { LOCALES } from '../../common/locales';
+import { DEFAULT_LOCALE, LOCALES, isLocale } from '../../common/locales';
 
 /** What each page loader returns for its head: already translated on the server. */
 export interface PageMeta {
@@ -33,11 +33,27 @@ export function pageTitle(title: string, siteName: string): string {
   return title === siteName ? title : `${title} | ${siteName}`;
 }
 
-/** Title with the site-name suffix, description, canonical, hreflang alternates, Open Graph and Twitter card. */
-export function buildMeta(site: SiteMeta | undefined, page: PageMeta | undefined): MetaDescriptor[] {
+/** The language an address names: its `?lang=`, or Finnish at the bare URL. */
+export function urlLocale(search: string): Locale {
+  const lang = new URLSearchParams(search).get('lang');
+  return isLocale(lang) ? lang : DEFAULT_LOCALE;
+}
+
+/**
+ * Title with the site-name suffix, description, canonical, hreflang alternates, Open Graph and Twitter card.
+ * The canonical (and og:url) is the address the page was asked at, in that address's language
+ * (`addressLocale`), even when the visitor's stored or browser language served the page in another:
+ * a page never declares another language's address its original (docs/decisions.md, "Which
+ * language an address is").
+ */
+export function buildMeta(
+  site: SiteMeta | undefined,
+  page: PageMeta | undefined,
+  addressLocale: Locale = site?.locale ?? DEFAULT_LOCALE,
+): MetaDescriptor[] {
   if (!site || !page) return [];
   const title = pageTitle(page.title, site.siteName);
-  const canonical = localizedUrl(site, page.path, site.locale);
+  const canonical = localizedUrl(site, page.path, addressLocale);
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: page.description },
@@ -62,10 +78,12 @@ export function buildMeta(site: SiteMeta | undefined, page: PageMeta | undefined
 interface MetaArgsLike {
   data?: unknown;
   matches: ({ id: string; data?: unknown } | undefined)[];
+  /** The address asked for: its `?lang=` decides the canonical's language. */
+  location?: { search: string };
 }
 
 /** The `meta` export of a page whose loader returns `{ meta: PageMeta }`. */
-export function pageMetaFromLoader({ data, matches }: MetaArgsLike): MetaDescriptor[] {
+export function pageMetaFromLoader({ data, matches, location }: MetaArgsLike): MetaDescriptor[] {
   const root = matches.find((m) => m?.id === 'root')?.data as { site?: SiteMeta } | undefined;
-  return buildMeta(root?.site, (data as { meta?: PageMeta } | undefined)?.meta);
+  return buildMeta(root?.site, (data as { meta?: PageMeta } | undefined)?.meta, location ? urlLocale(location.search) : undefined);
 }

@@ -13,6 +13,17 @@ export interface Translation {
  * the copy of the whole i18next instance it makes for every component that calls it (about a
  * tenth of the server's CPU when it renders an ad page).
  */
+// One `t` per instance and language, shared by every component (the server renders many pages
+// with the same instance).
+const fixedTs = new WeakMap<I18n, Map<string, TFunction>>();
+function fixedT(i18n: I18n, language: string): TFunction {
+  let byLanguage = fixedTs.get(i18n);
+  if (!byLanguage) fixedTs.set(i18n, (byLanguage = new Map()));
+  let t = byLanguage.get(language);
+  if (!t) byLanguage.set(language, (t = i18n.getFixedT(language)));
+  return t;
+}
+
 export function useTranslation(): Translation {
   const i18n = useContext(I18nContext)?.i18n ?? getI18n();
   const subscribe = useCallback(
@@ -27,5 +38,5 @@ export function useTranslation(): Translation {
     () => i18n.language,
     () => i18n.language,
   );
-  return useMemo(() => ({ t: i18n.getFixedT(language), i18n }), [i18n, language]);
+  return useMemo(() => ({ t: fixedT(i18n, language), i18n }), [i18n, language]);
 }

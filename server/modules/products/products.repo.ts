@@ -276,6 +276,13 @@ export function createProductsRepo(
         .where(eq(products.id, id));
     },
 
+    async addViewByUuid(uuid: string): Promise<void> {
+      await db
+        .update(products)
+        .set({ viewCount: sql`${products.viewCount} + 1` })
+        .where(eq(products.uuid, uuid));
+    },
+
     /** Has this person an ad the public can open (active, sold or reserved)? Only sellers have a public profile. */
     async hasPublicAd(userId: number): Promise<boolean> {
       const [row] = await db

@@ -72,11 +72,11 @@ export function createProductsService(deps: ProductsDeps) {
    * A visit to a public ad's page counts as a view: not its seller's own, and one visitor (the
    * account, or the address for a visitor) once in six hours. A failure to count never fails the page.
    */
-  async function countView(ad: { id: number; userId: number; status: string }, viewer: Actor | null, ip: string) {
+  async function countView(ad: { id: number; uuid: string; userId: number; status: string }, viewer: Actor | null, ip: string) {
     if (!deps.counters || viewer?.id === ad.userId || !(PUBLIC_AD_STATUSES as readonly string[]).includes(ad.status)) return;
     try {
       const who = viewer ? `user:${viewer.id}` : `ip:${ip}`;
-      const { count } = await deps.counters.hit(`ad-view:${ad.id}:${who}`, VIEW_WINDOW_SECONDS);
+      const { count } = await deps.counters.hit(`ad-view:${ad.uuid}:${who}`, VIEW_WINDOW_SECONDS);
       if (count === 1) await repo.addView(ad.id);
     } catch (error) {
       deps.log?.('could not count an ad view', { err: error, adId: ad.id });
@@ -87,6 +87,20 @@ export function createProductsService(deps: ProductsDeps) {
     /** Ads changed (published, re-statused, edited, deleted): the next listing reads them fresh. */
     invalidateListing(): void {
       cache.clear();
+    },
+
+    /**
+     * A visitor's view of an ad page the page cache answered (its loader did not run): counted as
+     * `detail` counts it, once a visitor in six hours. The page was public when it was cached.
+     */
+    async countCachedView(uuid: string, ip: string): Promise<void> {
+      if (!deps.counters) return;
+      try {
+        const { count } = await deps.counters.hit(`ad-view:${uuid}:ip:${ip}`, VIEW_WINDOW_SECONDS);
+        if (count === 1) await repo.addViewByUuid(uuid);
+      } catch (error) {
+        deps.log?.('could not count an ad view', { err: error, uuid });
+      }
     },
 
     /**

@@ -137,7 +137,7 @@ describe('the settings take effect', () => {
       protocol: 'http',
       headers: {},
     } as unknown as FastifyRequest;
-    const context = createLoadContext(app, request, 'nonce');
+    const context = createLoadContext(app, request);
     expect(context.site.siteName).toBe('Torikauppa');
     expect(pageMeta(context as never, 'about', '/about').description).toContain('Torikauppa');
     await patch({ site_name: 'Kauppis' });

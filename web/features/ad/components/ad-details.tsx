@@ -7,7 +7,10 @@ import type { Locale } from '../../../../common/locales';
 import { openDialog } from '../../../lib/dialogs';
 import { formatCreated } from '../../../lib/format';
 import { AdKindBadge, AdPrice, type PricedAd } from '../../../components/ad-price';
-import { MapDialog, type MapTiles } from './map-dialog';
+import type { MapTiles } from './map-dialog';
+import { lazyDialog } from '../../../components/lazy-dialogs';
+
+const MapDialog = lazyDialog(() => import('./map-dialog').then((m) => m.MapDialog));
 
 export interface AdView extends PricedAd {
   uuid: string;

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { Expand, ImageOff } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
 import { openDialog } from '../../../lib/dialogs';
-import { CarouselDialog, type GalleryPicture } from '../../../components/carousel-dialog';
+import type { GalleryPicture } from '../../../components/carousel-dialog';
+import { lazyDialog } from '../../../components/lazy-dialogs';
+
+const CarouselDialog = lazyDialog(() => import('../../../components/carousel-dialog').then((m) => m.CarouselDialog));
 
 /** The ad's pictures: the cover large, the others as thumbnails; any of them opens the carousel. */
 export function Gallery({ pictures, title }: { pictures: GalleryPicture[]; title: string }) {

@@ -5,7 +5,7 @@ import type { Static } from 'typebox';
 import { APPEAL_TEXT_MAX, APPEAL_TEXT_MIN } from '../../../../common/reports';
 import type { Decision } from '../../../../server/modules/reports/reports.schemas';
 import { DialogActions, FormAlert, primaryButton } from '../../../components/form-controls';
-import { FormDialog } from '../../../components/form-dialog';
+import { LazyFormDialog as FormDialog } from '../../../components/lazy-dialogs';
 import { api } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { showToast } from '../../../lib/toasts';

@@ -2,7 +2,7 @@ import { Flag } from 'lucide-react';
 import { useState } from 'react';
 import { AD_REPORT_REASONS, type AdReportReason, REPORT_DETAILS_MAX, REPORTER_NAME_MAX } from '../../../../common/reports';
 import { DialogActions, EmailField, FormAlert, TextField } from '../../../components/form-controls';
-import { FormDialog } from '../../../components/form-dialog';
+import { LazyFormDialog as FormDialog } from '../../../components/lazy-dialogs';
 import { api } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toasts';
 import { useTranslation } from '../../../lib/use-translation';

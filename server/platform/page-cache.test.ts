@@ -1,0 +1,291 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type ViteDevServer, createServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { products } from '../db/schema/products.ts';
+import { createUser, loginAs } from '../test/accounts.ts';
+import { createAd } from '../test/ads.ts';
+import { buildTestApp, testConfig } from '../test/app.ts';
+import { createPostgresCopy } from '../test/database.ts';
+import {
+  type FinishedPage,
+  createPageCache,
+  encodedBody,
+  inlineScriptHashes,
+  isShareable,
+  pageCacheKey,
+  pickEncoding,
+} from './page-cache.ts';
+
+const page = (overrides: Partial<FinishedPage> = {}): FinishedPage => ({
+  status: 200,
+  headers: { 'content-type': 'text/html; charset=utf-8' },
+  cookies: [],
+  body: Buffer.from('<!DOCTYPE html><html><body>hei</body></html>'.repeat(50)),
+  encoded: {},
+  ...overrides,
+});
+const get = (url: string, headers: Record<string, string> = {}) => ({ method: 'GET', url, headers });
+
+describe('the page cache key', () => {
+  it('differs by language, theme, consent and listing view, and ignores junk cookie values', () => {
+    const key = (locale: 'fi' | 'en', cookies: Record<string, string> = {}) => pageCacheKey(get('/'), { locale, cookies });
+    const keys = [
+      key('fi'),
+      key('en'),
+      key('fi', { theme: 'dark' }),
+      key('fi', { theme: 'light' }),
+      key('fi', { consent: 'granted' }),
+      key('fi', { consent: 'denied' }),
+      key('fi', { view: 'list' }),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(key('fi', { theme: 'purple', consent: 'maybe', view: 'card' })).toBe(key('fi'));
+    expect(pageCacheKey(get('/?page=2'), { locale: 'fi', cookies: {} })).not.toBe(key('fi'));
+  });
+
+  it('is none for a signed-in person, one signing in, an API client with a token, a form post or a HEAD', () => {
+    const visitor = { locale: 'fi' as const, cookies: {} };
+    expect(pageCacheKey(get('/'), { locale: 'fi', cookies: { session: 'x' } })).toBeUndefined();
+    expect(pageCacheKey(get('/'), { locale: 'fi', cookies: { two_factor_challenge: 'x' } })).toBeUndefined();
+    expect(pageCacheKey(get('/'), { locale: 'fi', cookies: { oauth_state: 'x' } })).toBeUndefined();
+    expect(pageCacheKey(get('/', { authorization: 'Bearer x' }), visitor)).toBeUndefined();
+    expect(pageCacheKey({ method: 'POST', url: '/login', headers: {} }, visitor)).toBeUndefined();
+    expect(pageCacheKey({ method: 'HEAD', url: '/', headers: {} }, visitor)).toBeUndefined();
+    expect(pageCacheKey(get('/'), visitor)).toBeDefined();
+  });
+});
+
+describe('what may be shared', () => {
+  it('keeps only plain 200s without cookies or a private cache-control', () => {
+    expect(isShareable(page())).toBe(true);
+    expect(isShareable(page({ cookies: ['XSRF-TOKEN=1'] }))).toBe(false);
+    expect(isShareable(page({ status: 404 }))).toBe(false);
+    expect(isShareable(page({ status: 302 }))).toBe(false);
+    expect(isShareable(page({ headers: { 'cache-control': 'private, no-store' } }))).toBe(false);
+  });
+});
+
+describe('compression of a finished page', () => {
+  it('picks brotli, then gzip, honouring q=0', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(pickEncoding('deflate')).toBeUndefined();
+    expect(pickEncoding(undefined)).toBeUndefined();
+  });
+
+  it('compresses once per encoding and gives the same bytes after', () => {
+    const finished = page();
+    const br = encodedBody(finished, 'br');
+    expect(encodedBody(finished, 'br')).toBe(br);
+    expect(zlib.brotliDecompressSync(br).equals(finished.body)).toBe(true);
+    expect(zlib.gunzipSync(encodedBody(finished, 'gzip')).equals(finished.body)).toBe(true);
+  });
+});
+
+describe('inline script hashes', () => {
+  it('hashes inline scripts, not scripts with src', () => {
+    const html = '<script>a()</script><script src="/x.js"></script><script type="module">import "/y.js";</script><script></script>';
+    const sha = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
+    expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('import "/y.js";')]);
+  });
+});
+
+describe('the cache itself', () => {
+  it('forgets pages after their time, and all of them on clear', () => {
+    let now = 0;
+    const cache = createPageCache({ ttlMs: 10_000, maxEntries: 2, now: () => now });
+    cache.set('a', page());
+    now = 9_999;
+    expect(cache.get('a')).toBeDefined();
+    now = 10_000;
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', page());
+    cache.clear();
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('does not keep a page rendered while a change cleared the cache', () => {
+    const cache = createPageCache({ ttlMs: 10_000, maxEntries: 10 });
+    const started = cache.generation();
+    cache.clear();
+    cache.setIfCurrent('a', page(), started);
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('keeps at most maxEntries pages, the least recently used going first', () => {
+    const cache = createPageCache({ ttlMs: 10_000, maxEntries: 2 });
+    cache.set('a', page());
+    cache.set('b', page());
+    cache.get('a');
+    cache.set('c', page());
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+  });
+
+  it('is off at 0 seconds', () => {
+    const cache = createPageCache({ ttlMs: 0, maxEntries: 10 });
+    cache.set('a', page());
+    expect(cache.enabled).toBe(false);
+    expect(cache.get('a')).toBeUndefined();
+  });
+});
+
+// The pages rendered through Vite's module graph (as `npm run dev` does), with the cache on.
+let vite: ViteDevServer;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
+  app = await buildTestApp({ pageCacheSeconds: 60 }, { web: { mode: 'development', vite } });
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await vite?.close();
+});
+
+const lang = (html: string) => /<html lang="(\w+)"/.exec(html)?.[1];
+
+describe('anonymous pages from the cache', () => {
+  it("serves a visitor's second request from the cache, compressed, with the same policy header", async () => {
+    const first = await app.inject({ url: '/about?first' });
+    const second = await app.inject({ url: '/about?first', headers: { 'accept-encoding': 'br' } });
+    expect(first.headers['x-page-cache']).toBe('miss');
+    expect(second.headers['x-page-cache']).toBe('hit');
+    expect(zlib.brotliDecompressSync(second.rawPayload).toString()).toBe(first.body);
+    expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+  });
+
+  it("never shows one visitor's language, theme or consent to another", async () => {
+    const visitors = [
+      { headers: {}, lang: 'fi', dark: false, banner: true },
+      { headers: { cookie: 'lang=en' }, lang: 'en', dark: false, banner: true },
+      { headers: { 'accept-language': 'ru' }, lang: 'ru', dark: false, banner: true },
+      { headers: { cookie: 'theme=dark' }, lang: 'fi', dark: true, banner: true },
+      { headers: { cookie: 'consent=granted' }, lang: 'fi', dark: false, banner: false },
+    ];
+    // Twice round: the second round is served from the cache and must look the same.
+    for (let round = 0; round < 2; round++) {
+      for (const visitor of visitors) {
+        const res = await app.inject({ url: '/terms', headers: visitor.headers });
+        expect(lang(res.body)).toBe(visitor.lang);
+        expect(/<html[^>]*class="dark"/.test(res.body)).toBe(visitor.dark);
+        expect(res.body.includes('id="consent-title"')).toBe(visitor.banner);
+        expect(res.headers['x-page-cache']).toBe(round === 0 ? 'miss' : 'hit');
+      }
+    }
+  });
+
+  it('never gives a signed-in person a cached page, nor keeps theirs', async () => {
+    const person = await createUser(app, { name: 'Kirjautunut Kalle' });
+    const { token } = await loginAs(app, person);
+    await app.inject({ url: '/about?signed' });
+    const mine = await app.inject({ url: '/about?signed', headers: { cookie: `session=${token}` } });
+    expect(mine.headers['x-page-cache']).toBeUndefined();
+    expect(mine.body).toContain('Kirjautunut Kalle');
+    const visitor = await app.inject({ url: '/about?signed' });
+    expect(visitor.headers['x-page-cache']).toBe('hit');
+    expect(visitor.body).not.toContain('Kirjautunut Kalle');
+  });
+
+  it("clears an ad's page and the listings at once when its seller changes it", async () => {
+    const seller = await createUser(app, { name: 'Myyjä' });
+    const { token } = await loginAs(app, seller);
+    const ad = await createAd(app, { userId: seller.id, name: 'Välimuistin polkupyörä', catalog: 'city-bikes' });
+    const adPage = () => app.inject({ url: `/${ad.uuid}`, headers: { cookie: 'lang=en' } });
+    const home = () => app.inject({ url: '/', headers: { cookie: 'lang=en' } });
+    await adPage();
+    await home();
+    expect((await adPage()).headers['x-page-cache']).toBe('hit');
+    expect((await home()).headers['x-page-cache']).toBe('hit');
+
+    const changed = await app.inject({
+      method: 'PATCH',
+      url: '/api/product/change-status',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { id: ad.uuid, status: 'reserved' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const after = await adPage();
+    expect(after.headers['x-page-cache']).toBe('miss');
+    expect(after.body).toContain('Reserved');
+    expect((await home()).headers['x-page-cache']).toBe('miss');
+  });
+});
+
+describe('views of cached ad pages', () => {
+  it('count once a visitor, as rendered pages do', async () => {
+    const seller = await createUser(app, { name: 'Myyjä' });
+    const ad = await createAd(app, { userId: seller.id, name: 'Katsottu kitara', catalog: 'city-bikes' });
+    const views = async () =>
+      (await app.services.database.db.select({ n: products.viewCount }).from(products).where(eq(products.id, ad.id)))[0]!.n;
+    await app.inject({ url: `/${ad.uuid}`, remoteAddress: '10.0.0.1' });
+    const hit = await app.inject({ url: `/${ad.uuid}`, remoteAddress: '10.0.0.1' });
+    expect(hit.headers['x-page-cache']).toBe('hit');
+    await app.inject({ url: `/${ad.uuid}`, remoteAddress: '10.0.0.2' });
+    await expect.poll(views).toBe(2);
+  });
+});
+
+/**
+ * Two app instances on one PostgreSQL and one Redis: a change through one clears the other's
+ * cached pages at once. Runs where both servers are configured (CI's second pass).
+ */
+const databaseUrl = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+
+describe.runIf(databaseUrl && redisUrl)('two instances over Redis', () => {
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let drop: () => Promise<void> = async () => {};
+  let dataDir: string;
+
+  beforeAll(async () => {
+    const copy = await createPostgresCopy(databaseUrl!);
+    drop = copy.drop;
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kauppis-page-cache-'));
+    const config = testConfig({
+      databaseUrl: copy.url,
+      dataDir,
+      redisUrl,
+      redisPrefix: `kauppis-test:${crypto.randomBytes(6).toString('hex')}:`,
+      pageCacheSeconds: 60,
+    });
+    a = await buildApp(config, { prepareDatabase: false, web: { mode: 'development', vite } });
+    b = await buildApp(config, { prepareDatabase: false, web: { mode: 'development', vite } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("a seller's change through one instance clears the other's cached ad page", async () => {
+    const seller = await createUser(a, { name: 'Myyjä' });
+    const { token } = await loginAs(a, seller);
+    const ad = await createAd(a, { userId: seller.id, name: 'Kahden palvelimen sohva', catalog: 'sofas-and-armchairs' });
+    const onB = () => b.inject({ url: `/${ad.uuid}`, headers: { cookie: 'lang=en' } });
+    await onB();
+    expect((await onB()).headers['x-page-cache']).toBe('hit');
+
+    const changed = await a.inject({
+      method: 'PATCH',
+      url: '/api/product/change-status',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { id: ad.uuid, status: 'reserved' },
+    });
+    expect(changed.statusCode).toBe(200);
+    // The notice travels through Redis: give it a moment, then B renders the ad anew.
+    await expect.poll(async () => (await onB()).headers['x-page-cache'], { timeout: 5_000 }).toBe('miss');
+    expect((await onB()).body).toContain('Reserved');
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Which texts a public page needs to hydrate, and which may come later. A visitor's first page
+ * (home, a catalog, an ad, an info or blog page) loads only the `first` part of its language (about
+ * a fifth of the file); the rest arrives when the browser is idle after hydration, and before any
+ * dialog opens (web/entry.client.tsx, web/components/lazy-dialogs.tsx). Other pages load the whole
+ * file first. Anything the shell or a public page renders must be in the `first` part, or hydration
+ * would show the key: message-parts.test.ts reads those components and checks.
+ * Entries are namespaces ("search") or keys and subtrees ("chat.your_ad", "account.banner"); a
+ * key's plural forms ("_one", "_other") come with it.
+ */
+export const FIRST_LOAD_TEXTS = [
+  'nav',
+  'footer',
+  'consent',
+  'theme',
+  'languages',
+  'toast',
+  'dialog',
+  'greeting',
+  'home',
+  'search',
+  'ad',
+  'ad_kinds',
+  'price_per',
+  'status',
+  'wishes',
+  'user_menu',
+  'error_page',
+  'not_found',
+  'coming',
+  'ribbon',
+  'impersonation',
+  'errors',
+  'about',
+  'terms',
+  'info_pages',
+  'blog',
+  'map',
+  'report_ad',
+  'appeal',
+  'account.banner',
+  'chat.badge_label',
+  'chat.your_ad',
+  'chat.to_messenger',
+  'reports.rules',
+  'reports.ad_reasons',
+] as const;
+
+/** Namespaces only the server uses (mails, its validation messages): never sent to a browser. */
+export const SERVER_ONLY_NAMESPACES = ['mail'] as const;
+
+type Messages = Record<string, unknown>;
+
+function covers(entry: string, path: string): boolean {
+  return path === entry || path.startsWith(`${entry}.`) || path.startsWith(`${entry}_`);
+}
+
+/** The messages under the given entries (`first`), or all the others but the server's (`rest`). */
+export function pickMessages(messages: Messages, part: 'first' | 'rest'): Messages {
+  const wanted = (path: string) => FIRST_LOAD_TEXTS.some((entry) => covers(entry, path));
+  const partly = (path: string) => FIRST_LOAD_TEXTS.some((entry) => entry.startsWith(`${path}.`));
+  const walk = (node: Messages, prefix: string): Messages => {
+    const out: Messages = {};
+    for (const [key, value] of Object.entries(node)) {
+      const path = prefix ? `${prefix}.${key}` : key;
+      if (!prefix && (SERVER_ONLY_NAMESPACES as readonly string[]).includes(key)) continue;
+      const inFirst = wanted(path);
+      if (inFirst) {
+        if (part === 'first') out[key] = value;
+      } else if (partly(path) && value && typeof value === 'object') {
+        const sub = walk(value as Messages, path);
+        if (Object.keys(sub).length > 0) out[key] = sub;
+      } else if (part === 'rest') {
+        out[key] = value;
+      }
+    }
+    return out;
+  };
+  return walk(messages, '');
+}
