@@ -68,9 +68,25 @@ describe('the place filter', () => {
     expect(submitted()).toEqual({});
   });
 
-  it('is a plain text field named "place" in the server-rendered HTML, for the form before scripts load', () => {
+  it('sends typed text that is no choice as "place", for the loader to look up (also before scripts load)', async () => {
     const html = renderToString(place({ place: 'Atlantis' }));
     expect(html).toMatch(/<input[^>]*name="place"/);
     expect(html).toContain('value="Atlantis"');
+    expect(renderToString(place({ city: 49 }))).toMatch(/<input type="hidden" name="city" value="49"/);
+    render(place({ city: 49 }));
+    const input = screen.getByRole('combobox', { name: 'Municipality or region' });
+    await act(async () => fireEvent.change(input, { target: { value: 'Tamper' } }));
+    expect(submitted()).toEqual({ place: 'Tamper' });
+  });
+
+  it('moves through the choices with the arrow keys and picks one with Enter', async () => {
+    render(place());
+    const input = screen.getByRole('combobox', { name: 'Municipality or region' });
+    await act(async () => fireEvent.change(input, { target: { value: 'helsing' } }));
+    await act(async () => fireEvent.keyDown(input, { key: 'ArrowDown' }));
+    expect(input.getAttribute('aria-activedescendant')).toBe(screen.getByRole('option', { name: /Helsinki/ }).id);
+    await act(async () => fireEvent.keyDown(input, { key: 'Enter' }));
+    expect(submitted()).toEqual({ city: '91' });
+    expect(screen.queryByRole('listbox')).toBeNull();
   });
 });

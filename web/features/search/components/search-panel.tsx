@@ -1,10 +1,7 @@
 import { LayoutGrid, List, SlidersHorizontal } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { Heading } from 'react-aria-components';
+import { type FormEvent, Suspense, lazy, useState } from 'react';
 import { Form, Link, useLocation, useSubmit } from 'react-router';
 import { SORT_KEYS } from '../../../../common/ad-rules';
-import { CloseButton } from '../../../components/close-button';
-import { DrawerPanel } from '../../../components/drawer';
 import { storeViewMode } from '../../../lib/preferences';
 import { useTranslation } from '../../../lib/use-translation';
 import { activeFilters, searchWithoutFilters } from '../listing-params';
@@ -13,10 +10,13 @@ import { FilterChips } from './filter-chips';
 import { type FilterData, FilterFields } from './filter-fields';
 import { SearchBox } from './search-box';
 
-const applyButton = 'h-11 rounded-lg bg-brand px-4 text-sm font-semibold text-brand-ink hover:brightness-110';
+// The phone's sheet (and the dialog code it brings) loads on the first press of its button.
+const FilterSheet = lazy(() => import('./filter-sheet').then((m) => ({ default: m.FilterSheet })));
+
+export const applyButton = 'h-11 rounded-lg bg-brand px-4 text-sm font-semibold text-brand-ink hover:brightness-110';
 
 /** Submits a search form as a GET without its empty fields, so the URL says only what was chosen. */
-function useCleanSubmit(action: string) {
+export function useCleanSubmit(action: string) {
   const submit = useSubmit();
   return (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,6 +40,7 @@ export function SearchPanel({ data, fixedCatalog }: { data: FilterData & Pick<Li
   const { pathname, search } = useLocation();
   const { params } = data;
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [sheetWanted, setSheetWanted] = useState(false);
   const onSubmit = useCleanSubmit(pathname);
   const count = activeFilters(params, fixedCatalog).length;
 
@@ -57,6 +58,7 @@ export function SearchPanel({ data, fixedCatalog }: { data: FilterData & Pick<Li
           aria-haspopup="dialog"
           onClick={(event) => {
             event.preventDefault();
+            setSheetWanted(true);
             setSheetOpen(true);
           }}
           className="inline-flex h-11 items-center gap-2 rounded-lg border border-line bg-raised px-4 text-sm font-semibold hover:bg-sunken sm:hidden"
@@ -111,65 +113,12 @@ export function SearchPanel({ data, fixedCatalog }: { data: FilterData & Pick<Li
         </div>
         {params.view === 'list' && <input type="hidden" name="view" value="list" />}
       </Form>
-      <FilterSheet isOpen={sheetOpen} onOpenChange={setSheetOpen} data={data} fixedCatalog={fixedCatalog} />
+      {sheetWanted && (
+        <Suspense fallback={null}>
+          <FilterSheet isOpen={sheetOpen} onOpenChange={setSheetOpen} data={data} fixedCatalog={fixedCatalog} />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-/** The filters on a phone: a sheet from the bottom with its own form, which keeps the words, sort and view. */
-function FilterSheet({
-  isOpen,
-  onOpenChange,
-  data,
-  fixedCatalog,
-}: {
-  isOpen: boolean;
-  onOpenChange: (open: boolean) => void;
-  data: FilterData;
-  fixedCatalog?: boolean;
-}) {
-  const { t } = useTranslation();
-  const { pathname, search } = useLocation();
-  const cleanSubmit = useCleanSubmit(pathname);
-  const { params } = data;
-  const close = () => onOpenChange(false);
-  return (
-    <DrawerPanel isOpen={isOpen} onOpenChange={onOpenChange} side="bottom" label={t('search.filters')} className="flex min-h-0 flex-col">
-      <Form
-        method="get"
-        action={pathname}
-        className="flex min-h-0 flex-col"
-        onSubmit={(event) => {
-          cleanSubmit(event);
-          close();
-        }}
-      >
-        <div className="flex items-center justify-between border-b border-line px-4 py-2">
-          <Heading slot="title" className="text-lg font-semibold">
-            {t('search.filters')}
-          </Heading>
-          <CloseButton onClose={close} label={t('search.filters_close')} />
-        </div>
-        <div className="overflow-y-auto p-4">
-          {params.q && <input type="hidden" name="q" value={params.q} />}
-          {params.sort && <input type="hidden" name="sort" value={params.sort} />}
-          {params.view === 'list' && <input type="hidden" name="view" value="list" />}
-          <FilterFields data={data} fixedCatalog={fixedCatalog} columns="grid-cols-1" />
-        </div>
-        <div className="flex items-center justify-between gap-3 border-t border-line px-4 py-3">
-          <Link
-            to={`${pathname}${searchWithoutFilters(search)}`}
-            onClick={close}
-            className="text-sm font-semibold text-brand hover:underline"
-          >
-            {t('search.clear_all')}
-          </Link>
-          <button type="submit" className={applyButton}>
-            {t('search.show_results')}
-          </button>
-        </div>
-      </Form>
-    </DrawerPanel>
   );
 }
 

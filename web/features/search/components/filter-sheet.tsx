@@ -1,0 +1,65 @@
+import { Heading } from 'react-aria-components';
+import { Form, Link, useLocation } from 'react-router';
+import { CloseButton } from '../../../components/close-button';
+import { DrawerPanel } from '../../../components/drawer';
+import { useTranslation } from '../../../lib/use-translation';
+import { searchWithoutFilters } from '../listing-params';
+import { type FilterData, FilterFields } from './filter-fields';
+import { applyButton, useCleanSubmit } from './search-panel';
+
+/** The filters on a phone: a sheet from the bottom with its own form, which keeps the words, sort and view. */
+export function FilterSheet({
+  isOpen,
+  onOpenChange,
+  data,
+  fixedCatalog,
+}: {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  data: FilterData;
+  fixedCatalog?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const cleanSubmit = useCleanSubmit(pathname);
+  const { params } = data;
+  const close = () => onOpenChange(false);
+  return (
+    <DrawerPanel isOpen={isOpen} onOpenChange={onOpenChange} side="bottom" label={t('search.filters')} className="flex min-h-0 flex-col">
+      <Form
+        method="get"
+        action={pathname}
+        className="flex min-h-0 flex-col"
+        onSubmit={(event) => {
+          cleanSubmit(event);
+          close();
+        }}
+      >
+        <div className="flex items-center justify-between border-b border-line px-4 py-2">
+          <Heading slot="title" className="text-lg font-semibold">
+            {t('search.filters')}
+          </Heading>
+          <CloseButton onClose={close} label={t('search.filters_close')} />
+        </div>
+        <div className="overflow-y-auto p-4">
+          {params.q && <input type="hidden" name="q" value={params.q} />}
+          {params.sort && <input type="hidden" name="sort" value={params.sort} />}
+          {params.view === 'list' && <input type="hidden" name="view" value="list" />}
+          <FilterFields data={data} fixedCatalog={fixedCatalog} columns="grid-cols-1" />
+        </div>
+        <div className="flex items-center justify-between gap-3 border-t border-line px-4 py-3">
+          <Link
+            to={`${pathname}${searchWithoutFilters(search)}`}
+            onClick={close}
+            className="text-sm font-semibold text-brand hover:underline"
+          >
+            {t('search.clear_all')}
+          </Link>
+          <button type="submit" className={applyButton}>
+            {t('search.show_results')}
+          </button>
+        </div>
+      </Form>
+    </DrawerPanel>
+  );
+}
