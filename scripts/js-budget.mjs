@@ -13,8 +13,9 @@ import { root } from './source-hash.mjs';
  */
 export const BUDGETS = {
   'routes/single-product': { label: 'ad page', kb: 146, files: 15 },
-  'routes/home': { label: 'home', kb: 144, files: 15 },
-  catalog: { label: 'catalog page', kb: 144, files: 15 },
+  // The search filters (place field, kind, price, age) added about 3 KB to home and catalog.
+  'routes/home': { label: 'home', kb: 146, files: 15 },
+  catalog: { label: 'catalog page', kb: 146, files: 15 },
 };
 
 export function firstLoad(clientDir = path.join(root, 'build/web/client')) {
