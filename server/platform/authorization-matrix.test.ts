@@ -289,6 +289,7 @@ const TABLE: Record<string, Row> = {
     },
   },
   'GET /api/admin/overview': { allowed: ['editor', ...AD_STAFF], request: () => ({}) },
+  'GET /api/admin/queues': { allowed: ['editor', ...AD_STAFF], request: () => ({}) },
   'POST /api/admin/audit-log': { allowed: ADMINS, request: () => ({ payload: {} }) },
   // Info pages: anyone reads one (a page with no text is a 404, past the guard); pages.manage writes them.
   'GET /api/info/{slug}': open(() => ({ url: '/api/info/privacy-policy' })),

@@ -1,4 +1,4 @@
-import { Heart, LogIn, Menu as MenuIcon, MessageCircle } from 'lucide-react';
+import { Heart, LogIn, Menu as MenuIcon, MessageCircle, Plus } from 'lucide-react';
 import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../server/load-context';
@@ -83,6 +83,15 @@ export function TopBar({
         )}
         <ThemeToggle serverTheme={theme} signedIn={!!user} className={iconButton} />
         <LanguageSelect />
+        {/* Selling is one tap from every page; a visitor signs in first and lands in the form. */}
+        <Link
+          to={user ? '/new-ad' : `/login?redirectTo=${encodeURIComponent('/new-ad')}`}
+          className="ml-1 inline-flex h-10 w-10 shrink-0 items-center justify-center gap-1.5 rounded-full bg-brand text-sm font-semibold text-brand-ink hover:brightness-110 sm:w-auto sm:px-4"
+          aria-label={t('nav.post_ad')}
+        >
+          <Plus aria-hidden size={20} />
+          <span className="hidden sm:inline">{t('nav.post_ad')}</span>
+        </Link>
         {user ? (
           <LazyUserMenu user={user} />
         ) : (
@@ -96,7 +105,7 @@ export function TopBar({
             </Link>
             <Link
               to="/register"
-              className="hidden h-10 items-center rounded-full bg-brand px-4 text-sm font-semibold text-brand-ink hover:brightness-110 sm:inline-flex"
+              className="hidden h-10 items-center rounded-full border border-line px-4 text-sm font-semibold text-ink hover:bg-sunken lg:inline-flex"
             >
               {t('user_menu.register')}
             </Link>

@@ -15,6 +15,7 @@ import type { AdStatus } from '../../common/ad-rules';
 import type { HintReply } from '../../server/modules/products/products.schemas';
 import type { EditableAd, ManagedAd } from '../../server/modules/ads/ads.schemas';
 import type { AdminProductsReply } from '../../server/modules/moderation/moderation.schemas';
+import type { QueuesReply } from '../../server/modules/admin/overview.schemas';
 import type { MyAdsReply } from '../../server/modules/selling/selling.schemas';
 import type { ToggleWishReply, WishListReply, WishUuidsReply } from '../../server/modules/wishes/wishes.schemas';
 import type { ErrorBody } from '../../common/errors';
@@ -302,6 +303,8 @@ export const api = {
   deleteUser: (id: number) => apiRequest<MessageReply>('DELETE', `/users/delete/user/${id}`, quiet),
 
   // Moderation (staff).
+  /** The staff menu's badges; silent: a badge that cannot load is simply not shown. */
+  adminQueues: () => apiRequest<Static<typeof QueuesReply>>('GET', '/admin/queues', { silent: true }),
   adminProducts: (status: AdStatus, page = 1) => apiRequest<AdminProductsReply>('POST', '/admin/products', { body: { status, page } }),
   approveProduct: (uuid: string) => apiRequest<MessageReply>('POST', `/admin/products/${encodeURIComponent(uuid)}/approve`),
   rejectProduct: (uuid: string, reason: string) =>
