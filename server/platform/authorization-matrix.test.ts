@@ -395,6 +395,7 @@ const TABLE: Record<string, Row> = {
   'POST /api/avatar': signedIn(() => ({ payload: {} })),
   'DELETE /api/avatar': signedIn(() => ({})),
   'GET /api/user-info/{id}': open(({ ad }) => ({ url: `/api/user-info/${ad.id}` })),
+  'GET /api/sellers/{id}': open(({ ad }) => ({ url: `/api/sellers/${ad.id}` })),
   'GET /api/user-wishes': signedIn(() => ({})),
   'POST /api/update-user-wishes': signedIn(({ ad }) => ({ payload: { product_id: ad.uuid } })),
   'GET /api/user-wishes-list': signedIn(() => ({})),

@@ -38,6 +38,24 @@ export const ListingReply = Type.Object({
 });
 export type ListingReply = Static<typeof ListingReply>;
 
+/** A seller's public page: who they are, and their active ads, 20 a page, in the listing's envelope. */
+export const SellerParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+export const SellerQuery = Type.Object(
+  { page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE })) },
+  { additionalProperties: false },
+);
+export const SellerReply = Type.Object({
+  seller: Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    avatar: Type.Union([Type.String(), Type.Null()]),
+    member_since: Type.String({ description: 'When the account was made (ISO 8601)' }),
+    active_ads_count: Type.Integer({ description: 'Counted up to 1,001' }),
+  }),
+  ...ListingReply.properties,
+});
+export type SellerReply = Static<typeof SellerReply>;
+
 export const ProductParams = Type.Object({ id: Type.String({ maxLength: 64, description: 'The ad uuid' }) });
 export const SimilarBody = Type.Object(
   { catalogId: Type.Integer({ minimum: 1 }), cityId: Type.Integer({ minimum: 1 }), currentProductId: Type.Integer({ minimum: 1 }) },

@@ -1,4 +1,4 @@
-import { MAX_PAGE, PUBLIC_AD_STATUSES, type SortKey } from '../../../common/ad-rules.ts';
+import { MAX_PAGE, type SortKey } from '../../../common/ad-rules.ts';
 import { type Actor, mayViewAd } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import type { Locale } from '../../../common/locales.ts';
@@ -11,9 +11,10 @@ import type { UsersService } from '../users/users.service.ts';
 import type { AdsRepo } from '../ads/ads.repo.ts';
 import { adCard, adLabels, adPage } from '../ads/ads.presenter.ts';
 import type { ProductCard } from '../ads/ads.schemas.ts';
+import { createAdViewCounter } from './ad-views.ts';
 import { createListingCache } from './listing-cache.ts';
-import type { ListingQuery, ListingRow, ProductsRepo } from './products.repo.ts';
-import { type ListingBody, type ListingReply, PAGE_SIZE } from './products.schemas.ts';
+import { COUNT_CAP, type ListingQuery, type ListingRow, type ProductsRepo } from './products.repo.ts';
+import { type ListingBody, type ListingReply, PAGE_SIZE, type SellerReply } from './products.schemas.ts';
 import { searchTerms } from './search-terms.ts';
 
 export interface ProductsDeps {
@@ -28,11 +29,10 @@ export interface ProductsDeps {
   throttle: Throttle;
   /** Counts views per visitor and ad, so a reload does not count again; no view counting when absent. */
   counters?: Counters;
+  /** How often counted views are written (ad-views.ts); tests flush by hand. */
+  viewFlushMs?: number;
   log?: (message: string, detail: Record<string, unknown>) => void;
 }
-
-/** One visitor's views of one ad count once in this time. */
-export const VIEW_WINDOW_SECONDS = 6 * 60 * 60;
 
 /** Who asks for a search through the API: a signed-in person is counted as themselves, a visitor by address. */
 export interface SearchClient {
@@ -67,22 +67,18 @@ export function createProductsService(deps: ProductsDeps) {
     return rows.map((row) => adCard(row, labels, storage));
   }
 
-  /**
-   * A visit to a public ad's page counts as a view: not its seller's own, and one visitor (the
-   * account, or the address for a visitor) once in six hours. A failure to count never fails the page.
-   */
-  async function countView(ad: { id: number; userId: number; status: string }, viewer: Actor | null, ip: string) {
-    if (!deps.counters || viewer?.id === ad.userId || !(PUBLIC_AD_STATUSES as readonly string[]).includes(ad.status)) return;
-    try {
-      const who = viewer ? `user:${viewer.id}` : `ip:${ip}`;
-      const { count } = await deps.counters.hit(`ad-view:${ad.id}:${who}`, VIEW_WINDOW_SECONDS);
-      if (count === 1) await repo.addView(ad.id);
-    } catch (error) {
-      deps.log?.('could not count an ad view', { err: error, adId: ad.id });
-    }
-  }
+  /** Views of ads' pages, batched (ad-views.ts); absent without counters. */
+  const views = deps.counters
+    ? createAdViewCounter({ counters: deps.counters, addViews: repo.addViews, flushMs: deps.viewFlushMs, log: deps.log })
+    : undefined;
 
   return {
+    /** Writes the views counted so far (tests), and stops the writing at shutdown. */
+    views: {
+      flush: async () => views?.flush(),
+      stop: async () => views?.stop(),
+    },
+
     /** Ads changed (published, re-statused, edited, deleted): the next listing reads them fresh. */
     invalidateListing(): void {
       cache.clear();
@@ -92,10 +88,11 @@ export function createProductsService(deps: ProductsDeps) {
      * One ad for its page. Active, sold and reserved ads are public (the last two show their
      * status); any other status is NotFound for everyone but the owner and staff.
      */
-    async detail(uuid: string, viewer: Actor | null, locale: Locale, visit?: { ip: string }) {
+    async detail(uuid: string, viewer: Actor | null, locale: Locale, visit?: { ip: string; userAgent: string | undefined }) {
       const ad = await ads.findByUuid(uuid);
       if (!ad || !mayViewAd(viewer, ad)) throw new AppError('not_found');
-      if (visit) await countView(ad, viewer, visit.ip);
+      // Counted on the side: the page does not wait for it.
+      if (visit) views?.record({ ad, viewerId: viewer?.id ?? null, ip: visit.ip, userAgent: visit.userAgent });
       const [pictures, cities, regions, trail, seller] = await Promise.all([
         ads.picturesOf([ad.id]),
         geo.listCities(locale),
@@ -135,6 +132,30 @@ export function createProductsService(deps: ProductsDeps) {
         .map((c) => ({ type: 'catalog' as const, text: c.name, path: `/catalogs/${c.path.join('/')}` }));
       const titles = await repo.titleHints(prefix, HINT_LIMIT - catalogs.length);
       return [...catalogs, ...titles.map((title) => ({ type: 'ad' as const, text: title, path: null }))];
+    },
+
+    /**
+     * A seller's public page: their public profile and their active ads, newest first, 20 a page.
+     * Only someone with an ad the public can open has one (users.publicProfile), so the ids of
+     * buyers and staff cannot be walked; a seller whose ads are all sold has a page with none.
+     */
+    async sellerPage(userId: number, page: number, locale: Locale): Promise<SellerReply> {
+      const seller = await users.publicProfile(userId);
+      const total = seller.active_ads_count;
+      const lastPage = Math.max(1, Math.min(MAX_PAGE, Math.ceil(total / PAGE_SIZE)));
+      const current = Math.min(page, MAX_PAGE);
+      const rows = await repo.activeBySeller(userId, PAGE_SIZE, (current - 1) * PAGE_SIZE);
+      return {
+        seller,
+        data: await toCards(rows, locale),
+        meta: { current_page: current, last_page: lastPage, per_page: PAGE_SIZE, total, total_capped: total >= COUNT_CAP },
+        links: {
+          first: pageLink(1),
+          last: pageLink(lastPage),
+          prev: current > 1 ? pageLink(Math.min(current - 1, lastPage)) : null,
+          next: current < lastPage ? pageLink(current + 1) : null,
+        },
+      };
     },
 
     /** The public listing (spec: POST /products): active ads, filtered, searched, sorted, 20 a page. */
