@@ -396,6 +396,7 @@ const TABLE: Record<string, Row> = {
   'DELETE /api/avatar': signedIn(() => ({})),
   'GET /api/user-info/{id}': open(({ ad }) => ({ url: `/api/user-info/${ad.id}` })),
   'GET /api/sellers/{id}': open(({ ad }) => ({ url: `/api/sellers/${ad.id}` })),
+  'POST /api/catalog-suggestions': open(() => ({ payload: { title: 'Lasten pyörä' } })),
   'GET /api/user-wishes': signedIn(() => ({})),
   'POST /api/update-user-wishes': signedIn(({ ad }) => ({ payload: { product_id: ad.uuid } })),
   'GET /api/user-wishes-list': signedIn(() => ({})),

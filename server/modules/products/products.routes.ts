@@ -11,6 +11,8 @@ import {
   SellerReply,
   SimilarBody,
   SimilarReply,
+  SuggestionBody,
+  SuggestionReply,
 } from './products.schemas.ts';
 
 const searchClient = (request: FastifyRequest) => ({ ip: request.ip, userId: request.currentUser?.id });
@@ -57,6 +59,19 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => products.sellerPage(request.params.id, request.query.page ?? 1, request.locale),
+  );
+
+  app.post(
+    '/catalog-suggestions',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Up to three categories for a new ad, from its title (the new-ad form asks as the seller types)',
+        body: SuggestionBody,
+        response: { 200: SuggestionReply },
+      },
+    },
+    async (request) => ({ data: await products.suggestCatalogs(request.body.title, request.locale, searchClient(request)) }),
   );
 
   app.post(

@@ -62,6 +62,18 @@ export const SimilarBody = Type.Object(
   { additionalProperties: false },
 );
 export const SimilarReply = Type.Object({ data: Type.Array(ProductCard) });
+/** POST /api/catalog-suggestions: a new ad's title in, up to three leaf categories out. */
+export const SuggestionBody = Type.Object({ title: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
+export const SuggestionReply = Type.Object({
+  data: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      trail: Type.Array(Type.String(), { description: 'Names from the top category down to this one' }),
+    }),
+  ),
+});
+
 export const HintBody = Type.Object({ query: Type.String({ maxLength: MAX_QUERY_LENGTH }) }, { additionalProperties: false });
 export const HintReply = Type.Object({
   data: Type.Array(

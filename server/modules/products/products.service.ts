@@ -1,7 +1,7 @@
 import { MAX_PAGE, type SortKey } from '../../../common/ad-rules.ts';
 import { type Actor, mayViewAd } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
-import type { Locale } from '../../../common/locales.ts';
+import { LOCALES, type Locale } from '../../../common/locales.ts';
 import type { Counters } from '../../platform/counters.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
@@ -12,6 +12,7 @@ import type { AdsRepo } from '../ads/ads.repo.ts';
 import { adCard, adLabels, adPage } from '../ads/ads.presenter.ts';
 import type { ProductCard } from '../ads/ads.schemas.ts';
 import { createAdViewCounter } from './ad-views.ts';
+import { type LeafNames, SUGGESTION_EVIDENCE, rankCategories } from './catalog-suggestions.ts';
 import { createListingCache } from './listing-cache.ts';
 import { COUNT_CAP, type ListingQuery, type ListingRow, type ProductsRepo } from './products.repo.ts';
 import { type ListingBody, type ListingReply, PAGE_SIZE, type SellerReply } from './products.schemas.ts';
@@ -156,6 +157,43 @@ export function createProductsService(deps: ProductsDeps) {
           next: current < lastPage ? pageLink(current + 1) : null,
         },
       };
+    },
+
+    /**
+     * Categories for a new ad from its title, best first (catalog-suggestions.ts): the title's words
+     * in the leaves' names in every language, and where the active ads that best match it are filed.
+     */
+    async suggestCatalogs(title: string, locale: Locale, client?: SearchClient) {
+      if (client) await deps.throttle.consume(clientKey('hints', client), HINTS_PER_CLIENT);
+      const terms = searchTerms(title);
+      if (terms.length === 0) return [];
+      const [flats, { rows }] = await Promise.all([
+        Promise.all(LOCALES.map((l) => catalog.flatten(l))),
+        search({
+          cityIds: [],
+          regionIds: [],
+          catalogIds: [],
+          terms,
+          sort: 'relevance',
+          limit: SUGGESTION_EVIDENCE,
+          offset: 0,
+        }),
+      ]);
+      const own = flats[LOCALES.indexOf(locale)]!;
+      const parents = new Set(own.map((c) => c.parent_id));
+      const leaves: LeafNames[] = own
+        .filter((c) => !parents.has(c.id))
+        .map((c) => ({ id: c.id, names: flats.map((flat) => flat.find((f) => f.id === c.id)?.name.toLowerCase() ?? '') }));
+      const byId = new Map(own.map((c) => [c.id, c]));
+      return rankCategories(
+        leaves,
+        terms,
+        rows.map((row) => row.catalogId),
+      ).map((id) => {
+        const trail: string[] = [];
+        for (let node = byId.get(id); node; node = node.parent_id === null ? undefined : byId.get(node.parent_id)) trail.unshift(node.name);
+        return { id, name: byId.get(id)!.name, trail };
+      });
     },
 
     /** The public listing (spec: POST /products): active ads, filtered, searched, sorted, 20 a page. */
