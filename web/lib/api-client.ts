@@ -12,7 +12,7 @@ import type {
 } from '../../server/modules/catalog/catalog.schemas';
 import type { CityList, RegionList } from '../../server/modules/geo/geo.schemas';
 import type { AdStatus } from '../../common/ad-rules';
-import type { HintReply } from '../../server/modules/products/products.schemas';
+import type { HintReply, SuggestionReply } from '../../server/modules/products/products.schemas';
 import type { EditableAd, ManagedAd } from '../../server/modules/ads/ads.schemas';
 import type { AdminProductsReply } from '../../server/modules/moderation/moderation.schemas';
 import type { QueuesReply } from '../../server/modules/admin/overview.schemas';
@@ -248,6 +248,13 @@ export const api = {
   catalogsFlatten: () => apiRequest<Static<typeof CatalogFlatList>>('GET', '/catalogs-flatten'),
   searchHint: (query: string, signal?: AbortSignal) =>
     apiRequest<Static<typeof HintReply>>('POST', '/search-hint', { body: { query }, silent: true, ...(signal ? { signal } : {}) }),
+  /** Categories for a new ad's title; silent: the picker simply shows none when this fails. */
+  catalogSuggestions: (title: string, signal?: AbortSignal) =>
+    apiRequest<Static<typeof SuggestionReply>>('POST', '/catalog-suggestions', {
+      body: { title },
+      silent: true,
+      ...(signal ? { signal } : {}),
+    }),
 
   /** Multipart: avatar (one picture). */
   uploadAvatar: (form: FormData) =>
