@@ -5,6 +5,7 @@ import type { SessionUser } from '../../server/load-context';
 import type { Theme } from '../lib/preferences';
 import { useWishCount, useWishListSync } from '../lib/wish-list';
 import { useRealtime, useUnreadTotal } from '../lib/chat-unread';
+import { useSignInIntents } from '../lib/sign-in-intent';
 import { LanguageSelect } from './language-select';
 import { ThemeToggle } from './theme-toggle';
 import { LazyUserMenu } from './lazy-user-menu';
@@ -40,6 +41,8 @@ export function TopBar({
   const { t } = useTranslation();
   // The bar is on every page, so it loads the wish list (once a session) and follows it.
   useWishListSync(user?.id ?? null);
+  // What a visitor began before signing in (a heart) is finished once they have.
+  useSignInIntents(user?.id ?? null);
   /** Ads on the wish list; the badge shows only when there are some. */
   const wishCount = useWishCount();
   // The bar is also where a signed-in person's socket starts (a chunk of its own, after hydration).

@@ -175,7 +175,7 @@ function fail(status: number, data: Partial<ErrorBody> | undefined, options: Req
   const t = environment?.t ?? ((key: string) => key);
   const message = errorMessage(status, data, t);
   if (!options.silent && environment) {
-    showToast({ icon: 'error', message, timer: ERROR_TOAST_MS });
+    showToast({ icon: 'error', message, timer: ERROR_TOAST_MS, ...(status === 401 ? { untilSignIn: true } : {}) });
     setGlobalError(message);
     if (status === 401) environment.navigate(`/login?redirectTo=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     if (status === 404) environment.navigate('/not-found');
