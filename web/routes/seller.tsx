@@ -1,6 +1,7 @@
 import { CalendarDays, Store } from 'lucide-react';
 import { AppError } from '../../common/errors';
 import type { Locale } from '../../common/locales';
+import { INT32_MAX } from '../../common/text';
 import { Avatar } from '../components/avatar';
 import { Pagination } from '../components/pagination';
 import { ProductCardItem } from '../components/product-card';
@@ -12,7 +13,7 @@ import type { Route } from './+types/seller';
 /** A seller's public page (linked from the seller card of every ad): who they are and what else they sell. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = Number(params.userId);
-  if (!/^\d{1,10}$/.test(params.userId) || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound();
+  if (!/^\d{1,10}$/.test(params.userId) || id < 1 || id > INT32_MAX) throw notFound();
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1);
   let found;
   try {

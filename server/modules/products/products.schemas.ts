@@ -39,7 +39,7 @@ export const ListingReply = Type.Object({
 export type ListingReply = Static<typeof ListingReply>;
 
 /** A seller's public page: who they are, and their active ads, 20 a page, in the listing's envelope. */
-export const SellerParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+export const SellerParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 export const SellerQuery = Type.Object(
   { page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE })) },
   { additionalProperties: false },

@@ -4,7 +4,7 @@ import { clearDraft, loadDraft, saveDraft } from '../first-message-draft';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { FormAlert } from '../../../components/form-controls';
-import { api } from '../../../lib/api-client';
+import { ApiError, api } from '../../../lib/api-client';
 import { refusal } from '../refusal';
 import { useTranslation } from '../../../lib/use-translation';
 import type { ProductRoomReply } from '../chat-types';
@@ -48,6 +48,11 @@ export function FirstMessage({ reply, verified = true }: { reply: ProductRoomRep
       },
       (error: Error) => {
         setBusy(false);
+        // The session ended while writing: log in and come back; the draft waits in this tab.
+        if (error instanceof ApiError && error.status === 401) {
+          void navigate(`/login?redirectTo=${encodeURIComponent(`/channel/product/${product.uuid}`)}`);
+          return;
+        }
         setFailure(refusal(error));
       },
     );
