@@ -70,7 +70,7 @@ describe('browse: search, filter, list view, an ad, the carousel, and back', () 
     await hydrated(page);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
     await checkA11y(page, 'ad page');
-    await page.getByRole('button', { name: 'Avaa kuvat täysikokoisina' }).click();
+    await page.getByRole('button', { name: /avaa kuvat täysikokoisina/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await screenshot(page, 'ad-carousel');

@@ -12,10 +12,11 @@ import { root } from './source-hash.mjs';
  * a little above the measured figures) until the framework shrinks: see bench/RESULTS.md.
  */
 export const BUDGETS = {
-  'routes/single-product': { label: 'ad page', kb: 146, files: 15 },
-  // The search filters (place field, kind, price, age) added about 3 KB to home and catalog.
-  'routes/home': { label: 'home', kb: 146, files: 15 },
-  catalog: { label: 'catalog page', kb: 146, files: 15 },
+  // The search filters (place field, kind, price, age) added about 3 KB to home and catalog, the
+  // top bar's post-an-ad button and the category icons about 1 KB to every page.
+  'routes/single-product': { label: 'ad page', kb: 147, files: 15 },
+  'routes/home': { label: 'home', kb: 148, files: 15 },
+  catalog: { label: 'catalog page', kb: 147, files: 15 },
 };
 
 export function firstLoad(clientDir = path.join(root, 'build/web/client')) {

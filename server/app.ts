@@ -220,6 +220,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   housekeeping.unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
 
+  // Ad views counted in this process are written every few seconds; what is left goes out before the database closes.
+  app.addHook('onClose', async () => app.services.products.views.stop());
+
   // Every process looks for due unread-message mails; each mail is claimed by exactly one (SKIP LOCKED).
   if (config.chatMailPollSeconds > 0) {
     let running: Promise<unknown> = Promise.resolve();

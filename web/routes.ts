@@ -53,6 +53,7 @@ export default [
     route('pages', 'routes/admin/pages.tsx'),
     route('pages/:slug/:locale', 'routes/admin/page-edit.tsx'),
   ]),
+  route('seller/:userId', 'routes/seller.tsx'),
   route(':productUuid', 'routes/single-product.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -289,6 +289,7 @@ const TABLE: Record<string, Row> = {
     },
   },
   'GET /api/admin/overview': { allowed: ['editor', ...AD_STAFF], request: () => ({}) },
+  'GET /api/admin/queues': { allowed: ['editor', ...AD_STAFF], request: () => ({}) },
   'POST /api/admin/audit-log': { allowed: ADMINS, request: () => ({ payload: {} }) },
   // Info pages: anyone reads one (a page with no text is a 404, past the guard); pages.manage writes them.
   'GET /api/info/{slug}': open(() => ({ url: '/api/info/privacy-policy' })),
@@ -394,6 +395,8 @@ const TABLE: Record<string, Row> = {
   'POST /api/avatar': signedIn(() => ({ payload: {} })),
   'DELETE /api/avatar': signedIn(() => ({})),
   'GET /api/user-info/{id}': open(({ ad }) => ({ url: `/api/user-info/${ad.id}` })),
+  'GET /api/sellers/{id}': open(({ ad }) => ({ url: `/api/sellers/${ad.id}` })),
+  'POST /api/catalog-suggestions': open(() => ({ payload: { title: 'Lasten pyörä' } })),
   'GET /api/user-wishes': signedIn(() => ({})),
   'POST /api/update-user-wishes': signedIn(({ ad }) => ({ payload: { product_id: ad.uuid } })),
   'GET /api/user-wishes-list': signedIn(() => ({})),

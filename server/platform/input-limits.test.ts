@@ -20,6 +20,7 @@ describe('integers beyond the column type', () => {
   it('are a 422 on the field, never a database overflow', async () => {
     const calls = [
       { method: 'GET', url: `/api/user-info/${TOO_BIG}` },
+      { method: 'GET', url: `/api/sellers/${TOO_BIG}` },
       { method: 'POST', url: `/api/verify-email/${TOO_BIG}/${'a'.repeat(40)}?expires=1&signature=${'b'.repeat(64)}` },
       { method: 'POST', url: '/api/same-products', payload: { catalogId: TOO_BIG, cityId: 1, currentProductId: 1 } },
       { method: 'POST', url: '/api/same-products-in-the-city', payload: { catalogId: 1, cityId: 1, currentProductId: 2 ** 53 } },

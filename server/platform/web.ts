@@ -211,5 +211,5 @@ const AD_PAGE_PATH = /^\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
 /** An ad page served from the cache still counts as the visitor's view of the ad (its loader did not run). */
 function countCachedAdView(app: FastifyInstance, request: FastifyRequest): void {
   const uuid = AD_PAGE_PATH.exec(request.url)?.[1];
-  if (uuid && request.method === 'GET') void app.services.products.countCachedView(uuid, request.ip);
+  if (uuid && request.method === 'GET') void app.services.products.countCachedView(uuid, request.ip, request.headers['user-agent']);
 }

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RoleSlug, permissionsOf } from '../../common/access';
 import type { SessionUser } from '../../server/load-context';
 import en from '../i18n/en.json';
+import { api } from '../lib/api-client';
 import { createI18n } from '../lib/i18n';
 import { Drawer } from './drawer';
 
@@ -38,6 +39,10 @@ function adminMenu(roles: RoleSlug[]): string[] | null {
     : null;
 }
 
+const queues = vi.spyOn(api, 'adminQueues');
+beforeEach(() => {
+  queues.mockReset().mockResolvedValue({ data: {} });
+});
 afterEach(cleanup);
 
 describe('the drawer’s admin menu', () => {
@@ -62,5 +67,19 @@ describe('the drawer’s admin menu', () => {
     ]);
     cleanup();
     expect(adminMenu(['user'])).toBeNull();
+  });
+
+  it('shows a moderator how many ads wait for review and how many reports are open', async () => {
+    queues.mockResolvedValue({ data: { ads_to_review: 4, open_reports: 0 } });
+    adminMenu(['user', 'moderator']);
+    const nav = screen.getByRole('navigation', { name: 'Administration' });
+    await waitFor(() => expect(within(nav).getByRole('link', { name: /Advertisements/ }).textContent).toBe('Advertisements4 waiting'));
+    // An empty queue has no badge.
+    expect(within(nav).getByRole('link', { name: /Reports/ }).textContent).toBe('Reports');
+  });
+
+  it('asks nobody but staff for the queues', () => {
+    adminMenu(['user']);
+    expect(queues).not.toHaveBeenCalled();
   });
 });

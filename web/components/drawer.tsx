@@ -1,17 +1,45 @@
 import { FilePlus2, Heart, LayoutGrid, LogIn, LogOut, MessageCircle, Store, User, UserPlus } from 'lucide-react';
-import type { ComponentType, ReactNode } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { CloseButton } from './close-button';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { NavLink } from 'react-router';
 import type { SessionUser } from '../../server/load-context';
 import { clearLocalAuthState } from '../lib/auth-state';
+import { api } from '../lib/api-client';
 import { adminSectionsFor } from './admin-sections';
 
 interface MenuLink {
   to: string;
   label: string;
   icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+  /** Work waiting there (the moderation queue, open reports); shown as a badge when above zero. */
+  waiting?: number | undefined;
+}
+
+/** Which section shows which queue's length. */
+const QUEUE_OF_SECTION: Record<string, 'ads_to_review' | 'open_reports'> = {
+  '/admin/advertisements': 'ads_to_review',
+  '/admin/reports': 'open_reports',
+};
+
+/** The queues' lengths for a staff member, asked each time the drawer opens (two counts: cheap). */
+function useQueues(open: boolean, staff: boolean) {
+  const [queues, setQueues] = useState<Partial<Record<'ads_to_review' | 'open_reports', number>>>({});
+  useEffect(() => {
+    if (!open || !staff) return;
+    let current = true;
+    api.adminQueues().then(
+      (reply) => {
+        if (current) setQueues(reply.data);
+      },
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, staff]);
+  return queues;
 }
 
 /** Menu for the signed-in person, for visitors, and the admin menu (spec section 2, Layout). */
@@ -42,7 +70,7 @@ function MenuList({ links, onNavigate }: { links: MenuLink[]; onNavigate: () => 
   const { t } = useTranslation();
   return (
     <ul className="space-y-1">
-      {links.map(({ to, label, icon: Icon }) => (
+      {links.map(({ to, label, icon: Icon, waiting }) => (
         <li key={to}>
           <NavLink
             to={to}
@@ -54,7 +82,13 @@ function MenuList({ links, onNavigate }: { links: MenuLink[]; onNavigate: () => 
             }
           >
             <Icon aria-hidden size={20} />
-            {t(label)}
+            <span className="flex-1">{t(label)}</span>
+            {!!waiting && (
+              <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-black">
+                {waiting > 999 ? '999+' : waiting}
+                <span className="sr-only"> {t('admin_menu.waiting')}</span>
+              </span>
+            )}
           </NavLink>
         </li>
       ))}
@@ -108,7 +142,11 @@ export function Drawer({
   user: SessionUser | null;
 }) {
   const { t } = useTranslation();
-  const admin = adminLinks(user);
+  const queues = useQueues(isOpen, adminSectionsFor(user).length > 0);
+  const admin = adminLinks(user).map((link) => {
+    const queue = QUEUE_OF_SECTION[link.to];
+    return queue ? { ...link, waiting: queues[queue] } : link;
+  });
   const close = () => onOpenChange(false);
   return (
     <DrawerPanel isOpen={isOpen} onOpenChange={onOpenChange} side="left" label={t('nav.drawer')} className="flex h-full flex-col gap-6 p-4">

@@ -19,7 +19,8 @@ export function LanguageSelect() {
         onChange={(event) => {
           if (isLocale(event.target.value)) void change(event.target.value);
         }}
-        className="h-10 cursor-pointer appearance-none rounded-full bg-transparent pr-3 pl-9 outline-none"
+        // On a phone the globe alone (the bar needs the room); the system picker still lists the names.
+        className="h-10 w-10 cursor-pointer appearance-none rounded-full bg-transparent pl-9 text-transparent outline-none sm:w-auto sm:pr-3 sm:text-ink"
       >
         {LOCALES.map((code) => (
           <option key={code} value={code} lang={code} className="bg-raised text-ink">

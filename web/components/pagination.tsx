@@ -16,8 +16,10 @@ export function Pagination({ page, lastPage }: { page: number; lastPage: number 
   const { search } = useLocation();
   if (lastPage <= 1) return null;
   const pages = [...new Set([1, page - 1, page, page + 1, lastPage])].filter((p) => p >= 1 && p <= lastPage).sort((a, b) => a - b);
-  const item =
-    'inline-flex h-10 min-w-10 items-center justify-center rounded-lg border border-line bg-raised px-3 text-sm hover:border-brand';
+  // The current page has its own colours, never stacked on the links' (two background utilities on
+  // one element: whichever Tailwind emits last wins, which made the number white on white).
+  const shape = 'inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm';
+  const item = `${shape} border-line bg-raised hover:border-brand`;
   return (
     <nav aria-label={t('search.pagination')} className="mt-6 flex flex-wrap items-center justify-center gap-1">
       {page > 1 && (
@@ -30,7 +32,7 @@ export function Pagination({ page, lastPage }: { page: number; lastPage: number 
         <span key={p} className="flex items-center gap-1">
           {i > 0 && p - pages[i - 1]! > 1 && <span aria-hidden>…</span>}
           {p === page ? (
-            <span aria-current="page" className={`${item} border-brand bg-brand font-semibold text-brand-ink`}>
+            <span aria-current="page" className={`${shape} border-brand bg-brand font-semibold text-brand-ink`}>
               {p}
             </span>
           ) : (

@@ -98,3 +98,18 @@ describe('the messenger button of the top bar', () => {
     expect(FakeSocket.all).toHaveLength(0);
   });
 });
+
+describe('the post-an-ad button of the top bar', () => {
+  it('leads a signed-in person to the new-ad form, its visible text in its name', async () => {
+    renderBar(true, 0);
+    const button = await screen.findByRole('link', { name: 'Post an ad' });
+    expect(button.getAttribute('href')).toBe('/new-ad');
+    expect(button.textContent).toBe('Post an ad');
+  });
+
+  it('leads a visitor to log in first, then to the form', async () => {
+    renderBar(false, null);
+    const button = await screen.findByRole('link', { name: 'Post an ad' });
+    expect(button.getAttribute('href')).toBe('/login?redirectTo=%2Fnew-ad');
+  });
+});

@@ -1,10 +1,11 @@
-import { Heart, LogIn, Menu as MenuIcon, MessageCircle } from 'lucide-react';
+import { Heart, LogIn, Menu as MenuIcon, MessageCircle, Plus } from 'lucide-react';
 import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../server/load-context';
 import type { Theme } from '../lib/preferences';
 import { useWishCount, useWishListSync } from '../lib/wish-list';
 import { useRealtime, useUnreadTotal } from '../lib/chat-unread';
+import { useSignInIntents } from '../lib/sign-in-intent';
 import { LanguageSelect } from './language-select';
 import { ThemeToggle } from './theme-toggle';
 import { LazyUserMenu } from './lazy-user-menu';
@@ -40,6 +41,8 @@ export function TopBar({
   const { t } = useTranslation();
   // The bar is on every page, so it loads the wish list (once a session) and follows it.
   useWishListSync(user?.id ?? null);
+  // What a visitor began before signing in (a heart) is finished once they have.
+  useSignInIntents(user?.id ?? null);
   /** Ads on the wish list; the badge shows only when there are some. */
   const wishCount = useWishCount();
   // The bar is also where a signed-in person's socket starts (a chunk of its own, after hydration).
@@ -83,6 +86,15 @@ export function TopBar({
         )}
         <ThemeToggle serverTheme={theme} signedIn={!!user} className={iconButton} />
         <LanguageSelect />
+        {/* Selling is one tap from every page; a visitor signs in first and lands in the form. */}
+        <Link
+          to={user ? '/new-ad' : `/login?redirectTo=${encodeURIComponent('/new-ad')}`}
+          className="ml-1 inline-flex h-10 w-10 shrink-0 items-center justify-center gap-1.5 rounded-full bg-brand text-sm font-semibold text-brand-ink hover:brightness-110 sm:w-auto sm:px-4"
+          aria-label={t('nav.post_ad')}
+        >
+          <Plus aria-hidden size={20} />
+          <span className="hidden sm:inline">{t('nav.post_ad')}</span>
+        </Link>
         {user ? (
           <LazyUserMenu user={user} />
         ) : (
@@ -96,7 +108,7 @@ export function TopBar({
             </Link>
             <Link
               to="/register"
-              className="hidden h-10 items-center rounded-full bg-brand px-4 text-sm font-semibold text-brand-ink hover:brightness-110 sm:inline-flex"
+              className="hidden h-10 items-center rounded-full border border-line px-4 text-sm font-semibold text-ink hover:bg-sunken lg:inline-flex"
             >
               {t('user_menu.register')}
             </Link>

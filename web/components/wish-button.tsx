@@ -5,6 +5,7 @@ import type { SessionUser } from '../../server/load-context';
 import { ApiError } from '../lib/api-client';
 import { ERROR_TOAST_MS, showToast } from '../lib/toasts';
 import { type WishProduct, dropWish, toggleWish, useIsWished } from '../lib/wish-list';
+import { rememberWish } from '../lib/sign-in-intent';
 
 function useSignedIn(): boolean {
   return !!(useRouteLoaderData('root') as { user?: SessionUser | null } | undefined)?.user;
@@ -21,9 +22,13 @@ export function useWishToggle(): (product: WishProduct) => Promise<void> {
   const signedIn = useSignedIn();
 
   return async (product) => {
-    const toLogin = () => void navigate(`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`);
+    // The heart is kept: it is saved as soon as the person has signed in (sign-in-intent.ts).
+    const toLogin = () => {
+      rememberWish(product.uuid);
+      void navigate(`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`);
+    };
     if (!signedIn) {
-      showToast({ icon: 'info', message: t('wishes.login_needed') });
+      showToast({ icon: 'info', message: t('wishes.login_needed'), untilSignIn: true });
       toLogin();
       return;
     }
@@ -33,7 +38,7 @@ export function useWishToggle(): (product: WishProduct) => Promise<void> {
     } catch (error) {
       const status = error instanceof ApiError ? error.status : -1;
       if (status === 401) {
-        showToast({ icon: 'info', message: t('wishes.login_needed') });
+        showToast({ icon: 'info', message: t('wishes.login_needed'), untilSignIn: true });
         toLogin();
       } else if (status === 404) {
         // Deleted meanwhile: its wish went with it.

@@ -12,9 +12,10 @@ import type {
 } from '../../server/modules/catalog/catalog.schemas';
 import type { CityList, RegionList } from '../../server/modules/geo/geo.schemas';
 import type { AdStatus } from '../../common/ad-rules';
-import type { HintReply } from '../../server/modules/products/products.schemas';
+import type { HintReply, SuggestionReply } from '../../server/modules/products/products.schemas';
 import type { EditableAd, ManagedAd } from '../../server/modules/ads/ads.schemas';
 import type { AdminProductsReply } from '../../server/modules/moderation/moderation.schemas';
+import type { QueuesReply } from '../../server/modules/admin/overview.schemas';
 import type { MyAdsReply } from '../../server/modules/selling/selling.schemas';
 import type { ToggleWishReply, WishListReply, WishUuidsReply } from '../../server/modules/wishes/wishes.schemas';
 import type { ErrorBody } from '../../common/errors';
@@ -174,7 +175,7 @@ function fail(status: number, data: Partial<ErrorBody> | undefined, options: Req
   const t = environment?.t ?? ((key: string) => key);
   const message = errorMessage(status, data, t);
   if (!options.silent && environment) {
-    showToast({ icon: 'error', message, timer: ERROR_TOAST_MS });
+    showToast({ icon: 'error', message, timer: ERROR_TOAST_MS, ...(status === 401 ? { untilSignIn: true } : {}) });
     setGlobalError(message);
     if (status === 401) environment.navigate(`/login?redirectTo=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     if (status === 404) environment.navigate('/not-found');
@@ -247,6 +248,13 @@ export const api = {
   catalogsFlatten: () => apiRequest<Static<typeof CatalogFlatList>>('GET', '/catalogs-flatten'),
   searchHint: (query: string, signal?: AbortSignal) =>
     apiRequest<Static<typeof HintReply>>('POST', '/search-hint', { body: { query }, silent: true, ...(signal ? { signal } : {}) }),
+  /** Categories for a new ad's title; silent: the picker simply shows none when this fails. */
+  catalogSuggestions: (title: string, signal?: AbortSignal) =>
+    apiRequest<Static<typeof SuggestionReply>>('POST', '/catalog-suggestions', {
+      body: { title },
+      silent: true,
+      ...(signal ? { signal } : {}),
+    }),
 
   /** Multipart: avatar (one picture). */
   uploadAvatar: (form: FormData) =>
@@ -302,6 +310,8 @@ export const api = {
   deleteUser: (id: number) => apiRequest<MessageReply>('DELETE', `/users/delete/user/${id}`, quiet),
 
   // Moderation (staff).
+  /** The staff menu's badges; silent: a badge that cannot load is simply not shown. */
+  adminQueues: () => apiRequest<Static<typeof QueuesReply>>('GET', '/admin/queues', { silent: true }),
   adminProducts: (status: AdStatus, page = 1) => apiRequest<AdminProductsReply>('POST', '/admin/products', { body: { status, page } }),
   approveProduct: (uuid: string) => apiRequest<MessageReply>('POST', `/admin/products/${encodeURIComponent(uuid)}/approve`),
   rejectProduct: (uuid: string, reason: string) =>

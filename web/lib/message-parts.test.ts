@@ -34,6 +34,7 @@ const FIRST_PAGE_SOURCES = [
   'web/routes/info-post.tsx',
   'web/routes/blog.tsx',
   'web/routes/blog-post.tsx',
+  'web/routes/seller.tsx',
   'web/features/search/components',
   'web/features/ad/components',
   'web/features/info/components',

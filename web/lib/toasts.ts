@@ -16,6 +16,8 @@ export interface Toast {
   /** Milliseconds before it closes by itself; 0 keeps it until closed. */
   timer: number;
   button?: ToastButton;
+  /** "Log in to …": closed as soon as the person has signed in, whatever its timer says. */
+  untilSignIn?: boolean;
 }
 
 export const DEFAULT_TOAST_MS = 3000;
@@ -40,4 +42,9 @@ export function showToast(options: Partial<Omit<Toast, 'id'>> & { message: strin
       setTimeout(() => dismissToast(toast.id), toast.timer),
     );
   return toast.id;
+}
+
+/** Closes the toasts that asked the person to sign in (they have). */
+export function dismissSignInToasts(): void {
+  for (const toast of toastStore.get()) if (toast.untilSignIn) dismissToast(toast.id);
 }

@@ -3,6 +3,7 @@ import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
 import type { RouteHandle } from '../components/app-shell';
 import { finnishHour, greetingFor } from '../lib/greeting';
+import { CategoryIcon } from '../components/category-icon';
 import { Pagination } from '../components/pagination';
 import { ProductResults } from '../features/search/components/product-results';
 import { SearchPanel } from '../features/search/components/search-panel';
@@ -47,47 +48,61 @@ const noSubscription = () => () => {};
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const hour = useGreetingHour(loaderData.hour);
+  const { searching, listing } = loaderData;
+  const resultsTitle = searching
+    ? t('search.results', { count: `${listing.result.meta.total}${listing.result.meta.total_capped ? '+' : ''}` })
+    : t('search.latest');
   return (
     <>
-      <section
-        className={`${loaderData.searching ? 'hidden sm:block' : ''} mb-6 rounded-2xl bg-brand px-6 py-8 text-brand-ink sm:px-10 dark:bg-brand-soft dark:text-ink dark:ring-1 dark:ring-brand/40`}
-      >
-        <p className="mb-1 text-lg font-medium opacity-90" data-testid="greeting">
-          {t(`greeting.${greetingFor(hour)}`)}
-        </p>
-        <h1 className="mb-2 text-3xl font-bold sm:text-4xl">{t('home.title')}</h1>
-        <p className="max-w-2xl opacity-90">{t('home.lead')}</p>
-      </section>
-      <SearchPanel data={loaderData.listing} />
-      {!loaderData.searching && (
-        <section aria-labelledby="home-categories" className="mb-8">
-          <h2 id="home-categories" className="mb-4 text-xl font-semibold">
+      {/*
+        Ads come first on every screen (the first card starts within a phone's first screen): the
+        greeting is one short line, not a banner, and a search shows no greeting at all.
+      */}
+      {!searching && (
+        <header className="mb-4">
+          <p className="text-sm text-muted" data-testid="greeting">
+            {t(`greeting.${greetingFor(hour)}`)}
+          </p>
+          <h1 className="text-2xl font-bold sm:text-3xl">{t('home.title')}</h1>
+          <p className="mt-1 hidden text-muted sm:block">{t('home.lead')}</p>
+        </header>
+      )}
+      <SearchPanel data={listing} />
+      {!searching && (
+        <nav aria-labelledby="home-categories" className="mb-5">
+          <h2 id="home-categories" className="sr-only">
             {t('home.categories')}
           </h2>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {/* One swipeable row on a phone, one row of ten on a wide screen. */}
+          <ul className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-5 sm:overflow-visible sm:px-0 lg:grid-cols-10">
             {loaderData.catalogs.map((catalog) => (
-              <li key={catalog.id}>
+              <li key={catalog.id} className="w-24 shrink-0 snap-start sm:w-auto">
                 <Link
                   to={`/catalogs/${catalog.slug}`}
-                  className="flex h-full min-h-20 items-center rounded-xl border border-line bg-raised p-4 font-medium hover:border-brand hover:shadow-sm"
+                  className="flex h-full min-h-20 flex-col items-center justify-start gap-1.5 rounded-xl border border-line bg-raised px-1.5 py-2.5 text-center text-xs leading-tight font-medium hover:border-brand hover:shadow-sm"
                 >
-                  {catalog.name}
+                  <span className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-brand-soft text-brand">
+                    <CategoryIcon slug={catalog.slug} size={20} />
+                  </span>
+                  <span className="hyphens-auto break-words">{catalog.name}</span>
                 </Link>
               </li>
             ))}
           </ul>
-        </section>
+        </nav>
       )}
       <section aria-labelledby="home-results">
-        <h2 id="home-results" className="mb-3 text-xl font-semibold">
-          {loaderData.searching
-            ? t('search.results', {
-                count: `${loaderData.listing.result.meta.total}${loaderData.listing.result.meta.total_capped ? '+' : ''}`,
-              })
-            : t('search.latest')}
-        </h2>
-        <ProductResults products={loaderData.listing.result.data} view={loaderData.listing.params.view} now={loaderData.listing.now} />
-        <Pagination page={loaderData.listing.result.meta.current_page} lastPage={loaderData.listing.result.meta.last_page} />
+        {searching ? (
+          <h1 id="home-results" className="mb-3 text-xl font-semibold">
+            {resultsTitle}
+          </h1>
+        ) : (
+          <h2 id="home-results" className="mb-3 text-xl font-semibold">
+            {resultsTitle}
+          </h2>
+        )}
+        <ProductResults products={listing.result.data} view={listing.params.view} now={listing.now} />
+        <Pagination page={listing.result.meta.current_page} lastPage={listing.result.meta.last_page} />
       </section>
     </>
   );

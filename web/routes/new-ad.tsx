@@ -15,6 +15,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     meta: pageMeta(context, 'new_ad', '/new-ad', { noindex: true }),
     userId: current.user.id,
+    // The profile's home town is where most people sell from: the form starts there.
+    defaultCityId: cities.some((c) => c.id === current.user.cityId) ? current.user.cityId : null,
     verified,
     cities: cities.map(({ id, name, name_fi, name_sv }) => ({ id, name, name_fi, name_sv })),
     tree,
@@ -35,5 +37,12 @@ export default function NewAd({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  return <NewAdWizard userId={loaderData.userId} cities={loaderData.cities} tree={loaderData.tree} />;
+  return (
+    <NewAdWizard
+      userId={loaderData.userId}
+      cities={loaderData.cities}
+      tree={loaderData.tree}
+      defaultCityId={loaderData.defaultCityId ?? null}
+    />
+  );
 }

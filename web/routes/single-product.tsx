@@ -16,10 +16,13 @@ const AVAILABILITY: Record<string, string> = {
   sold: 'https://schema.org/SoldOut',
 };
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   let ad;
   try {
-    ad = await context.services.products.detail(params.productUuid, context.user, context.locale, { ip: context.clientIp });
+    ad = await context.services.products.detail(params.productUuid, context.user, context.locale, {
+      ip: context.clientIp,
+      userAgent: request.headers.get('user-agent') ?? undefined,
+    });
   } catch (error) {
     if (AppError.is(error) && error.code === 'not_found') throw notFound();
     throw error;

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
-import sharp from 'sharp';
-import { type AdPictureVariant, adPictureKey, adPictureVariants } from '../../modules/images/image-processing.ts';
+import { type AdPictureVariant, adPictureKey } from '../../modules/images/image-processing.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { Database } from '../client.ts';
 import { catalogs } from '../schema/catalog.ts';
@@ -9,6 +8,7 @@ import { municipalities } from '../schema/geo.ts';
 import { productImages, products } from '../schema/products.ts';
 import { users } from '../schema/users.ts';
 import type { DemoAd } from './demo-ads.data.ts';
+import { demoPictureVariants } from './demo-picture-cache.ts';
 import { demoPictureSvg } from './demo-pictures.ts';
 
 /** Ads belong to the demo people who sell, in turn; the staff accounts sell nothing. */
@@ -43,10 +43,11 @@ export async function seedDemoAds(
   const catalogRows = await db.select({ id: catalogs.id, slug: catalogs.slug, parentId: catalogs.parentId }).from(catalogs);
   const bySlug = new Map(catalogRows.map((c) => [c.slug, c]));
   const byId = new Map(catalogRows.map((c) => [c.id, c]));
-  const topSlug = (id: number): string => {
-    let node = byId.get(id);
-    while (node?.parentId) node = byId.get(node.parentId);
-    return node?.slug ?? 'transport';
+  /** The ad's category and its ancestors, nearest first: what its pictures show. */
+  const slugTrail = (id: number): string[] => {
+    const trail: string[] = [];
+    for (let node = byId.get(id); node; node = node.parentId ? byId.get(node.parentId) : undefined) trail.push(node.slug);
+    return trail;
   };
   const cityRows = await db
     .select({ id: municipalities.id, code: municipalities.code, regionId: municipalities.regionId })
@@ -90,8 +91,8 @@ export async function seedDemoAds(
   });
   let done = 0;
   const drawAll = inBatches(jobs, PICTURE_CONCURRENCY, async ({ row, ad, position }) => {
-    const svg = Buffer.from(demoPictureSvg(topSlug(row.catalogId), ad.colour, row.id * 31 + position));
-    const set = await adPictureVariants(sharp(svg));
+    const svg = demoPictureSvg(slugTrail(row.catalogId), ad.colour, row.id * 31 + position, position);
+    const set = await demoPictureVariants(svg);
     const imageUuid = crypto.randomUUID();
     const prefix = `ads/${row.uuid}/${imageUuid}`;
     await Promise.all(

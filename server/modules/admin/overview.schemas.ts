@@ -2,13 +2,19 @@ import { Type } from 'typebox';
 
 const Count = Type.Integer({ minimum: 0 });
 
+/** The work waiting for staff: each count only for those whose work it is. */
+const Queues = Type.Object({
+  ads_to_review: Type.Optional(Type.Integer({ minimum: 0, description: 'Ads waiting for review (ads.moderate)' })),
+  open_reports: Type.Optional(Type.Integer({ minimum: 0, description: 'Open reports (reports.handle)' })),
+});
+
+/** GET /api/admin/queues: the menu's badges, two counts and nothing else. */
+export const QueuesReply = Type.Object({ data: Queues });
+
 /** GET /api/admin/overview: only the parts the caller's permissions reach are present. */
 export const OverviewReply = Type.Object({
   data: Type.Object({
-    queues: Type.Object({
-      ads_to_review: Type.Optional(Type.Integer({ minimum: 0, description: 'Ads waiting for review (ads.moderate)' })),
-      open_reports: Type.Optional(Type.Integer({ minimum: 0, description: 'Open reports (reports.handle)' })),
-    }),
+    queues: Queues,
     activity: Type.Optional(
       Type.Object(
         {

@@ -37,18 +37,30 @@ export interface Overview {
 export function createOverviewService(deps: { repo: OverviewRepo; now?: () => Date }) {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
+  /** The queues the person works on, counted; the others are left out. */
+  async function queues(current: CurrentUser): Promise<Overview['queues']> {
+    if (!isStaff(current)) throw new AppError('forbidden');
+    const [adsToReview, openReports] = await Promise.all([
+      can(current, 'ads.moderate') ? repo.adsToReview() : undefined,
+      can(current, 'reports.handle') ? repo.openReports() : undefined,
+    ]);
+    return {
+      ...(adsToReview === undefined ? {} : { ads_to_review: adsToReview }),
+      ...(openReports === undefined ? {} : { open_reports: openReports }),
+    };
+  }
+
   return {
+    /** The menu's badges (GET /api/admin/queues): two counts, cheap enough to ask whenever the menu opens. */
+    queues,
+
     async overview(current: CurrentUser): Promise<Overview> {
-      if (!isStaff(current)) throw new AppError('forbidden');
       const days = lastDays(now(), OVERVIEW_DAYS);
-      const [adsToReview, openReports, activity] = await Promise.all([
-        can(current, 'ads.moderate') ? repo.adsToReview() : undefined,
-        can(current, 'reports.handle') ? repo.openReports() : undefined,
+      const [queueCounts, activity] = await Promise.all([
+        queues(current),
         can(current, 'admin.access') ? Promise.all([repo.newUsersPerDay(days[0]!), repo.newAdsPerDay(days[0]!), repo.totals()]) : undefined,
       ]);
-      const overview: Overview = { queues: {} };
-      if (adsToReview !== undefined) overview.queues.ads_to_review = adsToReview;
-      if (openReports !== undefined) overview.queues.open_reports = openReports;
+      const overview: Overview = { queues: queueCounts };
       if (activity) {
         const [usersPerDay, adsPerDay, totals] = activity;
         const newUsers = zeroFilled(days, usersPerDay);

@@ -84,3 +84,26 @@ describe('GET /api/admin/overview', () => {
     expect((await app.inject({ url: '/api/admin/overview' })).statusCode).toBe(401);
   });
 });
+
+describe('GET /api/admin/queues', () => {
+  const queuesAs = async (roles: RoleSlug[]) => {
+    const person = await createUser(app, { roles: ['user', ...roles] });
+    return app.inject({ url: '/api/admin/queues', headers: (await loginAs(app, person)).headers });
+  };
+
+  it('gives a moderator the length of the review queue, and it grows with an ad sent for review', async () => {
+    const before = (await queuesAs(['moderator'])).json().data;
+    expect(Object.keys(before).sort()).toEqual(['ads_to_review', 'open_reports']);
+    const seller = await createUser(app);
+    await createAd(app, { userId: seller.id, name: 'Tarkastettava sohva', status: 'moderate' });
+    const after = (await queuesAs(['moderator'])).json().data;
+    expect(after.ads_to_review - before.ads_to_review).toBe(1);
+    expect(after.open_reports).toBe(before.open_reports);
+  });
+
+  it('answers an editor with no counts, and refuses everyone without a staff permission', async () => {
+    expect((await queuesAs(['editor'])).json()).toEqual({ data: {} });
+    expect((await queuesAs([])).statusCode).toBe(403);
+    expect((await app.inject({ url: '/api/admin/queues' })).statusCode).toBe(401);
+  });
+});

@@ -151,7 +151,11 @@ export function adPage<Seller>(
     },
     images: parts.pictures.map((picture) => toPicture(storage, picture)),
     seller: parts.seller,
+    /** Views counted so far (written every few seconds, see products/ad-views.ts). */
+    view_count: ad.viewCount,
     is_owner: viewer?.id === ad.userId,
+    /** The statuses its owner may move it to from its page, as my showcase offers them; empty for anyone else. */
+    next_statuses: viewer?.id === ad.userId ? ownerChoices(ad.status, ad.approvedAt !== null) : [],
     rejection_reason: mayManageAd(viewer, ad) ? ad.rejectionReason : null,
     ...dates(ad),
   };

@@ -87,19 +87,27 @@ describe('GET /api/dashboard', () => {
   });
 });
 
+/** A person's browser, as far as the robot check can tell. */
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+
 describe('ad views', () => {
   it('counts a visitor once, never the seller, and many visitors each once', async () => {
     const seller = await account();
     const ad = await createAd(app, { userId: seller.id, name: 'Kirjahylly' });
     const visit = (ip: string, headers: Record<string, string> = {}) =>
-      app.inject({ url: `/api/product/${ad.uuid}`, headers, remoteAddress: ip });
+      app.inject({ url: `/api/product/${ad.uuid}`, headers: { 'user-agent': BROWSER, ...headers }, remoteAddress: ip });
 
     await visit('10.0.0.1');
     await visit('10.0.0.1');
+    // Written in batches: nothing reaches the row until the next write.
+    expect(await viewCount(ad.id)).toBe(0);
+    await app.services.products.views.flush();
     expect(await viewCount(ad.id)).toBe(1);
     await visit('10.0.0.2', seller.headers);
+    await app.services.products.views.flush();
     expect(await viewCount(ad.id)).toBe(1);
     await Promise.all(Array.from({ length: 8 }, (_, n) => visit(`10.0.1.${n}`)));
+    await app.services.products.views.flush();
     expect(await viewCount(ad.id)).toBe(9);
     expect((await dashboard(seller.headers)).json().my_ads.data[0]).toMatchObject({ uuid: ad.uuid, views: 9 });
   });
@@ -108,7 +116,20 @@ describe('ad views', () => {
     const seller = await account();
     const moderator = await account(['user', 'moderator']);
     const ad = await createAd(app, { userId: seller.id, name: 'Tarkastuksessa', status: 'moderate' });
-    await app.inject({ url: `/api/product/${ad.uuid}`, headers: moderator.headers });
+    await app.inject({ url: `/api/product/${ad.uuid}`, headers: { ...moderator.headers, 'user-agent': BROWSER } });
+    await app.services.products.views.flush();
+    expect(await viewCount(ad.id)).toBe(0);
+  });
+
+  it('does not count robots (search engines, link previews, scripts without a user agent)', async () => {
+    const seller = await account();
+    const ad = await createAd(app, { userId: seller.id, name: 'Nojatuoli' });
+    const agents = ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'facebookexternalhit/1.1', 'curl/8.5.0'];
+    for (const [n, agent] of agents.entries()) {
+      await app.inject({ url: `/api/product/${ad.uuid}`, headers: { 'user-agent': agent }, remoteAddress: `10.0.2.${n}` });
+    }
+    await app.inject({ url: `/api/product/${ad.uuid}`, remoteAddress: '10.0.2.9' });
+    await app.services.products.views.flush();
     expect(await viewCount(ad.id)).toBe(0);
   });
 });

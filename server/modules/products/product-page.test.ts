@@ -92,3 +92,46 @@ describe('POST /api/search-hint', () => {
     }
   });
 });
+
+describe('GET /api/sellers/{id}', () => {
+  it('shows the seller’s public name, member since and their active ads, newest first, without contact details', async () => {
+    const res = await app.inject({ url: `/api/sellers/${seller.id}`, headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.seller).toMatchObject({ id: seller.id, name: 'Sami Myyjä', active_ads_count: 3 });
+    expect(new Date(body.seller.member_since).getTime()).toBeLessThanOrEqual(Date.now());
+    // Only the active ones: not the sold ad, not the one under review.
+    expect(body.data.map((ad: { name: string }) => ad.name)).toEqual(['Sohva Tampereelta', 'Tunturi naisten pyörä', 'Helkama Jopo']);
+    expect(body.meta).toMatchObject({ current_page: 1, last_page: 1, total: 3 });
+    expect(res.body).not.toContain(seller.email);
+  });
+
+  it('pages the ads, twenty a page', async () => {
+    const busy = await createUser(app, { name: 'Kirppis-Kaija' });
+    for (let n = 0; n < 21; n++) await createAd(app, { userId: busy.id, name: `Tavara ${n}`, catalog: 'toys', city: '091' });
+    const first = (await app.inject({ url: `/api/sellers/${busy.id}` })).json();
+    expect(first.data).toHaveLength(20);
+    expect(first.meta).toMatchObject({ current_page: 1, last_page: 2, total: 21 });
+    expect(first.links.next).toBe('?page=2');
+    const second = (await app.inject({ url: `/api/sellers/${busy.id}?page=2` })).json();
+    expect(second.data.map((ad: { name: string }) => ad.name)).toEqual(['Tavara 0']);
+  });
+
+  it('is a 404 for an account without an ad the public can open, and for one that does not exist', async () => {
+    const buyer = await createUser(app);
+    expect((await app.inject({ url: `/api/sellers/${buyer.id}` })).statusCode).toBe(404);
+    const onlyWaiting = await createUser(app);
+    await createAd(app, { userId: onlyWaiting.id, name: 'Odottaa vielä', status: 'moderate' });
+    expect((await app.inject({ url: `/api/sellers/${onlyWaiting.id}` })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/sellers/2147483647' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/sellers/abc' })).statusCode).toBe(422);
+  });
+
+  it('shows a seller whose ads are all sold, with no ads to list', async () => {
+    const retired = await createUser(app, { name: 'Entinen Myyjä' });
+    await createAd(app, { userId: retired.id, name: 'Myyty kauan sitten', status: 'sold' });
+    const body = (await app.inject({ url: `/api/sellers/${retired.id}` })).json();
+    expect(body.seller.active_ads_count).toBe(0);
+    expect(body.data).toEqual([]);
+  });
+});

@@ -268,19 +268,19 @@ export function createProductsRepo(
   }
 
   return {
-    /** One more view of the ad, counted in the row itself: concurrent views each add one, and nothing else changes. */
-    async addView(id: number): Promise<void> {
-      await db
-        .update(products)
-        .set({ viewCount: sql`${products.viewCount} + 1` })
-        .where(eq(products.id, id));
-    },
-
-    async addViewByUuid(uuid: string): Promise<void> {
-      await db
-        .update(products)
-        .set({ viewCount: sql`${products.viewCount} + 1` })
-        .where(eq(products.uuid, uuid));
+    /**
+     * Adds views to ads' rows, all in one statement: each row gains its own number (`+`, so
+     * instances writing at once never lose each other's views), and nothing else changes.
+     */
+    async addViews(views: ReadonlyMap<number, number>): Promise<void> {
+      if (views.size === 0) return;
+      const rows = sql.join(
+        [...views].map(([id, n]) => sql`(${id}::int, ${n}::int)`),
+        sql`, `,
+      );
+      await db.execute(
+        sql`update ${products} set view_count = ${products.viewCount} + v.n from (values ${rows}) as v(id, n) where ${products.id} = v.id`,
+      );
     },
 
     /** Has this person an ad the public can open (active, sold or reserved)? Only sellers have a public profile. */
@@ -303,6 +303,19 @@ export function createProductsRepo(
         .as('capped');
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
       return row?.n ?? 0;
+    },
+
+    /** A page of a seller's active ads, newest first (the seller's page; the (user_id, created_at) index serves it). */
+    async activeBySeller(userId: number, limit: number, offset: number): Promise<ListingRow[]> {
+      const cover = adCover(db);
+      return db
+        .select(cardColumns(cover))
+        .from(products)
+        .leftJoinLateral(cover, sql`true`)
+        .where(and(eq(products.userId, userId), eq(products.status, 'active')))
+        .orderBy(sql`${products.createdAt} desc, ${products.id} desc`)
+        .limit(limit)
+        .offset(offset);
     },
 
     /** Titles of active ads that start with, or contain a word near, what is being typed. */

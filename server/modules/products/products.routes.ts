@@ -1,6 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { HintBody, HintReply, ListingBody, ListingReply, ProductParams, SimilarBody, SimilarReply } from './products.schemas.ts';
+import {
+  HintBody,
+  HintReply,
+  ListingBody,
+  ListingReply,
+  ProductParams,
+  SellerParams,
+  SellerQuery,
+  SellerReply,
+  SimilarBody,
+  SimilarReply,
+  SuggestionBody,
+  SuggestionReply,
+} from './products.schemas.ts';
 
 const searchClient = (request: FastifyRequest) => ({ ip: request.ip, userId: request.currentUser?.id });
 
@@ -16,7 +29,10 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get('/product/:id', { schema: { tags: ['products'], summary: 'One ad by its uuid', params: ProductParams } }, async (request) => ({
-    data: await products.detail(request.params.id, request.currentUser ?? null, request.locale, { ip: request.ip }),
+    data: await products.detail(request.params.id, request.currentUser ?? null, request.locale, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    }),
   }));
 
   app.post(
@@ -29,6 +45,33 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/same-products',
     { schema: { tags: ['products'], summary: 'Other active ads in the same catalog', body: SimilarBody, response: { 200: SimilarReply } } },
     async (request) => ({ data: await products.similar(request.body, 'catalog', request.locale) }),
+  );
+
+  app.get(
+    '/sellers/:id',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'A seller’s public page: name, member since, and their active ads, 20 a page (404 for anyone without a public ad)',
+        params: SellerParams,
+        querystring: SellerQuery,
+        response: { 200: SellerReply },
+      },
+    },
+    async (request) => products.sellerPage(request.params.id, request.query.page ?? 1, request.locale),
+  );
+
+  app.post(
+    '/catalog-suggestions',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Up to three categories for a new ad, from its title (the new-ad form asks as the seller types)',
+        body: SuggestionBody,
+        response: { 200: SuggestionReply },
+      },
+    },
+    async (request) => ({ data: await products.suggestCatalogs(request.body.title, request.locale, searchClient(request)) }),
   );
 
   app.post(

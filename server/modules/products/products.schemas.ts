@@ -47,12 +47,42 @@ export const ListingReply = Type.Object({
 });
 export type ListingReply = Static<typeof ListingReply>;
 
+/** A seller's public page: who they are, and their active ads, 20 a page, in the listing's envelope. */
+export const SellerParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const SellerQuery = Type.Object(
+  { page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE })) },
+  { additionalProperties: false },
+);
+export const SellerReply = Type.Object({
+  seller: Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    avatar: Type.Union([Type.String(), Type.Null()]),
+    member_since: Type.String({ description: 'When the account was made (ISO 8601)' }),
+    active_ads_count: Type.Integer({ description: 'Counted up to 1,001' }),
+  }),
+  ...ListingReply.properties,
+});
+export type SellerReply = Static<typeof SellerReply>;
+
 export const ProductParams = Type.Object({ id: Type.String({ maxLength: 64, description: 'The ad uuid' }) });
 export const SimilarBody = Type.Object(
   { catalogId: Type.Integer({ minimum: 1 }), cityId: Type.Integer({ minimum: 1 }), currentProductId: Type.Integer({ minimum: 1 }) },
   { additionalProperties: false },
 );
 export const SimilarReply = Type.Object({ data: Type.Array(ProductCard) });
+/** POST /api/catalog-suggestions: a new ad's title in, up to three leaf categories out. */
+export const SuggestionBody = Type.Object({ title: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
+export const SuggestionReply = Type.Object({
+  data: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      trail: Type.Array(Type.String(), { description: 'Names from the top category down to this one' }),
+    }),
+  ),
+});
+
 export const HintBody = Type.Object({ query: Type.String({ maxLength: MAX_QUERY_LENGTH }) }, { additionalProperties: false });
 export const HintReply = Type.Object({
   data: Type.Array(

@@ -1,7 +1,8 @@
-import { MAX_PAGE, PUBLIC_AD_STATUSES, type SortKey } from '../../../common/ad-rules.ts';
+import { isbot } from 'isbot';
+import { MAX_PAGE, type SortKey } from '../../../common/ad-rules.ts';
 import { type Actor, mayViewAd } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
-import type { Locale } from '../../../common/locales.ts';
+import { LOCALES, type Locale } from '../../../common/locales.ts';
 import type { Counters } from '../../platform/counters.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
@@ -12,9 +13,11 @@ import type { AdsRepo } from '../ads/ads.repo.ts';
 import { adCard, adLabels, adPage } from '../ads/ads.presenter.ts';
 import type { ProductCard } from '../ads/ads.schemas.ts';
 import { filterCents, priceRangeProblem } from '../../../common/listing-filters.ts';
+import { VIEW_WINDOW_SECONDS, createAdViewCounter } from './ad-views.ts';
+import { type LeafNames, SUGGESTION_EVIDENCE, rankCategories } from './catalog-suggestions.ts';
 import { createListingCache } from './listing-cache.ts';
-import type { ListingFilters, ListingQuery, ListingRow, ProductsRepo } from './products.repo.ts';
-import { type ListingBody, type ListingReply, PAGE_SIZE } from './products.schemas.ts';
+import { COUNT_CAP, type ListingFilters, type ListingQuery, type ListingRow, type ProductsRepo } from './products.repo.ts';
+import { type ListingBody, type ListingReply, PAGE_SIZE, type SellerReply } from './products.schemas.ts';
 import { searchTerms } from './search-terms.ts';
 
 export interface ProductsDeps {
@@ -29,11 +32,10 @@ export interface ProductsDeps {
   throttle: Throttle;
   /** Counts views per visitor and ad, so a reload does not count again; no view counting when absent. */
   counters?: Counters;
+  /** How often counted views are written (ad-views.ts); tests flush by hand. */
+  viewFlushMs?: number;
   log?: (message: string, detail: Record<string, unknown>) => void;
 }
-
-/** One visitor's views of one ad count once in this time. */
-export const VIEW_WINDOW_SECONDS = 6 * 60 * 60;
 
 /** Who asks for a search through the API: a signed-in person is counted as themselves, a visitor by address. */
 export interface SearchClient {
@@ -68,22 +70,18 @@ export function createProductsService(deps: ProductsDeps) {
     return rows.map((row) => adCard(row, labels, storage));
   }
 
-  /**
-   * A visit to a public ad's page counts as a view: not its seller's own, and one visitor (the
-   * account, or the address for a visitor) once in six hours. A failure to count never fails the page.
-   */
-  async function countView(ad: { id: number; uuid: string; userId: number; status: string }, viewer: Actor | null, ip: string) {
-    if (!deps.counters || viewer?.id === ad.userId || !(PUBLIC_AD_STATUSES as readonly string[]).includes(ad.status)) return;
-    try {
-      const who = viewer ? `user:${viewer.id}` : `ip:${ip}`;
-      const { count } = await deps.counters.hit(`ad-view:${ad.uuid}:${who}`, VIEW_WINDOW_SECONDS);
-      if (count === 1) await repo.addView(ad.id);
-    } catch (error) {
-      deps.log?.('could not count an ad view', { err: error, adId: ad.id });
-    }
-  }
+  /** Views of ads' pages, batched (ad-views.ts); absent without counters. */
+  const views = deps.counters
+    ? createAdViewCounter({ counters: deps.counters, addViews: repo.addViews, flushMs: deps.viewFlushMs, log: deps.log })
+    : undefined;
 
   return {
+    /** Writes the views counted so far (tests), and stops the writing at shutdown. */
+    views: {
+      flush: async () => views?.flush(),
+      stop: async () => views?.stop(),
+    },
+
     /** Ads changed (published, re-statused, edited, deleted): the next listing reads them fresh. */
     invalidateListing(): void {
       cache.clear();
@@ -93,11 +91,14 @@ export function createProductsService(deps: ProductsDeps) {
      * A visitor's view of an ad page the page cache answered (its loader did not run): counted as
      * `detail` counts it, once a visitor in six hours. The page was public when it was cached.
      */
-    async countCachedView(uuid: string, ip: string): Promise<void> {
-      if (!deps.counters) return;
+    async countCachedView(uuid: string, ip: string, userAgent: string | undefined): Promise<void> {
+      if (!views || !deps.counters || !userAgent || isbot(userAgent)) return;
       try {
-        const { count } = await deps.counters.hit(`ad-view:${uuid}:ip:${ip}`, VIEW_WINDOW_SECONDS);
-        if (count === 1) await repo.addViewByUuid(uuid);
+        // The ad is looked up only for a visitor's first view in the window, not on every cached hit.
+        const { count } = await deps.counters.hit(`ad-view-cached:${uuid}:ip:${ip}`, VIEW_WINDOW_SECONDS);
+        if (count !== 1) return;
+        const ad = await ads.findByUuid(uuid);
+        if (ad) views.record({ ad, viewerId: null, ip, userAgent });
       } catch (error) {
         deps.log?.('could not count an ad view', { err: error, uuid });
       }
@@ -107,10 +108,11 @@ export function createProductsService(deps: ProductsDeps) {
      * One ad for its page. Active, sold and reserved ads are public (the last two show their
      * status); any other status is NotFound for everyone but the owner and staff.
      */
-    async detail(uuid: string, viewer: Actor | null, locale: Locale, visit?: { ip: string }) {
+    async detail(uuid: string, viewer: Actor | null, locale: Locale, visit?: { ip: string; userAgent: string | undefined }) {
       const ad = await ads.findByUuid(uuid);
       if (!ad || !mayViewAd(viewer, ad)) throw new AppError('not_found');
-      if (visit) await countView(ad, viewer, visit.ip);
+      // Counted on the side: the page does not wait for it.
+      if (visit) views?.record({ ad, viewerId: viewer?.id ?? null, ip: visit.ip, userAgent: visit.userAgent });
       const [pictures, cities, regions, trail, seller] = await Promise.all([
         ads.picturesOf([ad.id]),
         geo.listCities(locale),
@@ -150,6 +152,67 @@ export function createProductsService(deps: ProductsDeps) {
         .map((c) => ({ type: 'catalog' as const, text: c.name, path: `/catalogs/${c.path.join('/')}` }));
       const titles = await repo.titleHints(prefix, HINT_LIMIT - catalogs.length);
       return [...catalogs, ...titles.map((title) => ({ type: 'ad' as const, text: title, path: null }))];
+    },
+
+    /**
+     * A seller's public page: their public profile and their active ads, newest first, 20 a page.
+     * Only someone with an ad the public can open has one (users.publicProfile), so the ids of
+     * buyers and staff cannot be walked; a seller whose ads are all sold has a page with none.
+     */
+    async sellerPage(userId: number, page: number, locale: Locale): Promise<SellerReply> {
+      const seller = await users.publicProfile(userId);
+      const total = seller.active_ads_count;
+      const lastPage = Math.max(1, Math.min(MAX_PAGE, Math.ceil(total / PAGE_SIZE)));
+      const current = Math.min(page, MAX_PAGE);
+      const rows = await repo.activeBySeller(userId, PAGE_SIZE, (current - 1) * PAGE_SIZE);
+      return {
+        seller,
+        data: await toCards(rows, locale),
+        meta: { current_page: current, last_page: lastPage, per_page: PAGE_SIZE, total, total_capped: total >= COUNT_CAP },
+        links: {
+          first: pageLink(1),
+          last: pageLink(lastPage),
+          prev: current > 1 ? pageLink(Math.min(current - 1, lastPage)) : null,
+          next: current < lastPage ? pageLink(current + 1) : null,
+        },
+      };
+    },
+
+    /**
+     * Categories for a new ad from its title, best first (catalog-suggestions.ts): the title's words
+     * in the leaves' names in every language, and where the active ads that best match it are filed.
+     */
+    async suggestCatalogs(title: string, locale: Locale, client?: SearchClient) {
+      if (client) await deps.throttle.consume(clientKey('hints', client), HINTS_PER_CLIENT);
+      const terms = searchTerms(title);
+      if (terms.length === 0) return [];
+      const [flats, { rows }] = await Promise.all([
+        Promise.all(LOCALES.map((l) => catalog.flatten(l))),
+        search({
+          cityIds: [],
+          regionIds: [],
+          catalogIds: [],
+          terms,
+          sort: 'relevance',
+          limit: SUGGESTION_EVIDENCE,
+          offset: 0,
+        }),
+      ]);
+      const own = flats[LOCALES.indexOf(locale)]!;
+      const parents = new Set(own.map((c) => c.parent_id));
+      const leaves: LeafNames[] = own
+        .filter((c) => !parents.has(c.id))
+        .map((c) => ({ id: c.id, names: flats.map((flat) => flat.find((f) => f.id === c.id)?.name.toLowerCase() ?? '') }));
+      const byId = new Map(own.map((c) => [c.id, c]));
+      return rankCategories(
+        leaves,
+        terms,
+        rows.map((row) => row.catalogId),
+      ).map((id) => {
+        const trail: string[] = [];
+        for (let node = byId.get(id); node; node = node.parent_id === null ? undefined : byId.get(node.parent_id)) trail.unshift(node.name);
+        return { id, name: byId.get(id)!.name, trail };
+      });
     },
 
     /** The public listing (spec: POST /products): active ads, filtered, searched, sorted, 20 a page. */

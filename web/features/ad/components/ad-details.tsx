@@ -1,5 +1,5 @@
-import { CalendarDays, MapPin, MessageCircle, Share2, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { CalendarDays, ChevronRight, Eye, Hash, MapPin, MessageCircle, Pencil, Share2, UserRound } from 'lucide-react';
+import { Suspense, lazy, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { WishButton } from '../../../components/wish-button';
@@ -9,10 +9,20 @@ import { formatCreated } from '../../../lib/format';
 import { AdKindBadge, AdPrice, type PricedAd } from '../../../components/ad-price';
 import type { MapTiles } from './map-dialog';
 import { lazyDialog } from '../../../components/lazy-dialogs';
+import type { OwnedAd } from './owner-actions';
 
 const MapDialog = lazyDialog(() => import('./map-dialog').then((m) => m.MapDialog));
+/** The owner's status menu and delete: its own chunk, fetched in the browser for the owner only. */
+const OwnerActions = lazy(() => import('./owner-actions'));
+const subscribeNothing = () => () => {};
+const useInBrowser = () =>
+  useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
 
-export interface AdView extends PricedAd {
+export interface AdView extends PricedAd, OwnedAd {
   uuid: string;
   name: string;
   description: string;
@@ -23,6 +33,7 @@ export interface AdView extends PricedAd {
   region: { name: string };
   seller: { id: number; name: string; member_since: string; active_ads_count: number };
   created_at: string;
+  view_count: number;
   is_owner: boolean;
 }
 
@@ -50,6 +61,7 @@ export function AdDetails({ ad, canonicalUrl, mapTiles }: { ad: AdView; canonica
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   const [expanded, setExpanded] = useState(false);
+  const inBrowser = useInBrowser();
   const long = ad.description.length > DESCRIPTION_PREVIEW;
   const description = long && !expanded ? `${ad.description.slice(0, DESCRIPTION_PREVIEW).trimEnd()}…` : ad.description;
 
@@ -96,15 +108,41 @@ export function AdDetails({ ad, canonicalUrl, mapTiles }: { ad: AdView; canonica
           <CalendarDays aria-hidden size={16} />
           {t('ad.created_on', { date: formatCreated(ad.created_at, locale) })}
         </li>
+        <li className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <span className="inline-flex items-center gap-2">
+            <Hash aria-hidden size={16} />
+            {t('ad.number', { id: ad.id })}
+          </span>
+          <span className="inline-flex items-center gap-2">
+            <Eye aria-hidden size={16} />
+            {t('ad.views', { count: ad.view_count })}
+          </span>
+        </li>
       </ul>
       {ad.is_owner ? (
-        // The seller cannot write to themselves; buyers' messages reach them in the messenger.
-        <p className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1 rounded-xl border border-line bg-sunken px-4 py-3 text-center text-sm">
-          <span className="font-semibold">{t('chat.your_ad')}</span>
-          <Link to="/messenger" className="font-semibold text-brand underline">
+        // The seller manages the ad from here as from my showcase; buyers' messages reach them in the messenger.
+        <section aria-labelledby="ad-owner" className="space-y-3 rounded-xl border border-line bg-sunken p-4">
+          <h2 id="ad-owner" className="font-semibold">
+            {t('chat.your_ad')}
+          </h2>
+          <div className="flex flex-wrap items-center gap-2">
+            <Link
+              to={`/my-showcase/edit/${ad.uuid}`}
+              className="inline-flex h-10 items-center gap-2 rounded-lg bg-brand px-4 text-sm font-semibold text-brand-ink hover:brightness-110"
+            >
+              <Pencil aria-hidden size={16} />
+              {t('showcase.edit')}
+            </Link>
+            {inBrowser && (
+              <Suspense fallback={null}>
+                <OwnerActions ad={ad} />
+              </Suspense>
+            )}
+          </div>
+          <Link to="/messenger" className="inline-block text-sm font-semibold text-brand underline">
             {t('chat.to_messenger')}
           </Link>
-        </p>
+        </section>
       ) : (
         ad.status === 'active' && (
           // Visitors go through log-in and come straight back to write (the page's loader sees to it).
@@ -148,6 +186,13 @@ export function AdDetails({ ad, canonicalUrl, mapTiles }: { ad: AdView; canonica
           {' · '}
           {t('ad.active_ads', { count: ad.seller.active_ads_count })}
         </p>
+        <Link
+          to={`/seller/${ad.seller.id}`}
+          className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-brand underline-offset-2 hover:underline"
+        >
+          {t('ad.seller_ads', { name: ad.seller.name })}
+          <ChevronRight aria-hidden size={16} />
+        </Link>
       </section>
       <section aria-labelledby="ad-share">
         <h2 id="ad-share" className="mb-2 flex items-center gap-2 text-sm font-semibold text-muted">

@@ -29,7 +29,8 @@ export function Gallery({ pictures, title }: { pictures: GalleryPicture[]; title
         type="button"
         onClick={() => openDialog(CarouselDialog, { pictures, start: current, title })}
         className="group relative block w-full overflow-hidden rounded-2xl bg-sunken"
-        aria-label={t('ad.open_carousel')}
+        // The name begins with the visible "1/5", so speech and voice control find it by what they see.
+        aria-label={t('ad.open_carousel_n', { n: current + 1, total: pictures.length })}
       >
         <img
           src={main.full}

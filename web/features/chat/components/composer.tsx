@@ -25,6 +25,7 @@ export function Composer({
   autoFocus = false,
   label,
   initialText = '',
+  onTextChange,
 }: {
   /** Returns false to keep the text (it was not accepted); anything else clears the box. */
   onSend: (text: string, picture: File | null) => boolean | void;
@@ -34,6 +35,8 @@ export function Composer({
   autoFocus?: boolean;
   label?: string;
   initialText?: string;
+  /** Each change of the text as typed (a draft keeper listens). */
+  onTextChange?: (text: string) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -150,6 +153,7 @@ export function Composer({
           aria-describedby={[`${id}-hint`, showCounter && counterId, problem && problemId].filter(Boolean).join(' ')}
           onChange={(event) => {
             setText(event.target.value);
+            onTextChange?.(event.target.value);
             if (problem) setProblem(undefined);
             onTyping?.();
           }}

@@ -1,15 +1,18 @@
 import { ArrowLeft } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
+import { clearDraft, loadDraft, saveDraft } from '../first-message-draft';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { FormAlert } from '../../../components/form-controls';
-import { api } from '../../../lib/api-client';
+import { ApiError, api } from '../../../lib/api-client';
 import { refusal } from '../refusal';
 import { useTranslation } from '../../../lib/use-translation';
 import type { ProductRoomReply } from '../chat-types';
 import { newClientId } from '../client-id';
 import { AdPreview } from './ad-preview';
 import { Composer } from './composer';
+
+const subscribeNothing = () => () => {};
 
 /**
  * Writing to a seller for the first time: the ad on top, then the message box. The first message
@@ -23,6 +26,15 @@ export function FirstMessage({ reply, verified = true }: { reply: ProductRoomRep
   const [failure, setFailure] = useState<string>();
   const attempt = useRef<{ text: string; clientId: string } | null>(null);
   const { product, seller } = reply;
+  // What was typed survives a trip through the log-in page (an expired session) and a reload. It is
+  // read after hydration (the server cannot see this tab's storage), and the box starts again with it.
+  const [stored] = useState(() => (typeof window === 'undefined' ? null : loadDraft(product.uuid)));
+  const hydrated = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+  const draft = hydrated ? stored : null;
 
   function send(text: string): false {
     if (attempt.current?.text !== text) attempt.current = { text, clientId: newClientId() };
@@ -30,9 +42,17 @@ export function FirstMessage({ reply, verified = true }: { reply: ProductRoomRep
     setBusy(true);
     setFailure(undefined);
     api.sendProductMessage(product.uuid!, { text, client_id: clientId }).then(
-      (answer) => void navigate(`/channel/${answer.room_id}`, { replace: true }),
+      (answer) => {
+        clearDraft(product.uuid);
+        void navigate(`/channel/${answer.room_id}`, { replace: true });
+      },
       (error: Error) => {
         setBusy(false);
+        // The session ended while writing: log in and come back; the draft waits in this tab.
+        if (error instanceof ApiError && error.status === 401) {
+          void navigate(`/login?redirectTo=${encodeURIComponent(`/channel/product/${product.uuid}`)}`);
+          return;
+        }
         setFailure(refusal(error));
       },
     );
@@ -76,7 +96,9 @@ export function FirstMessage({ reply, verified = true }: { reply: ProductRoomRep
           busy={busy}
           autoFocus
           label={t('chat.message_to', { name: seller.label })}
-          initialText={t('chat.first_message_default')}
+          key={draft === null ? 'default' : 'draft'}
+          initialText={draft ?? t('chat.first_message_default')}
+          onTextChange={(text) => saveDraft(product.uuid, text)}
         />
       ) : (
         <p className="border-t border-line bg-raised p-4 text-center text-sm">{t('chat.ad_not_available')}</p>

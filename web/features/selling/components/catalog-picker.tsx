@@ -1,7 +1,8 @@
-import { Check, ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { Check, ChevronLeft, ChevronRight, Search, Sparkles } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { FieldErrors, inputClass } from '../../../components/form-controls';
+import type { CatalogSuggestion } from '../use-catalog-suggestions';
 
 export interface CatalogNode {
   id: number;
@@ -52,11 +53,14 @@ export function CatalogPicker({
   value,
   onChange,
   errors,
+  suggestions = [],
 }: {
   tree: CatalogNode[];
   value: number | null;
   onChange: (id: number) => void;
   errors: string[] | undefined;
+  /** Categories the ad's title points at, best first: one tap away above the tree. */
+  suggestions?: CatalogSuggestion[];
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -81,6 +85,35 @@ export function CatalogPicker({
         <p className="mb-3 rounded-lg bg-sunken px-3 py-2 text-sm" aria-live="polite">
           {t('new_ad.catalog.chosen')}: <strong>{chosenPath.map((n) => n.name).join(' › ')}</strong>
         </p>
+      )}
+      {suggestions.length > 0 && !needle && (
+        <div className="mb-4">
+          <h3 id={`${id}-suggested`} className="mb-2 flex items-center gap-1.5 text-sm font-semibold">
+            <Sparkles aria-hidden size={16} className="text-brand" />
+            {t('new_ad.catalog.suggested')}
+          </h3>
+          <ul className="space-y-2" aria-labelledby={`${id}-suggested`}>
+            {suggestions.map((suggestion) => (
+              <li key={suggestion.id}>
+                <button
+                  type="button"
+                  aria-pressed={suggestion.id === value}
+                  className={optionClass(suggestion.id === value)}
+                  onClick={() => {
+                    onChange(suggestion.id);
+                    setOpen(pathTo(tree, suggestion.id).slice(0, -1));
+                  }}
+                >
+                  <span>
+                    <span className="block">{suggestion.name}</span>
+                    <span className="block text-xs font-normal text-muted">{suggestion.trail.slice(0, -1).join(' › ')}</span>
+                  </span>
+                  {suggestion.id === value && <Check aria-hidden size={18} className="text-brand" />}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       <label htmlFor={`${id}-search`} className="sr-only">
         {t('new_ad.catalog.search')}

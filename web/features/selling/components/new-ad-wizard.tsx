@@ -28,11 +28,14 @@ import {
 import { DetailsFields, NameField, PlaceFields } from './ad-fields';
 import { type CatalogNode, CatalogPicker, catalogLeaves } from './catalog-picker';
 import { PhotoPicker } from './photo-picker';
+import { useCatalogSuggestions } from '../use-catalog-suggestions';
 
 interface Props {
   userId: number;
   cities: CityOption[];
   tree: CatalogNode[];
+  /** The city of the seller's profile, the form's starting point; null when the profile has none. */
+  defaultCityId?: number | null;
 }
 
 /** Object URLs for the pictures in the draft, revoked when they go. */
@@ -47,9 +50,10 @@ function usePictureUrls(pictures: DraftPicture[]) {
  * checks its own fields with the server's rules before moving on; back and forth loses nothing,
  * and the draft (pictures too) survives a reload until the ad is sent.
  */
-export function NewAdWizard({ userId, cities, tree }: Props) {
+export function NewAdWizard({ userId, cities, tree, defaultCityId = null }: Props) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<AdDraft>(EMPTY_DRAFT);
+  const empty: AdDraft = { ...EMPTY_DRAFT, cityId: defaultCityId };
+  const [draft, setDraft] = useState<AdDraft>(empty);
   const [step, setStep] = useState<Step>('name');
   const [pictures, setPictures] = useState<DraftPicture[]>([]);
   const [errors, setErrors] = useState<DraftErrors>({});
@@ -60,6 +64,7 @@ export function NewAdWizard({ userId, cities, tree }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const urls = usePictureUrls(pictures);
+  const suggestions = useCatalogSuggestions(draft.name);
   const leaves = useMemo(() => catalogLeaves(tree), [tree]);
   const leafIds = useMemo(() => new Set(leaves.map((l) => l.id)), [leaves]);
 
@@ -68,12 +73,14 @@ export function NewAdWizard({ userId, cities, tree }: Props) {
     void loadPictures(userId).then((saved) => {
       const stored = loadDraft(userId);
       if (stored) {
-        setDraft(stored.draft);
+        setDraft({ ...stored.draft, cityId: stored.draft.cityId ?? defaultCityId });
         setStep(stored.step);
       }
       setPictures(saved);
       setRestored(true);
     });
+    // Once, when the page opens: a later profile change does not rewrite a draft.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId]);
 
   useEffect(() => {
@@ -153,7 +160,7 @@ export function NewAdWizard({ userId, cities, tree }: Props) {
 
   const startOver = () => {
     clearDraft(userId);
-    setDraft(EMPTY_DRAFT);
+    setDraft(empty);
     setPictures([]);
     setErrors({});
     setCreated(null);
@@ -265,7 +272,13 @@ export function NewAdWizard({ userId, cities, tree }: Props) {
           />
         )}
         {step === 'catalog' && (
-          <CatalogPicker tree={tree} value={draft.catalogId} errors={errors.catalog_id} onChange={(catalogId) => change({ catalogId })} />
+          <CatalogPicker
+            tree={tree}
+            value={draft.catalogId}
+            errors={errors.catalog_id}
+            suggestions={suggestions}
+            onChange={(catalogId) => change({ catalogId })}
+          />
         )}
         {step === 'preview' && (
           <article className="overflow-hidden rounded-2xl border border-line bg-raised" aria-label={t('new_ad.preview.label')}>

@@ -1,0 +1,45 @@
+import type { SearchTerm } from './products.repo.ts';
+
+/** A leaf category as the suggestion sees it: its own names in every language, lowercased. */
+export interface LeafNames {
+  id: number;
+  names: string[];
+}
+
+/** At most this many suggestions; the picker shows them above the tree. */
+export const SUGGESTION_LIMIT = 3;
+/** How many of the best-matching active ads vote for their category. */
+export const SUGGESTION_EVIDENCE = 30;
+
+/**
+ * The categories a new ad's title points at, best first. Two kinds of evidence, both from the
+ * search's own machinery:
+ * - the title's words (their stems, as the search matches them inside compounds) in the leaf's
+ *   names, in any language: "lasten pyörä" meets both words of "Lasten pyörät" but only one of
+ *   "Moottoripyörät" (2 points a word);
+ * - where the active ads that best match the title are filed (the search's relevance order):
+ *   the category of the first ad weighs most, and all of them together at most 3 points, so a
+ *   category no title word names can still win on the ads ("Toyota Corolla" → passenger cars).
+ */
+export function rankCategories(leaves: LeafNames[], terms: SearchTerm[], evidence: number[]): number[] {
+  const score = new Map<number, number>();
+  const add = (id: number, points: number) => score.set(id, (score.get(id) ?? 0) + points);
+  const strong = terms.filter((term) => term.weight >= 1);
+  for (const leaf of leaves) {
+    const matched = strong.filter((term) =>
+      leaf.names.some((name) => term.stems.some((stem) => name.includes(stem)) || term.words.some((word) => name.includes(word))),
+    ).length;
+    if (matched > 0) add(leaf.id, 2 * matched);
+  }
+  if (evidence.length > 0) {
+    const weights = evidence.map((_, rank) => 1 / (rank + 1));
+    const total = weights.reduce((a, b) => a + b, 0);
+    evidence.forEach((id, rank) => add(id, (3 * weights[rank]!) / total));
+  }
+  const leafIds = new Set(leaves.map((leaf) => leaf.id));
+  return [...score]
+    .filter(([id]) => leafIds.has(id))
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, SUGGESTION_LIMIT)
+    .map(([id]) => id);
+}

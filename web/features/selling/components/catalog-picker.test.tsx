@@ -1,0 +1,55 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import en from '../../../i18n/en.json';
+import { createI18n } from '../../../lib/i18n';
+import { type CatalogNode, CatalogPicker } from './catalog-picker';
+
+const i18n = createI18n('en', { en: { translation: en } });
+const tree: CatalogNode[] = [
+  {
+    id: 1,
+    name: 'Vehicles',
+    children: [
+      { id: 2, name: 'Bicycles', children: [{ id: 3, name: 'Children’s bikes', children: [] }] },
+      { id: 4, name: 'Motorcycles', children: [{ id: 5, name: 'Street bikes', children: [] }] },
+    ],
+  },
+];
+
+afterEach(cleanup);
+
+describe('CatalogPicker', () => {
+  it('offers the categories suggested for the title above the tree, and one tap chooses', () => {
+    const onChange = vi.fn();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <CatalogPicker
+          tree={tree}
+          value={null}
+          errors={undefined}
+          onChange={onChange}
+          suggestions={[
+            { id: 3, name: 'Children’s bikes', trail: ['Vehicles', 'Bicycles', 'Children’s bikes'] },
+            { id: 5, name: 'Street bikes', trail: ['Vehicles', 'Motorcycles', 'Street bikes'] },
+          ]}
+        />
+      </I18nextProvider>,
+    );
+    const list = screen.getByRole('list', { name: 'Suggested for your title' });
+    const options = within(list).getAllByRole('button');
+    expect(options.map((o) => o.textContent)).toEqual(['Children’s bikesVehicles › Bicycles', 'Street bikesVehicles › Motorcycles']);
+    fireEvent.click(options[0]!);
+    expect(onChange).toHaveBeenCalledWith(3);
+  });
+
+  it('shows no suggestions block without suggestions', () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <CatalogPicker tree={tree} value={null} errors={undefined} onChange={() => {}} />
+      </I18nextProvider>,
+    );
+    expect(screen.queryByRole('list', { name: 'Suggested for your title' })).toBeNull();
+  });
+});
