@@ -224,12 +224,20 @@ describe('views of cached ad pages', () => {
   it('count once a visitor, as rendered pages do', async () => {
     const seller = await createUser(app, { name: 'Myyjä' });
     const ad = await createAd(app, { userId: seller.id, name: 'Katsottu kitara', catalog: 'city-bikes' });
-    const views = async () =>
-      (await app.services.database.db.select({ n: products.viewCount }).from(products).where(eq(products.id, ad.id)))[0]!.n;
-    await app.inject({ url: `/${ad.uuid}`, remoteAddress: '10.0.0.1' });
-    const hit = await app.inject({ url: `/${ad.uuid}`, remoteAddress: '10.0.0.1' });
+    const views = async () => {
+      await app.services.products.views.flush();
+      return (await app.services.database.db.select({ n: products.viewCount }).from(products).where(eq(products.id, ad.id)))[0]!.n;
+    };
+    const browser = {
+      'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+    };
+    await app.inject({ url: `/${ad.uuid}`, remoteAddress: '10.0.0.1', headers: browser });
+    const hit = await app.inject({ url: `/${ad.uuid}`, remoteAddress: '10.0.0.1', headers: browser });
     expect(hit.headers['x-page-cache']).toBe('hit');
-    await app.inject({ url: `/${ad.uuid}`, remoteAddress: '10.0.0.2' });
+    await app.inject({ url: `/${ad.uuid}`, remoteAddress: '10.0.0.2', headers: browser });
+    // A robot's hit on the cached page is not a view.
+    const robot = await app.inject({ url: `/${ad.uuid}`, remoteAddress: '10.0.0.3', headers: { 'user-agent': 'Googlebot/2.1' } });
+    expect(robot.headers['x-page-cache']).toBe('hit');
     await expect.poll(views).toBe(2);
   });
 });
