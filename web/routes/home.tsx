@@ -67,7 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 hidden text-muted sm:block">{t('home.lead')}</p>
         </header>
       )}
-      <SearchPanel data={listing} />
+      <SearchPanel data={listing} collapsed={!searching} />
       {!searching && (
         <nav aria-labelledby="home-categories" className="mb-5">
           <h2 id="home-categories" className="sr-only">

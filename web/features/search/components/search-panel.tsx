@@ -35,7 +35,16 @@ export function useCleanSubmit(action: string) {
  * phone the filters open in a sheet from the bottom; before scripts load, the same button jumps to
  * the filter panel, which `:target` then shows.
  */
-export function SearchPanel({ data, fixedCatalog }: { data: FilterData & Pick<ListingData, 'problems'>; fixedCatalog?: boolean }) {
+export function SearchPanel({
+  data,
+  fixedCatalog,
+  collapsed = false,
+}: {
+  data: FilterData & Pick<ListingData, 'problems'>;
+  fixedCatalog?: boolean;
+  /** The filters behind their button on every screen (the front page before a search: the ads come first). */
+  collapsed?: boolean;
+}) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const { params } = data;
@@ -61,7 +70,7 @@ export function SearchPanel({ data, fixedCatalog }: { data: FilterData & Pick<Li
             setSheetWanted(true);
             setSheetOpen(true);
           }}
-          className="inline-flex h-11 items-center gap-2 rounded-lg border border-line bg-raised px-4 text-sm font-semibold hover:bg-sunken sm:hidden"
+          className={`inline-flex h-11 items-center gap-2 rounded-lg border border-line bg-raised px-4 text-sm font-semibold hover:bg-sunken ${collapsed ? '' : 'sm:hidden'}`}
         >
           <SlidersHorizontal aria-hidden size={16} />
           {count ? t('search.filters_count', { count }) : t('search.filters_open')}
@@ -71,7 +80,7 @@ export function SearchPanel({ data, fixedCatalog }: { data: FilterData & Pick<Li
           key={search}
           id="search-filters"
           aria-label={t('search.filters')}
-          className="hidden rounded-xl border border-line bg-raised p-4 target:block sm:block"
+          className={`hidden rounded-xl border border-line bg-raised p-4 target:block ${collapsed ? '' : 'sm:block'}`}
         >
           <FilterFields data={data} fixedCatalog={fixedCatalog} columns="sm:grid-cols-2 lg:grid-cols-3" />
           <div className="mt-4 flex flex-wrap items-center gap-3">
