@@ -2,7 +2,6 @@ import { type SQL, and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Db, Transaction } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
 import { searchSynonyms, searchWords } from '../../db/schema/search.ts';
-import { infixStem } from './search-terms.ts';
 import { PUBLIC_AD_STATUSES, type SortKey } from '../../../common/ad-rules.ts';
 import { type CardRow, adCover, cardColumns } from '../ads/ads.repo.ts';
 
@@ -21,7 +20,9 @@ export interface SearchTerm {
   weight: number;
   /** A unit token ("17in", "256gb"): matched whole, never as a prefix. */
   exact: boolean;
-  /** Set when the words include corrections of a misspelling. */
+  /** Vocabulary words one or two edits away (corrections, or misspellings in ads), matched loosely. */
+  near?: string[];
+  /** Set when `near` was looked up. */
   typo?: boolean;
   /** Every word a prefix, however short: the word still being typed in the search hints. */
   prefix?: boolean;
@@ -76,7 +77,8 @@ function operand(word: string, match: Match, term: SearchTerm): string {
 
 /** The term's words OR-ed into one tsquery of the given configurations (all five by default; unit tokens only `simple`). */
 function termQuery(term: SearchTerm, match: Match = 'loose', configs: readonly string[] = CONFIGS): SQL {
-  const expression = term.words.map((word) => operand(word, match, term)).join(' | ');
+  const words = match === 'loose' && term.near ? [...term.words, ...term.near] : term.words;
+  const expression = words.map((word) => operand(word, match, term)).join(' | ');
   const used = term.exact ? ['simple'] : configs;
   return sql`(${sql.join(
     used.map((config) => sql`to_tsquery(${config}::regconfig, ${expression})`),
@@ -85,11 +87,20 @@ function termQuery(term: SearchTerm, match: Match = 'loose', configs: readonly s
 }
 
 /**
- * The term's stems as prefixes of the compound parts the trigger stores ("~sohva" of
- * "kulmasohva"); undefined when it has none. Stems are letters and digits: safe in a literal.
+ * The term as prefixes of the compound parts the trigger stores ("~sohva" of "kulmasohva"): its
+ * rough Finnish stems (letters and digits, safe in a literal) and its snowball stems in Finnish,
+ * Swedish and English ("cyklar" → cykl, the part "~cykl" of "damcykel"), the latter marked by
+ * rewriting the stemmed query's text. Undefined for numbers, short words and unit tokens.
  */
 function partsQuery(term: SearchTerm): SQL | undefined {
-  return term.stems.length ? sql`${term.stems.map((stem) => `'~${stem}':*`).join(' | ')}::tsquery` : undefined;
+  if (!term.stems.length) return undefined;
+  const rough = sql`${term.stems.map((stem) => `'~${stem}':*`).join(' | ')}::tsquery`;
+  const stemmed = termQuery({ ...term, words: term.words.filter((w) => w.length >= 4 && !/^\d+$/.test(w)) }, 'loose', [
+    'finnish',
+    'swedish',
+    'english',
+  ]);
+  return sql`(${rough} || regexp_replace((${stemmed})::text, ${"'([^']+)'"}, ${"'~\\1'"}, 'g')::tsquery)`;
 }
 
 /** Everything a term may match in the search document, one tsquery (served by the GIN index). */
@@ -363,10 +374,17 @@ export function createProductsRepo(
    * of the matches, so its newest `limit` are the newest of all; a pass reads at most about
    * eight times `limit` rows from the table. `complete`: every match was seen.
    */
-  async function newestMatches(tx: Db, words: SQL, conditions: SQL[], limit: number, extraLexemes: string[] = []) {
+  async function newestMatches(
+    tx: Db,
+    words: SQL,
+    conditions: SQL[],
+    limit: number,
+    extraLexemes: string[] = [],
+    blocks: readonly number[] = bounds.blocks,
+  ) {
     const day = dayOf(now());
     const passes: (string | undefined)[] = [
-      ...bounds.blocks.map((block) => lexemes([`§${block}:${Math.floor(day / block)}`, `§${block}:${Math.floor(day / block) - 1}`])),
+      ...blocks.map((block) => lexemes([`§${block}:${Math.floor(day / block)}`, `§${block}:${Math.floor(day / block) - 1}`])),
       undefined,
     ];
     let rows: Awaited<ReturnType<typeof run>> = [];
@@ -395,18 +413,43 @@ export function createProductsRepo(
     return { rows, complete: true };
   }
 
+  /** Vocabulary words one or two edits from the word (not the word itself): its likely misspellings or corrections. */
+  async function nearWords(tx: Db, word: string): Promise<string[]> {
+    return rowsOf<{ word: string }>(
+      await tx.execute(sql`select word from ${searchWords} where word % ${word} order by word <-> ${word}, word limit 12`),
+    )
+      .map((r) => r.word)
+      .filter((near) => near !== word && editDistance(near, word) <= allowedEdits(word));
+  }
+
+  /** The terms that may be misspelt, or meet misspellings: real words of letters only. */
+  function typoCandidates(terms: SearchTerm[]) {
+    return terms.map((term, index) => ({ term, index })).filter(({ term }) => term.weight >= 1 && /^\p{L}{4,}$/u.test(term.fuzzy));
+  }
+
+  /** The terms with the near words of the chosen ones added (matched loosely, ranked below the words themselves). */
+  async function withNearWords(tx: Db, terms: SearchTerm[], chosen: number[]): Promise<{ terms: SearchTerm[]; added: boolean }> {
+    const out = [...terms];
+    let added = false;
+    for (const index of chosen) {
+      const term = terms[index]!;
+      const near = (await nearWords(tx, term.fuzzy)).filter((w) => !term.words.includes(w));
+      if (!near.length) continue;
+      added = true;
+      out[index] = { ...term, near, typo: true };
+    }
+    return { terms: out, added };
+  }
+
   /**
-   * Misspelt words: a strong word no ad has (no word of the vocabulary begins with it or one of
-   * its synonyms, or has one of their stems inside) is looked up in the vocabulary by trigrams, and the words one or two edits away join
-   * it. A word that exists is never corrected, so typo matching costs nothing when the words are
-   * right. Answers the terms, and whether every strong word can match at all.
+   * Which strong words no ad has: no word of the vocabulary begins with it or one of its
+   * synonyms, or has one of their stems inside (the compound parts: "sohva" is known from
+   * "kulmasohva"); the trigram index serves both. One statement for all the words.
    */
-  async function correctTypos(tx: Db, terms: SearchTerm[]): Promise<{ terms: SearchTerm[]; allKnown: boolean }> {
-    const checked = terms.map((term, index) => ({ term, index })).filter(({ term }) => term.weight >= 1 && /^\p{L}{4,}$/u.test(term.fuzzy));
-    if (!checked.length) return { terms, allKnown: true };
-    // A word of the vocabulary that begins with one of the words, or has one of the stems inside it
-    // (the compound parts: "sohva" is known from "kulmasohva"); the trigram index serves both.
-    const prefixes = (term: SearchTerm) => [
+  async function unknownWords(tx: Db, terms: SearchTerm[]): Promise<number[]> {
+    const checked = typoCandidates(terms);
+    if (!checked.length) return [];
+    const patterns = (term: SearchTerm) => [
       ...term.words.filter((w) => /^\p{L}+$/u.test(w)).map((w) => `${w}%`),
       ...term.stems.map((stem) => `%${stem}%`),
     ];
@@ -416,7 +459,7 @@ export function createProductsRepo(
           checked.map(
             ({ term, index }) =>
               sql`select ${index}::int as i where exists (select 1 from ${searchWords} where ${sql.join(
-                prefixes(term).map((p) => sql`word like ${p}`),
+                patterns(term).map((p) => sql`word like ${p}`),
                 sql` or `,
               )})`,
           ),
@@ -424,50 +467,47 @@ export function createProductsRepo(
         ),
       ),
     ).map((r) => Number(r.i));
-    const unknown = checked.filter(({ index }) => !known.includes(index));
-    if (!unknown.length) return { terms, allKnown: true };
-    const out = [...terms];
-    let allKnown = true;
-    for (const { term, index } of unknown) {
-      const near = rowsOf<{ word: string }>(
-        await tx.execute(sql`select word from ${searchWords} where word % ${term.fuzzy} order by word <-> ${term.fuzzy}, word limit 12`),
-      )
-        .map((r) => r.word)
-        .filter((word) => editDistance(word, term.fuzzy) <= allowedEdits(term.fuzzy));
-      if (!near.length) {
-        allKnown = false;
-        continue;
-      }
-      out[index] = {
-        ...term,
-        words: [...new Set([...term.words, ...near])],
-        stems: [...new Set([...term.stems, ...near.map((w) => infixStem(w)).filter((s) => s.length >= 3)])],
-        typo: true,
-      };
-    }
-    return { terms: out, allKnown };
+    return checked.map(({ index }) => index).filter((index) => !known.includes(index));
   }
 
   /**
-   * A text search: typos corrected against the vocabulary, the newest matching candidates (at
-   * most `bounds.candidates`) from the GIN passes, the full relevance for those only, put in the
-   * asked order here, then the page's twenty cards by id. Relevance puts exact (stemmed) matches
-   * first, then matches inside compounds, then typos; ties and the other sorts as in the plain
-   * listing.
+   * A text search: the newest matching candidates (at most `bounds.candidates`) from the GIN
+   * passes, the full relevance for those only, put in the asked order here, then the page's
+   * twenty cards by id. Typos, in order of cost: a word no ad has is corrected against the
+   * vocabulary before searching; when every word exists but the matches do not fill the
+   * candidates, the words' misspellings in the vocabulary ("helkma" for "helkama") join them and
+   * the search runs once more. Relevance puts exact (stemmed) matches first, then matches inside
+   * compounds, then typos; ties and the other sorts as in the plain listing.
    */
   async function textPage(tx: Transaction, query: ListingQuery): Promise<{ rows: ListingRow[]; total: number; capped: boolean }> {
     await plannerSettings(tx);
-    const corrected = await correctTypos(tx, query.terms);
-    const terms = corrected.terms;
+    const unknown = await unknownWords(tx, query.terms);
+    let terms = query.terms;
+    // A word no ad has as such (a Swedish plural, a room word, a rare name) can still match
+    // through its stems, synonyms or units, but rarely: its matches are few, so one pass without
+    // time blocks reads them all.
+    let blocks = bounds.blocks;
+    if (unknown.length) {
+      terms = (await withNearWords(tx, terms, unknown)).terms;
+      blocks = [];
+    }
     const several = terms.filter((t) => t.weight >= 1).length > 1 || (terms.length > 1 && terms.some((t) => t.weight >= 1));
-    let found: { candidates: Candidate[]; complete: boolean } = { candidates: [], complete: true };
-    // A word no ad has and nothing corrects: every word cannot match, that pass is known empty.
-    if (corrected.allKnown) found = await textCandidates(tx, { ...query, terms }, 'all');
+    let found = await textCandidates(tx, { ...query, terms }, 'all', blocks);
+    if (found.complete && found.candidates.length < bounds.candidates) {
+      const rest = typoCandidates(terms)
+        .filter(({ term }) => !term.typo)
+        .map(({ index }) => index);
+      const widened = rest.length ? await withNearWords(tx, terms, rest) : { terms, added: false };
+      if (widened.added) {
+        terms = widened.terms;
+        found = await textCandidates(tx, { ...query, terms }, 'all', []);
+      }
+    }
     // Fewer ads than a page have every word ("talvirenkaat 16", "iphone 13 pro"): show the ads
     // with any of the real words too; those with more of the words score higher. Only for
     // relevance: under a price or date sort the partial matches would mix with the full ones.
     if (query.sort === 'relevance' && query.terms.length > 1 && several && found.complete && found.candidates.length < query.limit) {
-      found = await textCandidates(tx, { ...query, terms }, 'any');
+      found = await textCandidates(tx, { ...query, terms }, 'any', blocks);
     }
     const { candidates, complete } = found;
     if (query.sort === 'relevance' && candidates.length) {
@@ -492,13 +532,19 @@ export function createProductsRepo(
   }
 
   /** The newest matches of a text search (at most `bounds.candidates`), with what the sorts need. */
-  async function textCandidates(tx: Db, query: ListingQuery, words: WordMode): Promise<{ candidates: Candidate[]; complete: boolean }> {
+  async function textCandidates(
+    tx: Db,
+    query: ListingQuery,
+    words: WordMode,
+    blocks: readonly number[],
+  ): Promise<{ candidates: Candidate[]; complete: boolean }> {
     const found = await newestMatches(
       tx,
       wordsTsquery(query.terms, words),
       listingConditions(query),
       bounds.candidates,
       filterLexemes(query),
+      blocks,
     );
     return {
       candidates: found.rows.map((row) => ({

@@ -116,10 +116,26 @@ const FINNISH_CHANGES: [RegExp, string][] = [
   [/^(\p{L}{3,}[^aeiouyäö])e$/u, '$1ee'],
 ];
 
+/** The same changes backwards: an inflected query word gives its base form ("puhelimet" → "puhelin"). */
+const FINNISH_BASES: [RegExp, string][] = [
+  [/^(\p{L}{2,})nkaa(?:t|n|ssa|lla|lle|sta|ksi)$/u, '$1ngas'],
+  [/^(\p{L}{2,})ukaa(?:t|n|ssa|lla|lle|sta|ksi)$/u, '$1uas'],
+  [/^(\p{L}{2,})ttime(?:t|n|ssa|llä|lla|lle|stä|sta|ksi)$/u, '$1tin'],
+  [/^(\p{L}{3,})ime(?:t|n|ssa|ssä|lla|llä|lle|sta|stä|ksi)$/u, '$1in'],
+  [/^(\p{L}{3,})ukse(?:t|n|ssa|lla|lle|sta|ksi)$/u, '$1us'],
+  [/^(\p{L}{3,}[^aeiouyäö])ee(?:t|n|ssa|ssä|lla|llä|lle|sta|stä|ksi)$/u, '$1e'],
+  [/^(\p{L}{2,})kse(?:t|n|ssa|llä|lla|lle|sta|stä)$/u, '$1ksi'],
+  [/^(\p{L}{3,})se(?:t|n|ssa|ssä|lla|llä|lle|sta|stä|ksi)$/u, '$1nen'],
+];
+
 export function finnishForms(word: string): string[] {
   if (word.length < 5 || !/^[a-zåäö]+$/.test(word)) return [];
-  const rule = FINNISH_CHANGES.find(([pattern]) => pattern.test(word));
-  return rule ? [word.replace(rule[0], rule[1])] : [];
+  const out: string[] = [];
+  const change = FINNISH_CHANGES.find(([pattern]) => pattern.test(word));
+  if (change) out.push(word.replace(change[0], change[1]));
+  const base = FINNISH_BASES.find(([pattern]) => pattern.test(word));
+  if (base) out.push(word.replace(base[0], base[1]));
+  return out.filter((form) => form !== word);
 }
 
 /**
