@@ -377,9 +377,10 @@ $$;
 --> statement-breakpoint
 -- The parts of compound title words, marked with "~" so that no ordinary query word meets them:
 -- every ending of four letters or more after a head of three or more ("kulmasohva" gives
--- ~sohva, ~asohva, …), and Swedish nouns in -el/-er/-en also without that e ("damcykel" gives
--- ~cykl, which "cyklar" meets). A query looks for its stems as prefixes of these: "sohva" finds
--- "kulmasohva" through the GIN index, not through a regular expression over every title.
+-- ~sohva, ~asohva, …) with its Finnish, Swedish and English stems (~sohv), and Swedish nouns in
+-- -el/-er/-en also without that e ("damcykel" gives ~cykl, which "cyklar" meets). A query looks
+-- for its stems among these: "sohva" finds "kulmasohva" through the GIN index, not through a
+-- regular expression over every title.
 CREATE FUNCTION search_parts(title text) RETURNS text[] LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
   w text;
@@ -394,6 +395,10 @@ BEGIN
       IF part ~ '[^aeiouyåäö]e[lrn]$' THEN
         parts := parts || ('~' || regexp_replace(part, 'e([lrn])$', '\1'));
       END IF;
+      -- The part's stems, so a query's stems meet it whole (an index lookup that can skip,
+      -- unlike a prefix, which makes GIN read every matching lexeme's full list).
+      parts := parts || coalesce((SELECT array_agg('~' || s) FROM unnest(
+        ts_lexize('finnish_stem', part) || ts_lexize('swedish_stem', part) || ts_lexize('english_stem', part)) AS s), '{}');
     END LOOP;
   END LOOP;
   RETURN parts;
@@ -404,8 +409,8 @@ $$;
 -- language was guessed wrong, or a Swedish word in a Finnish ad, still matches its stems; weight
 -- A), Swedish -el/-er/-en words without the e, the normalised units (A from the title, B from
 -- the description), the compound parts (above), and lexemes no query word can produce that let
--- the GIN index itself narrow a search by time, place and category: §4:n, §16:n, §64:n, §256:n
--- (the n-th block of 4, 16, 64 or 256 days since 1970 the ad was posted in), §r<region>,
+-- the GIN index itself narrow a search by time, place and category: §1:n, §4:n, §16:n, §64:n,
+-- §256:n (the n-th block of 1, 4, 16, 64 or 256 days since 1970 the ad was posted in), §r<region>,
 -- §m<municipality>, §c<category>. A search asks the index for "the words and the last few days"
 -- first, and widens only when that gives too few ads (products.repo.ts).
 -- The words of the ad also go to the vocabulary (search_words) for typo correction.
@@ -451,7 +456,7 @@ BEGIN
     setweight(to_tsvector('russian', coalesce(category.name_ru, '')), 'D') ||
     setweight(to_tsvector('simple', concat_ws(' ', category.name_fi, category.name_en, category.name_ru)), 'D') ||
     array_to_tsvector(search_parts(NEW.name) || ARRAY[
-      '§4:' || (day / 4), '§16:' || (day / 16), '§64:' || (day / 64), '§256:' || (day / 256),
+      '§1:' || day, '§4:' || (day / 4), '§16:' || (day / 16), '§64:' || (day / 64), '§256:' || (day / 256),
       '§r' || NEW.region_id, '§m' || NEW.city_id, '§c' || NEW.catalog_id
     ]);
   -- The vocabulary: every word the document can be found by (title, description, the title's

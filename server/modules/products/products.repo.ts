@@ -24,8 +24,6 @@ export interface SearchTerm {
   near?: string[];
   /** Set when `near` was looked up. */
   typo?: boolean;
-  /** Every word a prefix, however short: the word still being typed in the search hints. */
-  prefix?: boolean;
 }
 
 export interface ListingQuery {
@@ -56,29 +54,32 @@ export const RELEVANCE_CANDIDATES = 300;
  * the candidates, then without a time limit. A common word fills the candidates from the last
  * days and never makes the index read its whole match list; a rare word's full list is short.
  */
-export const TEXT_BLOCKS = [4, 16, 64, 256] as const;
+export const TEXT_BLOCKS = [1, 4, 16, 64, 256] as const;
+/** How many vocabulary words the word being typed in the hints stands for. */
+export const HINT_COMPLETIONS = 12;
 
 const CONFIGS = ['finnish', 'swedish', 'english', 'russian', 'simple'] as const;
 
 const CONFIG_OF_LANGUAGE = { fi: 'finnish', sv: 'swedish', en: 'english', ru: 'russian' } as const;
 
 /**
- * A word as a tsquery operand. Loose: words of four or more letters also as a prefix ("pyörä"
- * meets "pyöräily"), numbers, unit tokens and short words only whole ("pro" is not "propeller",
- * "tv" is not "två"). Whole: the word (stemmed by the configuration) and nothing longer. Title:
- * whole, and only in the title (weight A of the search document).
+ * A word as a tsquery operand, always whole: a prefix (`pyör:*`) makes GIN read the full match
+ * list of every lexeme it covers before anything can narrow it (600 ms for a bicycle word at a
+ * million ads), while whole lexemes let it skip through the lists to the few ads of the newest
+ * days. Inflections meet through the stemmers on both sides, compounds through the stored parts,
+ * the word being typed (hints) through the vocabulary's completions. Loose: any stemmer (and
+ * the word as typed). Whole: the same, for the relevance levels. Title: only in the title
+ * (weight A of the search document).
  */
 type Match = 'loose' | 'whole' | 'title';
-function operand(word: string, match: Match, term: SearchTerm): string {
-  if (match === 'title') return `${word}:A`;
-  const prefix = !term.exact && (term.prefix || (word.length >= 4 && !/^\d+$/.test(word)));
-  return match === 'loose' && prefix ? `${word}:*` : word;
+function operand(word: string, match: Match): string {
+  return match === 'title' ? `${word}:A` : word;
 }
 
 /** The term's words OR-ed into one tsquery of the given configurations (all five by default; unit tokens only `simple`). */
 function termQuery(term: SearchTerm, match: Match = 'loose', configs: readonly string[] = CONFIGS): SQL {
   const words = match === 'loose' && term.near ? [...term.words, ...term.near] : term.words;
-  const expression = words.map((word) => operand(word, match, term)).join(' | ');
+  const expression = words.map((word) => operand(word, match)).join(' | ');
   const used = term.exact ? ['simple'] : configs;
   return sql`(${sql.join(
     used.map((config) => sql`to_tsquery(${config}::regconfig, ${expression})`),
@@ -87,20 +88,17 @@ function termQuery(term: SearchTerm, match: Match = 'loose', configs: readonly s
 }
 
 /**
- * The term as prefixes of the compound parts the trigger stores ("~sohva" of "kulmasohva"): its
- * rough Finnish stems (letters and digits, safe in a literal) and its snowball stems in Finnish,
- * Swedish and English ("cyklar" → cykl, the part "~cykl" of "damcykel"), the latter marked by
- * rewriting the stemmed query's text. Undefined for numbers, short words and unit tokens.
+ * The term among the compound parts the trigger stores with their stems ("~sohv" of
+ * "kulmasohva", "~cykl" of "damcykel" for "cyklar"): the term's words stemmed in Finnish,
+ * Swedish and English and as typed, marked by rewriting the stemmed query's text. Undefined for
+ * numbers, short words and unit tokens.
  */
 function partsQuery(term: SearchTerm): SQL | undefined {
   if (!term.stems.length) return undefined;
-  const rough = sql`${term.stems.map((stem) => `'~${stem}':*`).join(' | ')}::tsquery`;
-  const stemmed = termQuery({ ...term, words: term.words.filter((w) => w.length >= 4 && !/^\d+$/.test(w)) }, 'loose', [
-    'finnish',
-    'swedish',
-    'english',
-  ]);
-  return sql`(${rough} || regexp_replace((${stemmed})::text, ${"'([^']+)'"}, ${"'~\\1'"}, 'g')::tsquery)`;
+  const long = term.words.filter((w) => w.length >= 4 && !/^\d+$/.test(w));
+  if (!long.length) return undefined;
+  const stemmed = termQuery({ ...term, words: long, near: undefined }, 'loose', ['finnish', 'swedish', 'english', 'simple']);
+  return sql`regexp_replace((${stemmed})::text, ${"'([^']+)'"}, ${"'~\\1'"}, 'g')::tsquery`;
 }
 
 /** Everything a term may match in the search document, one tsquery (served by the GIN index). */
@@ -330,6 +328,18 @@ export function createProductsRepo(
       if (!terms.length) return [];
       return db.transaction(async (tx) => {
         await plannerSettings(tx);
+        // The word being typed: its completions in the vocabulary, the shortest (likeliest) first.
+        const last = terms.at(-1)!;
+        const typed = last.words[0] ?? '';
+        if (!last.exact && /^\p{L}+$/u.test(typed)) {
+          const completions = await tx
+            .select({ word: searchWords.word })
+            .from(searchWords)
+            .where(sql`${searchWords.word} like ${`${typed}%`}`)
+            .orderBy(sql`length(${searchWords.word})`, searchWords.word)
+            .limit(HINT_COMPLETIONS);
+          terms = [...terms.slice(0, -1), { ...last, words: [...new Set([...last.words, ...completions.map((c) => c.word)])] }];
+        }
         const found = await newestMatches(tx, wordsTsquery(terms, 'all'), [eq(products.status, 'active')], limit);
         return found.rows.map((row) => ({ name: row.name, catalogId: row.catalogId }));
       });
@@ -353,18 +363,21 @@ export function createProductsRepo(
 
   /**
    * Settings local to the transaction for the GIN passes: no parallel workers (on two cores they
-   * fight the other connections for the same CPUs), and no plain index or sequential scans, so
-   * the planner cannot bet on meeting matches early in date order (it reads the whole table when
-   * the word is rare) — the time blocks bound the bitmap instead.
+   * fight the other connections for the same CPUs), no plain index or sequential scans, so the
+   * planner cannot bet on meeting matches early in date order (it reads the whole table when the
+   * word is rare), and index entries priced so that reading a whole place/catalog btree as a
+   * bitmap is not worth it either — the GIN index with its time blocks bounds the work instead.
    */
   async function plannerSettings(tx: Db): Promise<void> {
     await tx.execute(
-      sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true), set_config('pg_trgm.similarity_threshold', '0.3', true)`,
+      sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true), set_config('cpu_index_tuple_cost', '0.25', true), set_config('pg_trgm.similarity_threshold', '0.3', true)`,
     );
   }
 
   async function resetPlanner(tx: Db): Promise<void> {
-    await tx.execute(sql`select set_config('enable_indexscan', 'on', true), set_config('enable_seqscan', 'on', true)`);
+    await tx.execute(
+      sql`select set_config('enable_indexscan', 'on', true), set_config('enable_seqscan', 'on', true), set_config('cpu_index_tuple_cost', '0.005', true)`,
+    );
   }
 
   /**

@@ -155,9 +155,6 @@ export function createProductsService(deps: ProductsDeps) {
       if (prefix.length < 2) return [];
       const terms = searchTerms(prefix, await synonyms());
       if (!terms.length) return [];
-      // The word still being typed is a prefix whatever its length ("po" → polkupyörä).
-      const last = terms.at(-1)!;
-      if (!last.exact) terms[terms.length - 1] = { ...last, prefix: true };
       const [found, flat] = await Promise.all([repo.hintMatches(terms, HINT_SAMPLE), catalog.flatten(locale)]);
       const byId = new Map(flat.map((c) => [c.id, c]));
       const evidence = new Map<number, number>();
