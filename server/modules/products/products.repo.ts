@@ -24,6 +24,8 @@ export interface SearchTerm {
   near?: string[];
   /** Set when `near` was looked up. */
   typo?: boolean;
+  /** Everything the term matches as one tsquery literal of distinct lexemes (compileTerms). */
+  lexemes?: string;
 }
 
 export interface ListingQuery {
@@ -44,10 +46,12 @@ export type ListingRow = CardRow;
 /** Counting stops here: 50 pages of 20; the pager needs "1,000+" no more precisely. */
 export const COUNT_CAP = 1_001;
 /**
- * A text search ranks and sorts at most this many matches, the newest (15 pages): the "best few
+ * A text search ranks and sorts at most this many matches, the newest (10 pages): the "best few
  * hundred" that get the full relevance expression.
  */
-export const RELEVANCE_CANDIDATES = 300;
+export const RELEVANCE_CANDIDATES = 200;
+/** At most this many place or category lexemes go to the index (see filterLexemes). */
+const FILTER_LEXEMES = 3;
 /**
  * The time blocks (days) a text search asks the GIN index for first: the words in this block
  * and the one before (so at least this many days back), widening while that gives fewer than
@@ -103,8 +107,30 @@ function partsQuery(term: SearchTerm): SQL | undefined {
 
 /** Everything a term may match in the search document, one tsquery (served by the GIN index). */
 function termTsquery(term: SearchTerm): SQL {
+  if (term.lexemes) return sql`${term.lexemes}::tsquery`;
   const parts = partsQuery(term);
   return parts ? sql`(${termQuery(term)} || ${parts})` : termQuery(term);
+}
+
+/**
+ * The terms with their tsquery worked out once, each distinct lexeme once: the five stemmers
+ * mostly agree, and GIN reads a lexeme's list once per mention (five times the pages for the
+ * same answer). One statement for all the terms; the passes then send the literal.
+ */
+async function compileTerms(tx: Db, terms: SearchTerm[]): Promise<SearchTerm[]> {
+  if (!terms.length) return terms;
+  const result = rowsOf<Record<string, string>>(
+    await tx.execute(
+      sql`select ${sql.join(
+        terms.map((term, i) => sql`(${termTsquery({ ...term, lexemes: undefined })})::text as ${sql.identifier(`t${i}`)}`),
+        sql`, `,
+      )}`,
+    ),
+  )[0]!;
+  return terms.map((term, i) => {
+    const lexemes = [...new Set([...(result[`t${i}`] ?? '').matchAll(/'((?:[^']|'')+)'/g)].map((m) => m[1]!))];
+    return { ...term, lexemes: lexemes.length ? lexemes.map((l) => `'${l}'`).join(' | ') : `'§none'` };
+  });
 }
 
 /**
@@ -273,9 +299,11 @@ export function createProductsRepo(
    */
   function filterLexemes(query: ListingQuery): string[] {
     const out: string[] = [];
+    // Only a few: GIN skips through the word lists to a lexeme every match must have; a long OR
+    // (a catalog with fifty subcategories) is cheaper left to the heap filter.
     const places = [...query.cityIds.map((id) => `§m${id}`), ...query.regionIds.map((id) => `§r${id}`)];
-    if (places.length) out.push(lexemes(places));
-    if (query.catalogIds.length) out.push(lexemes(query.catalogIds.map((id) => `§c${id}`)));
+    if (places.length && places.length <= FILTER_LEXEMES) out.push(lexemes(places));
+    if (query.catalogIds.length && query.catalogIds.length <= FILTER_LEXEMES) out.push(lexemes(query.catalogIds.map((id) => `§c${id}`)));
     return out;
   }
 
@@ -340,6 +368,7 @@ export function createProductsRepo(
             .limit(HINT_COMPLETIONS);
           terms = [...terms.slice(0, -1), { ...last, words: [...new Set([...last.words, ...completions.map((c) => c.word)])] }];
         }
+        terms = await compileTerms(tx, terms);
         const found = await newestMatches(tx, wordsTsquery(terms, 'all'), [eq(products.status, 'active')], limit);
         return found.rows.map((row) => ({ name: row.name, catalogId: row.catalogId }));
       });
@@ -396,14 +425,21 @@ export function createProductsRepo(
     blocks: readonly number[] = bounds.blocks,
   ) {
     const day = dayOf(now());
-    const passes: (string | undefined)[] = [
-      ...blocks.map((block) => lexemes([`§${block}:${Math.floor(day / block)}`, `§${block}:${Math.floor(day / block) - 1}`])),
+    // Per pass the time block and the one before, each its own index condition: GIN skips
+    // through the long word lists only to a lexeme every match must have (a single time
+    // lexeme), not to either of two; the two bitmaps are OR-ed.
+    const passes: (string[] | undefined)[] = [
+      ...blocks.map((block) => [`§${block}:${Math.floor(day / block)}`, `§${block}:${Math.floor(day / block) - 1}`]),
       undefined,
     ];
     let rows: Awaited<ReturnType<typeof run>> = [];
-    async function run(time: string | undefined) {
-      const narrowing = [...extraLexemes, ...(time ? [time] : [])];
-      const tsquery = narrowing.length ? sql`(${words}) && ${narrowing.join(' & ')}::tsquery` : words;
+    async function run(time: string[] | undefined) {
+      const match = (lexeme: string | undefined) => {
+        const narrowing = [...extraLexemes, ...(lexeme ? [`'${lexeme}'`] : [])];
+        const tsquery = narrowing.length ? sql`(${words}) && ${narrowing.join(' & ')}::tsquery` : words;
+        return sql`${products.searchVector} @@ (${tsquery})`;
+      };
+      const textCondition = time ? or(...time.map(match))! : match(undefined);
       return tx
         .select({
           id: products.id,
@@ -414,7 +450,7 @@ export function createProductsRepo(
           catalogId: products.catalogId,
         })
         .from(products)
-        .where(and(...conditions, sql`${products.searchVector} @@ (${tsquery})`))
+        .where(and(...conditions, textCondition))
         .orderBy(sql`${products.createdAt} desc, ${products.id} desc`)
         .limit(limit + 1);
     }
@@ -496,15 +532,17 @@ export function createProductsRepo(
     await plannerSettings(tx);
     const unknown = await unknownWords(tx, query.terms);
     let terms = query.terms;
-    // A word no ad has as such (a Swedish plural, a room word, a rare name) can still match
-    // through its stems, synonyms or units, but rarely: its matches are few, so one pass without
-    // time blocks reads them all.
+    // A word no ad has as such and nothing corrects (a Swedish plural, a room word, a rare name)
+    // can still match through its stems, synonyms or units, but rarely: its matches are few, so
+    // one pass without time blocks reads them all.
     let blocks = bounds.blocks;
     if (unknown.length) {
       terms = (await withNearWords(tx, terms, unknown)).terms;
-      blocks = [];
+      // Corrected words may be common ("helkma" → helkama): the time blocks stay then.
+      if (unknown.some((index) => !terms[index]!.near?.length)) blocks = [];
     }
     const several = terms.filter((t) => t.weight >= 1).length > 1 || (terms.length > 1 && terms.some((t) => t.weight >= 1));
+    terms = await compileTerms(tx, terms);
     let found = await textCandidates(tx, { ...query, terms }, 'all', blocks);
     if (found.complete && found.candidates.length < bounds.candidates) {
       const rest = typoCandidates(terms)
@@ -512,7 +550,10 @@ export function createProductsRepo(
         .map(({ index }) => index);
       const widened = rest.length ? await withNearWords(tx, terms, rest) : { terms, added: false };
       if (widened.added) {
-        terms = widened.terms;
+        terms = await compileTerms(
+          tx,
+          widened.terms.map((t) => ({ ...t, lexemes: undefined })),
+        );
         found = await textCandidates(tx, { ...query, terms }, 'all', []);
       }
     }
