@@ -6,7 +6,7 @@ import * as schema from '../server/db/schema/index.ts';
 import { createCatalogRepo } from '../server/modules/catalog/catalog.repo.ts';
 import { createCatalogService } from '../server/modules/catalog/catalog.service.ts';
 import { type ListingQuery, createProductsRepo } from '../server/modules/products/products.repo.ts';
-import { searchTerms } from '../server/modules/products/search-terms.ts';
+import { searchTerms, synonymsFrom } from '../server/modules/products/search-terms.ts';
 import { explainStatements, recordStatements } from './explain.ts';
 
 const url = process.env.DATABASE_URL;
@@ -16,6 +16,7 @@ const recorder = recordStatements();
 const db = drizzle({ client: pool, schema, casing: 'snake_case' });
 const repo = createProductsRepo(db as never);
 const catalog = createCatalogService(createCatalogRepo(db as never));
+const synonyms = synonymsFrom(await repo.synonymRows());
 const one = async (sql: string) => (await pool.query(sql)).rows[0];
 const uusimaa = (await one(`select id from regions where code = '01'`)).id as number;
 const transport = (await one(`select id from catalogs where slug = 'transport'`)).id as number;
@@ -25,7 +26,7 @@ const scenarios: [string, ListingQuery][] = [
   ['no filters', base],
   ['region + catalog', { ...base, regionIds: [uusimaa], catalogIds: await catalog.withDescendants([transport]) }],
   ...(process.argv.slice(2).length ? process.argv.slice(2) : ['polkupyörä', 'kesämökki', 'polkupyörra']).map(
-    (q) => [`text ${q}`, { ...base, terms: searchTerms(q), sort: 'relevance' as const }] as [string, ListingQuery],
+    (q) => [`text ${q}`, { ...base, terms: searchTerms(q, synonyms), sort: 'relevance' as const }] as [string, ListingQuery],
   ),
   [
     'text + region + catalog',
@@ -33,7 +34,7 @@ const scenarios: [string, ListingQuery][] = [
       ...base,
       regionIds: [uusimaa],
       catalogIds: await catalog.withDescendants([transport]),
-      terms: searchTerms('polkupyörä'),
+      terms: searchTerms('polkupyörä', synonyms),
       sort: 'relevance',
     },
   ],

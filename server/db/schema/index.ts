@@ -9,3 +9,4 @@ export * from './reports.ts';
 export * from './settings.ts';
 export * from './blog.ts';
 export * from './info-pages.ts';
+export * from './search.ts';

@@ -26,8 +26,11 @@ export function rankCategories(leaves: LeafNames[], terms: SearchTerm[], evidenc
   const add = (id: number, points: number) => score.set(id, (score.get(id) ?? 0) + points);
   const strong = terms.filter((term) => term.weight >= 1);
   for (const leaf of leaves) {
+    // Names also written together: a phrase the search reads as one word ("lasten pyörä" →
+    // "lastenpyörä") is found in "Lasten pyörät".
+    const names = leaf.names.flatMap((name) => [name, name.replace(/\s+/g, '')]);
     const matched = strong.filter((term) =>
-      leaf.names.some((name) => term.stems.some((stem) => name.includes(stem)) || term.words.some((word) => name.includes(word))),
+      names.some((name) => term.stems.some((stem) => name.includes(stem)) || term.words.some((word) => name.includes(word))),
     ).length;
     if (matched > 0) add(leaf.id, 2 * matched);
   }

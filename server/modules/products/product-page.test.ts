@@ -85,6 +85,23 @@ describe('POST /api/search-hint', () => {
     expect(catalogs[0]).toMatchObject({ type: 'catalog' });
   });
 
+  it('offers the categories the words mean, bicycles before motorcycles for a bicycle word', async () => {
+    const seller = await createUser(app);
+    for (const name of ['Maastopyörä Trek', 'Polkupyörä 28"', 'Lasten pyörä 16"', 'Fillari Crescent'])
+      await createAd(app, { userId: seller.id, name, catalog: name.startsWith('Maasto') ? 'mountain-bikes' : 'city-bikes' });
+    await createAd(app, { userId: seller.id, name: 'Moottoripyörä Honda', catalog: 'street-motorcycles' });
+    const hints = (
+      await app.inject({ method: 'POST', url: '/api/search-hint', payload: { query: 'pyörä' }, headers: { 'accept-language': 'en' } })
+    ).json().data as { type: string; text: string; path: string | null }[];
+    const catalogs = hints.filter((h) => h.type === 'catalog');
+    expect(catalogs[0]!.path).toMatch(/bicycles|city-bikes|mountain-bikes/);
+    expect(catalogs.map((c) => c.path)).not.toContain(expect.stringMatching(/motorcycles/));
+    expect(hints.filter((h) => h.type === 'ad').map((h) => h.text)).toContain('Polkupyörä 28"');
+    // The word being typed: "polkupy" is completed to what the ads say.
+    const typing = (await app.inject({ method: 'POST', url: '/api/search-hint', payload: { query: 'polkupy' } })).json().data;
+    expect(typing).toContainEqual({ type: 'ad', text: 'Polkupyörä 28"', path: null });
+  });
+
   it('answers one letter with nothing, and odd characters without error', async () => {
     expect((await app.inject({ method: 'POST', url: '/api/search-hint', payload: { query: 'h' } })).json().data).toEqual([]);
     for (const query of ['%', '_%_', "'\\", '<b>']) {

@@ -1,6 +1,7 @@
-import { type Column, type SQL, type SQLWrapper, and, eq, inArray, or, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Db, Transaction } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
+import { searchSynonyms, searchWords } from '../../db/schema/search.ts';
 import { type AdKind, PUBLIC_AD_STATUSES, type SortKey } from '../../../common/ad-rules.ts';
 import { POSTED_WITHIN_DAYS, type PostedWithin } from '../../../common/listing-filters.ts';
 import { type CardRow, adCover, cardColumns } from '../ads/ads.repo.ts';
@@ -9,15 +10,23 @@ import { type CardRow, adCover, cardColumns } from '../ads/ads.repo.ts';
 export interface SearchTerm {
   /** Letters and digits only: safe inside to_tsquery. */
   words: string[];
-  /** Lowercase stems (3+ letters) looked for anywhere in the title, so "sohva" finds "kulmasohva". */
+  /** Lowercase stems (3+ letters) looked for as the start of a compound title word's part, so "sohva" finds "kulmasohva". */
   stems: string[];
-  /** The word as typed, for typo-tolerant trigram matching. */
+  /** The word as typed: corrected against the vocabulary when no ad has it (typos). */
   fuzzy: string;
   /**
    * How much the word says about what is wanted: 1 for a real word, less for a number or a
    * short token ("13", "pro"), which alone never makes an ad relevant.
    */
   weight: number;
+  /** A unit token ("17in", "256gb"): matched whole, never as a prefix. */
+  exact: boolean;
+  /** Vocabulary words one or two edits away (corrections, or misspellings in ads), matched loosely. */
+  near?: string[];
+  /** Set when `near` was looked up. */
+  typo?: boolean;
+  /** Everything the term matches as one tsquery literal of distinct lexemes (compileTerms). */
+  lexemes?: string;
 }
 
 /**
@@ -51,108 +60,92 @@ export type ListingRow = CardRow;
 
 /** Counting stops here: 50 pages of 20; the pager needs "1,000+" no more precisely. */
 export const COUNT_CAP = 1_001;
-/** A text search ranks and sorts at most this many matches, the newest first found (25 pages). */
-export const RELEVANCE_CANDIDATES = 500;
 /**
- * How many of the newest ads (after the place and catalog filters) a text search reads in date
- * order before it turns to the word indexes. A common word fills the candidates inside this
- * window; a rare one would otherwise walk the whole table (seconds on a million ads).
+ * A text search ranks and sorts at most this many matches, the newest (10 pages): the "best few
+ * hundred" that get the full relevance expression.
  */
-export const TEXT_SCAN_WINDOW = 5_000;
-/** How many older matches the word indexes add when the window did not fill the candidates. */
-export const TEXT_INDEX_MATCHES = 1_000;
+export const RELEVANCE_CANDIDATES = 200;
+/** At most this many place or category lexemes go to the index (see filterLexemes). */
+const FILTER_LEXEMES = 3;
+/**
+ * The time blocks (days) a text search asks the GIN index for first: the words in this block
+ * and the one before (so at least this many days back), widening while that gives fewer than
+ * the candidates, then without a time limit. A common word fills the candidates from the last
+ * days and never makes the index read its whole match list; a rare word's full list is short.
+ */
+export const TEXT_BLOCKS = [1, 4, 16, 64, 256] as const;
+/** How many vocabulary words the word being typed in the hints stands for. */
+export const HINT_COMPLETIONS = 12;
 
 const CONFIGS = ['finnish', 'swedish', 'english', 'russian', 'simple'] as const;
 
 const CONFIG_OF_LANGUAGE = { fi: 'finnish', sv: 'swedish', en: 'english', ru: 'russian' } as const;
 
 /**
- * A word as a tsquery operand. Loose: words of four or more letters also as a prefix ("pyörä"
- * meets "pyöräily"), numbers and short words only whole ("pro" is not "propeller", "tv" is not
- * "två"). Whole: the word (stemmed by the configuration) and nothing longer. Title: whole, and
- * only in the title (weight A of the search document).
+ * A word as a tsquery operand, always whole: a prefix (`pyör:*`) makes GIN read the full match
+ * list of every lexeme it covers before anything can narrow it (600 ms for a bicycle word at a
+ * million ads), while whole lexemes let it skip through the lists to the few ads of the newest
+ * days. Inflections meet through the stemmers on both sides, compounds through the stored parts,
+ * the word being typed (hints) through the vocabulary's completions. Loose: any stemmer (and
+ * the word as typed). Whole: the same, for the relevance levels. Title: only in the title
+ * (weight A of the search document).
  */
 type Match = 'loose' | 'whole' | 'title';
 function operand(word: string, match: Match): string {
-  if (match === 'title') return `${word}:A`;
-  return match === 'loose' && word.length >= 4 && !/^\d+$/.test(word) ? `${word}:*` : word;
+  return match === 'title' ? `${word}:A` : word;
 }
 
-/** The term's words OR-ed into one tsquery of the given configurations (all five by default). */
+/** The term's words OR-ed into one tsquery of the given configurations (all five by default; unit tokens only `simple`). */
 function termQuery(term: SearchTerm, match: Match = 'loose', configs: readonly string[] = CONFIGS): SQL {
-  const expression = term.words.map((word) => operand(word, match)).join(' | ');
+  const words = match === 'loose' && term.near ? [...term.words, ...term.near] : term.words;
+  const expression = words.map((word) => operand(word, match)).join(' | ');
+  const used = term.exact ? ['simple'] : configs;
   return sql`(${sql.join(
-    configs.map((config) => sql`to_tsquery(${config}::regconfig, ${expression})`),
+    used.map((config) => sql`to_tsquery(${config}::regconfig, ${expression})`),
     sql` || `,
   )})`;
 }
 
-/** Stems anywhere in the title, as one regular expression (the trigram index serves it). */
-function stemPattern(term: SearchTerm): string | undefined {
-  return term.stems.length ? `(${term.stems.join('|')})` : undefined;
-}
-
-/** Where the words are looked for: the table itself, or a subquery that carries the same two columns. */
-interface TextColumns {
-  name: SQLWrapper;
-  searchVector: SQLWrapper;
-  language: SQLWrapper;
-}
-const TABLE_TEXT: TextColumns = { name: products.name, searchVector: products.searchVector, language: products.language };
-
 /**
- * One condition per query word, three ways to match, each served by an index: the stemmed words
- * (GIN on the search document), the stem inside a compound title (trigram regex), or a typo
- * (trigram word similarity).
+ * The term among the compound parts the trigger stores with their stems ("~sohv" of
+ * "kulmasohva", "~cykl" of "damcykel" for "cyklar"): the term's words stemmed in Finnish,
+ * Swedish and English and as typed, marked by rewriting the stemmed query's text. Undefined for
+ * numbers, short words and unit tokens.
  */
-function termMatch(term: SearchTerm, from: TextColumns = TABLE_TEXT): SQL {
-  const alternatives: SQL[] = [sql`${from.searchVector} @@ ${termQuery(term)}`];
-  const pattern = stemPattern(term);
-  if (pattern) alternatives.push(sql`lower(${from.name}) ~ ${pattern}`);
-  if (term.fuzzy.length >= 4) alternatives.push(sql`${term.fuzzy} <% lower(${from.name})`);
-  return sql`(${sql.join(alternatives, sql` or `)})`;
+function partsQuery(term: SearchTerm): SQL | undefined {
+  if (!term.stems.length) return undefined;
+  const long = term.words.filter((w) => w.length >= 4 && !/^\d+$/.test(w));
+  if (!long.length) return undefined;
+  const stemmed = termQuery({ ...term, words: long, near: undefined }, 'loose', ['finnish', 'swedish', 'english', 'simple']);
+  return sql`regexp_replace((${stemmed})::text, ${"'([^']+)'"}, ${"'~\\1'"}, 'g')::tsquery`;
+}
+
+/** Everything a term may match in the search document, one tsquery (served by the GIN index). */
+function termTsquery(term: SearchTerm): SQL {
+  if (term.lexemes) return sql`${term.lexemes}::tsquery`;
+  const parts = partsQuery(term);
+  return parts ? sql`(${termQuery(term)} || ${parts})` : termQuery(term);
 }
 
 /**
- * Per word, what an ad's text says about it, strongest first: the word in the title (3), the
- * word inside a compound of the title ("sohva" in "Kulmasohva", 2), the word in the description
- * (1.5), a longer word that merely begins the same (0.2: the Finnish stem "tak" of "takki" also
- * begins "takuu"), a near spelling of a title word (up to 0.3). "The word" means stemmed in the
- * ad's own language or exactly as typed: the Finnish stem "tak" is also the Swedish word for roof.
- * `ts_rank_cd` orders within a level; the sum is weighted by the word's weight.
+ * The terms with their tsquery worked out once, each distinct lexeme once: the five stemmers
+ * mostly agree, and GIN reads a lexeme's list once per mention (five times the pages for the
+ * same answer). One statement for all the terms; the passes then send the literal.
  */
-function relevance(terms: SearchTerm[], from: TextColumns = TABLE_TEXT): SQL {
-  const parts = terms.map((term) => {
-    const own = (match: Match) =>
-      sql`(case ${from.language} ${sql.join(
-        Object.entries(CONFIG_OF_LANGUAGE).map(([language, config]) => sql`when ${language} then ${termQuery(term, match, [config])}`),
-        sql` `,
-      )} end || ${termQuery(term, match, ['simple'])})`;
-    const whole = own('whole');
-    const loose = termQuery(term);
-    const document = sql`case when ${from.searchVector} @@ ${own('title')} then 3 + ts_rank_cd(${from.searchVector}, ${whole}) when ${from.searchVector} @@ ${whole} then 1.5 + ts_rank_cd(${from.searchVector}, ${whole}) when ${from.searchVector} @@ ${loose} then 0.2 + 0.2 * ts_rank_cd(${from.searchVector}, ${loose}) else 0 end`;
-    const pattern = stemPattern(term);
-    const inCompound = pattern ? sql`(case when lower(${from.name}) ~ ${pattern} then 2 else 0 end)` : sql`0`;
-    return sql`${sql.raw(String(term.weight))} * (${document} + ${inCompound} + 0.3 * word_similarity(${term.fuzzy}, lower(${from.name})))`;
+async function compileTerms(tx: Db, terms: SearchTerm[]): Promise<SearchTerm[]> {
+  if (!terms.length) return terms;
+  const result = rowsOf<Record<string, string>>(
+    await tx.execute(
+      sql`select ${sql.join(
+        terms.map((term, i) => sql`(${termTsquery({ ...term, lexemes: undefined })})::text as ${sql.identifier(`t${i}`)}`),
+        sql`, `,
+      )}`,
+    ),
+  )[0]!;
+  return terms.map((term, i) => {
+    const lexemes = [...new Set([...(result[`t${i}`] ?? '').matchAll(/'((?:[^']|'')+)'/g)].map((m) => m[1]!))];
+    return { ...term, lexemes: lexemes.length ? lexemes.map((l) => `'${l}'`).join(' | ') : `'§none'` };
   });
-  return sql.join(parts, sql` + `);
-}
-
-/** The rows of a raw statement, whichever driver ran it (both answer `{ rows }`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
-/** The columns the filters read. */
-interface FilterColumns {
-  id: Column;
-  cityId: Column;
-  regionId: Column;
-  catalogId: Column;
-  priceCents: Column;
-  imageCount: Column;
-  createdAt: Column;
-  kind: Column;
 }
 
 /**
@@ -161,10 +154,51 @@ interface FilterColumns {
  */
 type WordMode = 'all' | 'any';
 
-function wordsMatch(terms: SearchTerm[], mode: WordMode, from: TextColumns = TABLE_TEXT): SQL {
-  if (mode === 'all') return and(...terms.map((term) => termMatch(term, from)))!;
+function wordsTsquery(terms: SearchTerm[], mode: WordMode): SQL {
+  if (mode === 'all') return sql.join(terms.map(termTsquery), sql` && `);
   const strong = terms.filter((term) => term.weight >= 1);
-  return or(...(strong.length ? strong : terms).map((term) => termMatch(term, from)))!;
+  return sql.join((strong.length ? strong : terms).map(termTsquery), sql` || `);
+}
+
+/** The tsquery of the lexemes (place, category, time) the trigger stores in every ad's document. */
+const lexemes = (values: string[]) => `(${values.map((v) => `'${v}'`).join(' | ')})`;
+
+/** The day number (since 1970, UTC) the trigger's time blocks count from. */
+const dayOf = (date: Date) => Math.floor(date.getTime() / 86_400_000);
+
+/**
+ * Per word, what an ad's text says about it, strongest first: the word in the title (3), the
+ * word inside a compound of the title ("sohva" in "Kulmasohva", 2), the word in the description
+ * (1.5), a longer word that merely begins the same (0.2: the Finnish stem "tak" of "takki" also
+ * begins "takuu"), for a corrected misspelling how near the title is (up to 0.3). "The word"
+ * means stemmed in the ad's own language or exactly as typed: the Finnish stem "tak" is also the
+ * Swedish word for roof. `ts_rank_cd` orders within a level; the sum is weighted by the word's
+ * weight. Computed only for the candidates (RELEVANCE_CANDIDATES), by id.
+ */
+function relevance(terms: SearchTerm[]): SQL {
+  const parts = terms.map((term) => {
+    const own = (match: Match) =>
+      term.exact
+        ? termQuery(term, match)
+        : sql`(case ${products.language} ${sql.join(
+            Object.entries(CONFIG_OF_LANGUAGE).map(([language, config]) => sql`when ${language} then ${termQuery(term, match, [config])}`),
+            sql` `,
+          )} end || ${termQuery(term, match, ['simple'])})`;
+    const whole = own('whole');
+    const loose = termQuery(term);
+    const v = products.searchVector;
+    const document = sql`case when ${v} @@ ${own('title')} then 3 + ts_rank_cd(${v}, ${whole}) when ${v} @@ ${whole} then 1.5 + ts_rank_cd(${v}, ${whole}) when ${v} @@ ${loose} then 0.2 + 0.2 * ts_rank_cd(${v}, ${loose}) else 0 end`;
+    const parts = partsQuery(term);
+    const inCompound = parts ? sql`(case when ${v} @@ ${parts} then 2 else 0 end)` : sql`0`;
+    const near = term.typo ? sql` + 0.3 * word_similarity(${term.fuzzy}, lower(${products.name}))` : sql``;
+    return sql`${sql.raw(String(term.weight))} * (${document} + ${inCompound}${near})`;
+  });
+  return sql.join(parts, sql` + `);
+}
+
+/** The rows of a raw statement, whichever driver ran it (both answer `{ rows }`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }
 
 /** A match of a text search with what its sorts need. */
@@ -222,49 +256,83 @@ function orderBy(query: ListingQuery): SQL {
   }
 }
 
-/**
- * Word similarity from which a title word counts as a typo of a query word. pg_trgm's default (0.6)
- * misses one dropped letter in a seven-letter word ("helkma" for "helkama" is 0.5).
- */
-export const TYPO_SIMILARITY = 0.5;
+/** Damerau–Levenshtein distance (adjacent swaps count one), for accepting a vocabulary word as a correction. */
+export function editDistance(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  const d = Array.from({ length: x.length + 1 }, (_, i) => Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= x.length; i++) {
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[x.length]![y.length]!;
+}
 
-/** How far a text search reads before it turns to the word indexes; tests make the window tiny. */
+/** How many edits a misspelling of a word this long may have: one up to five letters, two beyond. */
+export const allowedEdits = (word: string) => ([...word].length <= 5 ? 1 : 2);
+
+/** How a text search is bounded; tests make it tiny or unbounded. */
 export interface TextSearchBounds {
-  scanWindow: number;
-  indexMatches: number;
+  /** The most matches ranked and sorted. */
+  candidates: number;
+  /** The time blocks (days) asked first; empty: one pass without a time limit. */
+  blocks: readonly number[];
 }
 
 export function createProductsRepo(
   db: Database,
-  bounds: TextSearchBounds = { scanWindow: TEXT_SCAN_WINDOW, indexMatches: TEXT_INDEX_MATCHES },
+  bounds: TextSearchBounds = { candidates: RELEVANCE_CANDIDATES, blocks: TEXT_BLOCKS },
+  now: () => Date = () => new Date(),
 ) {
-  /**
-   * Place, catalog, exclusion and the buyer's filters (price, kind, pictures, age): the conditions
-   * the btree indexes serve, on the table or a subquery with the same columns.
-   */
-  function filterConditions(query: ListingQuery, from: FilterColumns = products): SQL[] {
+  /** Place, catalog and exclusion: the conditions the btree indexes serve. */
+  function placeAndCatalog(query: ListingQuery): SQL[] {
     const conditions: SQL[] = [];
     const places: SQL[] = [];
-    if (query.cityIds.length) places.push(inArray(from.cityId, query.cityIds));
-    if (query.regionIds.length) places.push(inArray(from.regionId, query.regionIds));
+    if (query.cityIds.length) places.push(inArray(products.cityId, query.cityIds));
+    if (query.regionIds.length) places.push(inArray(products.regionId, query.regionIds));
     if (places.length) conditions.push(or(...places)!);
-    if (query.catalogIds.length) conditions.push(inArray(from.catalogId, query.catalogIds));
-    if (query.excludeId !== undefined) conditions.push(sql`${from.id} <> ${query.excludeId}`);
-    if (query.priceFromCents !== undefined) conditions.push(sql`${from.priceCents} >= ${query.priceFromCents}`);
-    if (query.priceToCents !== undefined) conditions.push(sql`${from.priceCents} <= ${query.priceToCents}`);
-    if (query.kinds?.length) conditions.push(inArray(from.kind, query.kinds));
-    if (query.withImages) conditions.push(sql`${from.imageCount} > 0`);
+    if (query.catalogIds.length) conditions.push(inArray(products.catalogId, query.catalogIds));
+    if (query.excludeId !== undefined) conditions.push(sql`${products.id} <> ${query.excludeId}`);
+    // The buyer's filters (price, kind, pictures, age): btree-served conditions like place and catalog.
+    if (query.priceFromCents !== undefined) conditions.push(sql`${products.priceCents} >= ${query.priceFromCents}`);
+    if (query.priceToCents !== undefined) conditions.push(sql`${products.priceCents} <= ${query.priceToCents}`);
+    if (query.kinds?.length) conditions.push(inArray(products.kind, query.kinds));
+    if (query.withImages) conditions.push(sql`${products.imageCount} > 0`);
     if (query.postedWithin) {
-      conditions.push(sql`${from.createdAt} >= now() - make_interval(days => ${POSTED_WITHIN_DAYS[query.postedWithin]})`);
+      conditions.push(sql`${products.createdAt} >= now() - make_interval(days => ${POSTED_WITHIN_DAYS[query.postedWithin]})`);
     }
     return conditions;
   }
 
-  /** The active ads the query asks for: place, catalog, filters and, when there are any, the words. */
-  function where(query: ListingQuery, words: WordMode = 'all'): SQL {
-    const conditions = [eq(products.status, 'active'), ...filterConditions(query)];
-    if (query.terms.length) conditions.push(wordsMatch(query.terms, words));
-    return and(...conditions)!;
+  /**
+   * The one place the conditions of a listing are assembled, with or without words: active ads,
+   * place, catalog and the buyer's filters — the text search adds its words as a
+   * tsquery on top of these.
+   */
+  function listingConditions(query: ListingQuery): SQL[] {
+    return [eq(products.status, 'active'), ...placeAndCatalog(query)];
+  }
+
+  /**
+   * The same place and catalog filters as lexemes of the search document (§m, §r, §c), so the GIN
+   * index intersects them with the words instead of the heap filtering a long match list.
+   */
+  function filterLexemes(query: ListingQuery): string[] {
+    const out: string[] = [];
+    // Only a few: GIN skips through the word lists to a lexeme every match must have; a long OR
+    // (a catalog with fifty subcategories) is cheaper left to the heap filter.
+    const places = [...query.cityIds.map((id) => `§m${id}`), ...query.regionIds.map((id) => `§r${id}`)];
+    if (places.length && places.length <= FILTER_LEXEMES) out.push(lexemes(places));
+    if (query.catalogIds.length && query.catalogIds.length <= FILTER_LEXEMES) out.push(lexemes(query.catalogIds.map((id) => `§c${id}`)));
+    return out;
+  }
+
+  /** The active ads the query asks for (listings without words). */
+  function where(query: ListingQuery): SQL {
+    return and(...listingConditions(query))!;
   }
 
   return {
@@ -318,21 +386,35 @@ export function createProductsRepo(
         .offset(offset);
     },
 
-    /** Titles of active ads that start with, or contain a word near, what is being typed. */
-    async titleHints(prefix: string, limit: number): Promise<string[]> {
-      const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const rows = await db
-        .selectDistinct({ name: products.name, rank: sql<number>`word_similarity(${prefix}, lower(${products.name}))` })
-        .from(products)
-        .where(
-          and(
-            eq(products.status, 'active'),
-            sql`(lower(${products.name}) like ${pattern} or lower(${products.name}) like ${`% ${pattern}`} or ${prefix} <% lower(${products.name}))`,
-          ),
-        )
-        .orderBy(sql`2 desc`)
-        .limit(limit);
-      return rows.map((r) => r.name);
+    /** The synonym table's rows (the service turns them into a lookup and keeps it a minute). */
+    async synonymRows(): Promise<{ groupId: number; word: string }[]> {
+      return db.select({ groupId: searchSynonyms.groupId, word: searchSynonyms.word }).from(searchSynonyms);
+    },
+
+    /**
+     * The newest active ads that have the words (at most `limit`), name and category: what the
+     * search hints suggest from. The same bounded GIN passes as a search.
+     */
+    async hintMatches(terms: SearchTerm[], limit: number): Promise<{ name: string; catalogId: number }[]> {
+      if (!terms.length) return [];
+      return db.transaction(async (tx) => {
+        await plannerSettings(tx);
+        // The word being typed: its completions in the vocabulary, the shortest (likeliest) first.
+        const last = terms.at(-1)!;
+        const typed = last.words[0] ?? '';
+        if (!last.exact && /^\p{L}+$/u.test(typed)) {
+          const completions = await tx
+            .select({ word: searchWords.word })
+            .from(searchWords)
+            .where(sql`${searchWords.word} like ${`${typed}%`}`)
+            .orderBy(sql`length(${searchWords.word})`, searchWords.word)
+            .limit(HINT_COMPLETIONS);
+          terms = [...terms.slice(0, -1), { ...last, words: [...new Set([...last.words, ...completions.map((c) => c.word)])] }];
+        }
+        terms = await compileTerms(tx, terms);
+        const found = await newestMatches(tx, wordsTsquery(terms, 'all'), [eq(products.status, 'active')], limit);
+        return found.rows.map((row) => ({ name: row.name, catalogId: row.catalogId }));
+      });
     },
 
     /**
@@ -343,11 +425,7 @@ export function createProductsRepo(
      */
     async searchActive(query: ListingQuery): Promise<{ rows: ListingRow[]; total: number; capped: boolean }> {
       return db.transaction(async (tx) => {
-        if (query.terms.length) {
-          // The `<%` operator reads its threshold from this setting; local to the transaction.
-          await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
-          return textPage(tx, query);
-        }
+        if (query.terms.length) return textPage(tx, query);
         const rows = await listActive(tx, query);
         const total = rows.length < query.limit && query.offset === 0 ? rows.length : await countActive(tx, query);
         return { rows, total, capped: total >= COUNT_CAP };
@@ -356,122 +434,225 @@ export function createProductsRepo(
   };
 
   /**
-   * A text search: the candidates (below), put in the asked order here, then the page's twenty
-   * cards by id. Relevance puts exact (stemmed) matches first, then matches inside compounds,
-   * then typos; ties and the other sorts as in the plain listing.
+   * Settings local to the transaction for the GIN passes: no parallel workers (on two cores they
+   * fight the other connections for the same CPUs), no plain index or sequential scans, so the
+   * planner cannot bet on meeting matches early in date order (it reads the whole table when the
+   * word is rare), and index entries priced so that reading a whole place/catalog btree as a
+   * bitmap is not worth it either — the GIN index with its time blocks bounds the work instead.
+   */
+  async function plannerSettings(tx: Db): Promise<void> {
+    await tx.execute(
+      sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true), set_config('cpu_index_tuple_cost', '0.25', true), set_config('pg_trgm.similarity_threshold', '0.3', true)`,
+    );
+  }
+
+  async function resetPlanner(tx: Db): Promise<void> {
+    await tx.execute(
+      sql`select set_config('enable_indexscan', 'on', true), set_config('enable_seqscan', 'on', true), set_config('cpu_index_tuple_cost', '0.005', true)`,
+    );
+  }
+
+  /**
+   * The newest `limit` ads whose document matches `words`, in bounded GIN passes: first the last
+   * TEXT_BLOCKS[0] days (the ad's block and the one before), widening fourfold while that gives
+   * fewer than `limit`, last without a time limit. Each pass ends with the complete newest part
+   * of the matches, so its newest `limit` are the newest of all; a pass reads at most about
+   * eight times `limit` rows from the table. `complete`: every match was seen.
+   */
+  async function newestMatches(
+    tx: Db,
+    words: SQL,
+    conditions: SQL[],
+    limit: number,
+    extraLexemes: string[] = [],
+    blocks: readonly number[] = bounds.blocks,
+  ) {
+    const day = dayOf(now());
+    // Per pass the time block and the one before, each its own index condition: GIN skips
+    // through the long word lists only to a lexeme every match must have (a single time
+    // lexeme), not to either of two; the two bitmaps are OR-ed.
+    const passes: (string[] | undefined)[] = [
+      ...blocks.map((block) => [`§${block}:${Math.floor(day / block)}`, `§${block}:${Math.floor(day / block) - 1}`]),
+      undefined,
+    ];
+    let rows: Awaited<ReturnType<typeof run>> = [];
+    async function run(time: string[] | undefined) {
+      const match = (lexeme: string | undefined) => {
+        const narrowing = [...extraLexemes, ...(lexeme ? [`'${lexeme}'`] : [])];
+        const tsquery = narrowing.length ? sql`(${words}) && ${narrowing.join(' & ')}::tsquery` : words;
+        return sql`${products.searchVector} @@ (${tsquery})`;
+      };
+      const textCondition = time ? or(...time.map(match))! : match(undefined);
+      return tx
+        .select({
+          id: products.id,
+          createdAt: products.createdAt,
+          priceCents: products.priceCents,
+          imageCount: products.imageCount,
+          name: products.name,
+          catalogId: products.catalogId,
+        })
+        .from(products)
+        .where(and(...conditions, textCondition))
+        .orderBy(sql`${products.createdAt} desc, ${products.id} desc`)
+        .limit(limit + 1);
+    }
+    for (const time of passes) {
+      rows = await run(time);
+      if (rows.length > limit) return { rows: rows.slice(0, limit), complete: false };
+      if (rows.length === limit && time) return { rows, complete: false };
+    }
+    return { rows, complete: true };
+  }
+
+  /** Vocabulary words one or two edits from the word (not the word itself): its likely misspellings or corrections. */
+  async function nearWords(tx: Db, word: string): Promise<string[]> {
+    return rowsOf<{ word: string }>(
+      await tx.execute(sql`select word from ${searchWords} where word % ${word} order by word <-> ${word}, word limit 12`),
+    )
+      .map((r) => r.word)
+      .filter((near) => near !== word && editDistance(near, word) <= allowedEdits(word));
+  }
+
+  /** The terms that may be misspelt, or meet misspellings: real words of letters only. */
+  function typoCandidates(terms: SearchTerm[]) {
+    return terms.map((term, index) => ({ term, index })).filter(({ term }) => term.weight >= 1 && /^\p{L}{4,}$/u.test(term.fuzzy));
+  }
+
+  /** The terms with the near words of the chosen ones added (matched loosely, ranked below the words themselves). */
+  async function withNearWords(tx: Db, terms: SearchTerm[], chosen: number[]): Promise<{ terms: SearchTerm[]; added: boolean }> {
+    const out = [...terms];
+    let added = false;
+    for (const index of chosen) {
+      const term = terms[index]!;
+      const near = (await nearWords(tx, term.fuzzy)).filter((w) => !term.words.includes(w));
+      if (!near.length) continue;
+      added = true;
+      out[index] = { ...term, near, typo: true };
+    }
+    return { terms: out, added };
+  }
+
+  /**
+   * Which strong words no ad has: no word of the vocabulary begins with it or one of its
+   * synonyms, or has one of their stems inside (the compound parts: "sohva" is known from
+   * "kulmasohva"); the trigram index serves both. One statement for all the words.
+   */
+  async function unknownWords(tx: Db, terms: SearchTerm[]): Promise<number[]> {
+    const checked = typoCandidates(terms);
+    if (!checked.length) return [];
+    const patterns = (term: SearchTerm) => [
+      ...term.words.filter((w) => /^\p{L}+$/u.test(w)).map((w) => `${w}%`),
+      ...term.stems.map((stem) => `%${stem}%`),
+    ];
+    const known = rowsOf<{ i: number }>(
+      await tx.execute(
+        sql.join(
+          checked.map(
+            ({ term, index }) =>
+              sql`select ${index}::int as i where exists (select 1 from ${searchWords} where ${sql.join(
+                patterns(term).map((p) => sql`word like ${p}`),
+                sql` or `,
+              )})`,
+          ),
+          sql` union all `,
+        ),
+      ),
+    ).map((r) => Number(r.i));
+    return checked.map(({ index }) => index).filter((index) => !known.includes(index));
+  }
+
+  /**
+   * A text search: the newest matching candidates (at most `bounds.candidates`) from the GIN
+   * passes, the full relevance for those only, put in the asked order here, then the page's
+   * twenty cards by id. Typos, in order of cost: a word no ad has is corrected against the
+   * vocabulary before searching; when every word exists but the matches do not fill the
+   * candidates, the words' misspellings in the vocabulary ("helkma" for "helkama") join them and
+   * the search runs once more. Relevance puts exact (stemmed) matches first, then matches inside
+   * compounds, then typos; ties and the other sorts as in the plain listing.
    */
   async function textPage(tx: Transaction, query: ListingQuery): Promise<{ rows: ListingRow[]; total: number; capped: boolean }> {
-    let { candidates, complete } = await textCandidates(tx, query, 'all');
+    await plannerSettings(tx);
+    const unknown = await unknownWords(tx, query.terms);
+    let terms = query.terms;
+    // A word no ad has as such and nothing corrects (a Swedish plural, a room word, a rare name)
+    // can still match through its stems, synonyms or units, but rarely: its matches are few, so
+    // one pass without time blocks reads them all.
+    let blocks = bounds.blocks;
+    if (unknown.length) {
+      terms = (await withNearWords(tx, terms, unknown)).terms;
+      // Corrected words may be common ("helkma" → helkama): the time blocks stay then.
+      if (unknown.some((index) => !terms[index]!.near?.length)) blocks = [];
+    }
+    const several = terms.filter((t) => t.weight >= 1).length > 1 || (terms.length > 1 && terms.some((t) => t.weight >= 1));
+    terms = await compileTerms(tx, terms);
+    let found = await textCandidates(tx, { ...query, terms }, 'all', blocks);
+    if (found.complete && found.candidates.length < bounds.candidates) {
+      const rest = typoCandidates(terms)
+        .filter(({ term }) => !term.typo)
+        .map(({ index }) => index);
+      const widened = rest.length ? await withNearWords(tx, terms, rest) : { terms, added: false };
+      if (widened.added) {
+        terms = await compileTerms(
+          tx,
+          widened.terms.map((t) => ({ ...t, lexemes: undefined })),
+        );
+        found = await textCandidates(tx, { ...query, terms }, 'all', []);
+      }
+    }
     // Fewer ads than a page have every word ("talvirenkaat 16", "iphone 13 pro"): show the ads
     // with any of the real words too; those with more of the words score higher. Only for
     // relevance: under a price or date sort the partial matches would mix with the full ones.
-    if (query.sort === 'relevance' && query.terms.length > 1 && complete && candidates.length < query.limit) {
-      ({ candidates, complete } = await textCandidates(tx, query, 'any'));
+    if (query.sort === 'relevance' && query.terms.length > 1 && several && found.complete && found.candidates.length < query.limit) {
+      found = await textCandidates(tx, { ...query, terms }, 'any', blocks);
     }
+    const { candidates, complete } = found;
+    if (query.sort === 'relevance' && candidates.length) {
+      const scores = rowsOf<{ id: number; score: number }>(
+        await tx.execute(
+          sql`select ${products.id} as id, ${relevance(terms)} as score from ${products} where ${inArray(
+            products.id,
+            candidates.map((c) => c.id),
+          )}`,
+        ),
+      );
+      const byId = new Map(scores.map((r) => [Number(r.id), Number(r.score)]));
+      for (const c of candidates) c.score = byId.get(c.id) ?? 0;
+    }
+    await resetPlanner(tx);
     candidates.sort(candidateOrder(query.sort));
     const ids = candidates.slice(query.offset, query.offset + query.limit).map((r) => r.id);
     const rows = ids.length ? await listActive(tx, { ...query, sort: 'created_at_desc', offset: 0 }, ids) : [];
     const position = new Map(ids.map((id, index) => [id, index]));
     rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-    return { rows, total: candidates.length, capped: !complete || candidates.length >= RELEVANCE_CANDIDATES };
+    return { rows, total: candidates.length, capped: !complete };
   }
 
-  /**
-   * The matches of a text search, at most RELEVANCE_CANDIDATES, with what the sorts need, in two
-   * bounded steps so no query walks the whole table:
-   * 1. the newest `scanWindow` active ads, read in date order (an index walk), tested against the
-   *    filters and the words: a common word fills the candidates here;
-   * 2. when it did not, and older ads exist, up to `indexMatches` older matches straight from the
-   *    word indexes (GIN on the search document, trigrams on the title) and the place and catalog
-   *    indexes, in any order: a rare word has few matches, so reading them is quick, and a word
-   *    that matches nothing costs a few index pages.
-   * `complete` is true when every match was seen (the count shown is then exact).
-   */
+  /** The newest matches of a text search (at most `bounds.candidates`), with what the sorts need. */
   async function textCandidates(
-    tx: Transaction,
+    tx: Db,
     query: ListingQuery,
     words: WordMode,
+    blocks: readonly number[],
   ): Promise<{ candidates: Candidate[]; complete: boolean }> {
-    const newest = sql`${products.createdAt} desc nulls last, ${products.id} desc nulls last`;
-    const recent = tx
-      .select({
-        id: products.id,
-        createdAt: products.createdAt,
-        priceCents: products.priceCents,
-        imageCount: products.imageCount,
-        name: products.name,
-        searchVector: products.searchVector,
-        language: products.language,
-        cityId: products.cityId,
-        regionId: products.regionId,
-        catalogId: products.catalogId,
-        kind: products.kind,
-      })
-      .from(products)
-      .where(eq(products.status, 'active'))
-      .orderBy(newest)
-      .limit(bounds.scanWindow)
-      .as('recent');
-    const windowRows = await tx
-      .select({
-        id: recent.id,
-        createdAt: recent.createdAt,
-        priceCents: recent.priceCents,
-        imageCount: recent.imageCount,
-        score: sql<number>`${relevance(query.terms, recent)}`.mapWith(Number),
-      })
-      .from(recent)
-      .where(and(...filterConditions(query, recent), wordsMatch(query.terms, words, recent)))
-      .orderBy(sql`${recent.createdAt} desc nulls last, ${recent.id} desc nulls last`)
-      .limit(RELEVANCE_CANDIDATES);
-    if (windowRows.length >= RELEVANCE_CANDIDATES) return { candidates: windowRows, complete: false };
-
-    // The boundary as PostgreSQL's text: a JavaScript Date would drop the microseconds.
-    const [oldest] = await tx
-      .select({ createdAt: sql<string>`${products.createdAt}::text`, id: products.id })
-      .from(products)
-      .where(eq(products.status, 'active'))
-      .orderBy(newest)
-      .offset(bounds.scanWindow - 1)
-      .limit(1);
-    if (!oldest) return { candidates: windowRows, complete: true };
-
-    // The word indexes, not a date-order walk: the planner would otherwise hope to meet matches
-    // early in date order, and read the whole table when the word is rare. It also overestimates
-    // how many ads OR-ed prefixes match (tenfold at a million ads), and would then rather read a
-    // whole small btree (every active ad) with the words as a filter. So: no plain index or
-    // sequential scans, index entries priced so a whole-btree bitmap is not worth it, and the
-    // matches a materialized CTE, planned for all of its rows rather than under the LIMIT (which
-    // still stops the reading early). The settings are local to the transaction and reset below.
-    await tx.execute(
-      sql`select set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true), set_config('cpu_index_tuple_cost', '0.25', true)`,
+    const found = await newestMatches(
+      tx,
+      wordsTsquery(query.terms, words),
+      listingConditions(query),
+      bounds.candidates,
+      filterLexemes(query),
+      blocks,
     );
-    const matching = tx
-      .select({
-        id: products.id,
-        createdAt: products.createdAt,
-        priceCents: products.priceCents,
-        imageCount: products.imageCount,
-        // Named: the rows come back raw from the CTE, by column name.
-        score: sql<number>`${relevance(query.terms)}`.as('score'),
-      })
-      .from(products)
-      .where(and(where(query, words), sql`(${products.createdAt}, ${products.id}) < (${oldest.createdAt}::timestamptz, ${oldest.id})`));
-    const result = await tx.execute(sql`with matches as materialized (${matching}) select * from matches limit ${bounds.indexMatches + 1}`);
-    const older: Candidate[] = rowsOf<Record<string, unknown>>(result).map((row) => ({
-      id: Number(row.id),
-      createdAt: new Date(row.created_at as string | Date),
-      priceCents: Number(row.price_cents),
-      imageCount: Number(row.image_count),
-      score: Number(row.score),
-    }));
-    await tx.execute(
-      sql`select set_config('enable_indexscan', 'on', true), set_config('enable_seqscan', 'on', true), set_config('cpu_index_tuple_cost', '0.005', true)`,
-    );
-    const complete = older.length <= bounds.indexMatches;
-    const candidates = [...windowRows, ...older.slice(0, bounds.indexMatches)];
-    candidates.sort(candidateOrder('created_at_desc'));
-    return { candidates: candidates.slice(0, RELEVANCE_CANDIDATES), complete: complete && candidates.length <= RELEVANCE_CANDIDATES };
+    return {
+      candidates: found.rows.map((row) => ({
+        id: row.id,
+        createdAt: row.createdAt,
+        priceCents: row.priceCents,
+        imageCount: row.imageCount,
+        score: 0,
+      })),
+      complete: found.complete,
+    };
   }
 
   /** One page of active ads with their cover picture. */

@@ -18,7 +18,7 @@ import { type LeafNames, SUGGESTION_EVIDENCE, rankCategories } from './catalog-s
 import { createListingCache } from './listing-cache.ts';
 import { COUNT_CAP, type ListingFilters, type ListingQuery, type ListingRow, type ProductsRepo } from './products.repo.ts';
 import { type ListingBody, type ListingReply, PAGE_SIZE, type SellerReply } from './products.schemas.ts';
-import { searchTerms } from './search-terms.ts';
+import { type Synonyms, infixStem, searchTerms, synonymsFrom } from './search-terms.ts';
 
 export interface ProductsDeps {
   repo: ProductsRepo;
@@ -54,6 +54,12 @@ const clientKey = (kind: string, client: SearchClient) => (client.userId ? `${ki
 
 export const SIMILAR_LIMIT = 8;
 export const HINT_LIMIT = 10;
+/** At most this many category suggestions among the hints. */
+export const HINT_CATALOGS = 3;
+/** How many of the newest matching ads the hints read for their titles and categories. */
+export const HINT_SAMPLE = 120;
+/** The synonym table is read again after this long (staff edits show within a minute). */
+export const SYNONYMS_TTL_MS = 60_000;
 
 /** The public side of ads: the listing and search, an ad's page, similar ads and search hints. */
 export function createProductsService(deps: ProductsDeps) {
@@ -62,6 +68,18 @@ export function createProductsService(deps: ProductsDeps) {
     ttlMs: deps.listingCacheMs ?? 0,
     maxEntries: 2_000,
   });
+  let synonymCache: { at: number; value: Promise<Synonyms> } | undefined;
+  /** The synonym table as a lookup, read at most once a minute. */
+  function synonyms(): Promise<Synonyms> {
+    const now = Date.now();
+    if (!synonymCache || now - synonymCache.at > SYNONYMS_TTL_MS) {
+      const value = repo.synonymRows().then(synonymsFrom);
+      synonymCache = { at: now, value };
+      value.catch(() => (synonymCache = undefined));
+    }
+    return synonymCache.value;
+  }
+
   /** The listing's answer for a query, shared by identical queries for a few seconds. */
   const search = (query: ListingQuery) => cache.get(JSON.stringify(query), () => repo.searchActive(query));
 
@@ -141,17 +159,57 @@ export function createProductsService(deps: ProductsDeps) {
       return toCards(rows, locale);
     },
 
-    /** Up to ten suggestions while typing: catalog names first, then ad titles. */
+    /**
+     * Up to ten suggestions while typing: the categories the words mean, then titles of the newest
+     * ads that have the words (the last word as typed so far). A category is offered for what
+     * the newest matching ads are filed under ("pyörä" ads are mostly bicycles, a few
+     * motorcycles), its ancestors counting their descendants' ads, and for its name containing
+     * the word or one of its synonyms; the evidence decides the order.
+     */
     async hints(text: string, locale: Locale, client?: SearchClient) {
       if (client) await deps.throttle.consume(clientKey('hints', client), HINTS_PER_CLIENT);
       const prefix = text.normalize('NFC').trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 60);
       if (prefix.length < 2) return [];
-      const catalogs = (await catalog.flatten(locale))
-        .filter((c) => c.name.toLowerCase().startsWith(prefix) || c.name.toLowerCase().includes(` ${prefix}`))
-        .slice(0, 4)
-        .map((c) => ({ type: 'catalog' as const, text: c.name, path: `/catalogs/${c.path.join('/')}` }));
-      const titles = await repo.titleHints(prefix, HINT_LIMIT - catalogs.length);
-      return [...catalogs, ...titles.map((title) => ({ type: 'ad' as const, text: title, path: null }))];
+      const terms = searchTerms(prefix, await synonyms());
+      if (!terms.length) return [];
+      const [found, flat] = await Promise.all([repo.hintMatches(terms, HINT_SAMPLE), catalog.flatten(locale)]);
+      const byId = new Map(flat.map((c) => [c.id, c]));
+      const evidence = new Map<number, number>();
+      for (const row of found) {
+        for (let c = byId.get(row.catalogId); c; c = c.parent_id === null ? undefined : byId.get(c.parent_id)) {
+          evidence.set(c.id, (evidence.get(c.id) ?? 0) + 1);
+        }
+      }
+      const names = terms.flatMap((t) => t.words.filter((w) => /^\p{L}{3,}$/u.test(w)).map((w) => infixStem(w)));
+      const namesIt = (name: string) =>
+        name
+          .toLowerCase()
+          .split(/[^\p{L}\p{N}]+/u)
+          .some((word) => names.some((stem) => word.startsWith(stem) || (stem.length >= 4 && word.includes(stem))));
+      const scored = flat
+        .map((c) => ({ c, score: (evidence.get(c.id) ?? 0) / Math.max(1, found.length) + (namesIt(c.name) ? 0.3 : 0) }))
+        .filter(({ score }) => score >= 0.25)
+        // More evidence first; among equals the more precise (deeper) category.
+        .sort((a, b) => b.score - a.score || b.c.depth - a.c.depth || a.c.name.localeCompare(b.c.name));
+      const catalogs: typeof scored = [];
+      for (const entry of scored) {
+        if (catalogs.length >= HINT_CATALOGS) break;
+        // A parent that only repeats its single child's evidence adds nothing.
+        if (catalogs.some((kept) => kept.c.parent_id === entry.c.id && kept.score === entry.score)) continue;
+        catalogs.push(entry);
+      }
+      const seen = new Set<string>();
+      const titles: string[] = [];
+      for (const row of found) {
+        const key = row.name.toLowerCase();
+        if (seen.has(key)) continue;
+        seen.add(key);
+        titles.push(row.name);
+      }
+      return [
+        ...catalogs.map(({ c }) => ({ type: 'catalog' as const, text: c.name, path: `/catalogs/${c.path.join('/')}` })),
+        ...titles.slice(0, HINT_LIMIT - catalogs.length).map((title) => ({ type: 'ad' as const, text: title, path: null })),
+      ];
     },
 
     /**
@@ -184,7 +242,7 @@ export function createProductsService(deps: ProductsDeps) {
      */
     async suggestCatalogs(title: string, locale: Locale, client?: SearchClient) {
       if (client) await deps.throttle.consume(clientKey('hints', client), HINTS_PER_CLIENT);
-      const terms = searchTerms(title);
+      const terms = searchTerms(title, await synonyms());
       if (terms.length === 0) return [];
       const [flats, { rows }] = await Promise.all([
         Promise.all(LOCALES.map((l) => catalog.flatten(l))),
@@ -220,7 +278,7 @@ export function createProductsService(deps: ProductsDeps) {
       if (client) await deps.throttle.consume(clientKey('search', client), SEARCHES_PER_CLIENT);
       const page = Math.min(body.page ?? 1, MAX_PAGE);
       const filters = listingFilters(body);
-      const terms = searchTerms(body.name);
+      const terms = searchTerms(body.name, await synonyms());
       const sort: SortKey | 'relevance' = body.sort ?? (terms.length ? 'relevance' : 'created_at_desc');
       const query: ListingQuery = {
         cityIds: body.cities ?? [],

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products } from '../../db/schema/products.ts';
 import { createUser } from '../../test/accounts.ts';
 import { type AdInput, createAd } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { SYNONYMS_TTL_MS } from './products.service.ts';
 
 /** How people really type: compounds written apart or together, Swedish, synonyms across languages. */
 let app: FastifyInstance;
@@ -43,6 +44,31 @@ beforeAll(async () => {
     // Titles that never name the kind of thing: the category does.
     { name: 'Volvo V70 2.4D Summum', catalog: 'passenger-cars' },
     { name: 'Trek Marlin 7, koko L', catalog: 'mountain-bikes' },
+    // Typos, in any word of the query, against titles and descriptions (issue 16).
+    { name: 'Helkama Jopo polkupyörä', catalog: 'city-bikes' },
+    { name: 'Sohva myydään', description: 'Merkki Isku, väri vaaleanharmaa.', catalog: 'sofas-and-armchairs' },
+    { name: 'Mountain bike Trek Fuel', description: 'Full suspension, size M.', catalog: 'mountain-bikes', language: 'en' },
+    { name: 'Детская коляска Peg Perego', description: 'В хорошем состоянии.', catalog: 'sofas-and-armchairs', language: 'ru' },
+    // Swedish inflection and compounds.
+    { name: 'Damcykel 26 tum', description: 'Väl fungerande, nya däck.', catalog: 'city-bikes', language: 'sv' },
+    { name: 'Hörnsoffa i grått tyg', description: 'Säljes pga flytt.', catalog: 'sofas-and-armchairs', language: 'sv' },
+    { name: 'Vinterdäck på fälg 15 tum', catalog: 'tyres-and-rims', language: 'sv' },
+    // Numbers with units, sizes and room counts.
+    { name: 'Talvirenkaat 205/55 R16 Hakkapeliitta', catalog: 'tyres-and-rims' },
+    { name: 'iPhone 14 256 GB sininen', catalog: 'sofas-and-armchairs' },
+    { name: 'Samsung televisio 65"', catalog: 'sofas-and-armchairs' },
+    { name: 'Juoksukengät Asics koko 42', catalog: 'sofas-and-armchairs' },
+    { name: 'Valoisa kaksio Kalliossa', description: 'Vuokralle heti, 45 m2.', catalog: 'sofas-and-armchairs' },
+    { name: 'Vuokrataan 3h+k Tampereelta', catalog: 'sofas-and-armchairs' },
+    { name: 'Talvitakki Reima koko 128', catalog: 'sofas-and-armchairs' },
+    // Colloquial and brand words.
+    { name: 'Mercedes-Benz C 200 farmari', catalog: 'passenger-cars' },
+    { name: 'Sony PlayStation 5 + 2 ohjainta', catalog: 'sofas-and-armchairs' },
+    { name: 'Sony WH-1000XM4 kuulokkeet', catalog: 'sofas-and-armchairs' },
+    { name: 'Elcykel Crescent', catalog: 'city-bikes', language: 'sv' },
+    // Inflected forms the stemmer leaves apart.
+    { name: 'Vanha puhelin Nokia 3310', catalog: 'sofas-and-armchairs' },
+    { name: 'Lasten sukset 120 cm', catalog: 'sofas-and-armchairs' },
   ];
   for (const ad of ads) await createAd(app, { userId: seller.id, ...ad });
 });
@@ -131,5 +157,75 @@ describe('the category as part of what an ad says', () => {
   it('ranks an ad that names the thing in its title above one that is only in the category', async () => {
     const cars = await found('henkilöauto');
     expect(cars.indexOf('Henkilöauto Toyota Corolla')).toBeLessThan(cars.indexOf('Volvo V70 2.4D Summum'));
+  });
+});
+
+describe('recall where it was weak (issue 16)', () => {
+  it('forgives one or two wrong letters in any word of the query, titles and descriptions alike', async () => {
+    expect(await found('helkma jopo')).toContain('Helkama Jopo polkupyörä');
+    expect(await found('jopo polkupyöräa')).toContain('Helkama Jopo polkupyörä');
+    expect(await found('iksu sohva')).toContain('Sohva myydään');
+    expect(await found('moutain bike')).toContain('Mountain bike Trek Fuel');
+    expect(await found('коляскаа')).toContain('Детская коляска Peg Perego');
+    // A correction is a word some ad has, not anything near.
+    expect(await found('helkma jopo')).not.toContain('Sohva myydään');
+  });
+
+  it('understands Swedish plurals, definite forms and the parts of compounds', async () => {
+    expect(await found('cyklar')).toContain('Damcykel 26 tum');
+    expect(await found('cykel')).toContain('Damcykel 26 tum');
+    expect(await found('soffan')).toContain('Hörnsoffa i grått tyg');
+    expect(await found('däck')).toContain('Vinterdäck på fälg 15 tum');
+    expect(await found('vinterdäcken')).toContain('Vinterdäck på fälg 15 tum');
+  });
+
+  it('reads every way of writing a size as the same size', async () => {
+    for (const q of ['205/55 R16', '205/55R16', 'talvirenkaat 16 tuumaa', 'r16 talvirenkaat']) {
+      expect(await found(q), q).toContain('Talvirenkaat 205/55 R16 Hakkapeliitta');
+    }
+    for (const q of ['iphone 256gb', 'iphone 256 Gt', 'iPhone 256 GB']) expect(await found(q), q).toContain('iPhone 14 256 GB sininen');
+    for (const q of ['65 tuumaa televisio', 'tv 65"', 'televisio 65 tum']) expect(await found(q), q).toContain('Samsung televisio 65"');
+    expect(await found('kengät size 42')).toContain('Juoksukengät Asics koko 42');
+    expect(await found('takki storlek 128')).toContain('Talvitakki Reima koko 128');
+    // A different size is not the same thing.
+    expect(await found('iphone 128gb', 'price_asc')).not.toContain('iPhone 14 256 GB sininen');
+  });
+
+  it('knows room counts in words and numbers, in four languages', async () => {
+    expect(await found('2h')).toContain('Valoisa kaksio Kalliossa');
+    expect(await found('tvåa')).toContain('Valoisa kaksio Kalliossa');
+    expect(await found('двушка')).toContain('Valoisa kaksio Kalliossa');
+    expect(await found('kolmio')).toContain('Vuokrataan 3h+k Tampereelta');
+    expect(await found('kolmio')).not.toContain('Valoisa kaksio Kalliossa');
+  });
+
+  it('knows colloquial and brand words through the synonym table', async () => {
+    expect(await found('mersu')).toContain('Mercedes-Benz C 200 farmari');
+    expect(await found('мерседес')).toContain('Mercedes-Benz C 200 farmari');
+    expect(await found('pleikkari')).toContain('Sony PlayStation 5 + 2 ohjainta');
+    expect(await found('luurit')).toContain('Sony WH-1000XM4 kuulokkeet');
+    expect(await found('наушники')).toContain('Sony WH-1000XM4 kuulokkeet');
+    expect(await found('sähköpyörä')).toContain('Elcykel Crescent');
+  });
+
+  it('finds the base form from an inflected query and the other way round', async () => {
+    expect(await found('puhelimet')).toContain('Vanha puhelin Nokia 3310');
+    expect(await found('suksi')).toContain('Lasten sukset 120 cm');
+    expect(await found('rengas')).toContain('Talvirenkaat 205/55 R16 Hakkapeliitta');
+  });
+
+  it('reads the synonyms from the table, so staff can add a word', async () => {
+    const db = app.services.database.db;
+    expect(await found('kahvinkeitin')).toEqual([]);
+    await db.execute(sql`insert into search_synonyms (group_id, word, language) values (900, 'kahvinkeitin', 'fi'), (900, 'jopo', 'fi')`);
+    // The service reads the table again after a minute.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + SYNONYMS_TTL_MS + 1_000);
+      expect(await found('kahvinkeitin')).toContain('Helkama Jopo polkupyörä');
+    } finally {
+      vi.useRealTimers();
+    }
+    await db.execute(sql`delete from search_synonyms where group_id = 900`);
   });
 });

@@ -1,48 +1,41 @@
 import type { SearchTerm } from './products.repo.ts';
+import { isUnitToken, normalizeUnits } from './search-units.ts';
 
 /** At most this many words of a query are used; the rest add nothing but cost. */
 export const MAX_TERMS = 6;
 
 /**
- * Words people use for the same thing. Each group is matched both ways: "fillari" finds
- * "polkupyörä" and the other way round. Kept short and common on purpose.
+ * The synonym groups of the `search_synonyms` table (staff may edit them), ready for queries:
+ * each word with the other words of its groups, and the phrases ("winter tyres") with the word
+ * they stand for.
  */
-const SYNONYM_GROUPS: string[][] = [
-  ['fillari', 'polkupyörä', 'pyörä', 'cykel', 'bike', 'bicycle', 'велосипед'],
-  ['auto', 'henkilöauto', 'bil', 'car', 'автомобиль', 'машина'],
-  ['kännykkä', 'puhelin', 'matkapuhelin', 'älypuhelin', 'phone', 'smartphone', 'mobiltelefon', 'телефон', 'смартфон'],
-  ['telkkari', 'televisio', 'tv', 'teve', 'телевизор'],
-  ['läppäri', 'kannettava', 'laptop', 'bärbar', 'ноутбук'],
-  ['mökki', 'kesämökki', 'huvila', 'stuga', 'cottage', 'дача'],
-  ['sohva', 'sohvat', 'soffa', 'sofa', 'couch', 'диван'],
-  // Not 'vaunut' alone: inside titles it is mostly 'asuntovaunu', a caravan.
-  ['lastenvaunut', 'lastenrattaat', 'rattaat', 'pram', 'stroller', 'pushchair', 'barnvagn', 'sittvagn', 'коляска'],
-  ['moottoripyörä', 'motoristi', 'mp', 'motorcycle', 'motorcykel', 'мотоцикл'],
-  ['mopo', 'skootteri', 'moped', 'scooter', 'мопед'],
-  ['kiuas', 'saunankiuas', 'sauna stove'],
-  ['jääkaappi', 'kylmälaite', 'fridge', 'refrigerator', 'kylskåp', 'холодильник'],
-  ['pesukone', 'pyykinpesukone', 'washing machine', 'tvättmaskin', 'стиральная'],
-  ['koira', 'pentu', 'dog', 'puppy', 'hund', 'valp', 'собака', 'щенок'],
-  ['kissa', 'kissanpentu', 'cat', 'kitten', 'katt', 'kattunge', 'кошка', 'котёнок'],
-  ['sukset', 'hiihto', 'skis', 'skidor', 'лыжи'],
-  ['luistimet', 'skates', 'skridskor', 'коньки'],
-  ['kitara', 'guitar', 'gitarr', 'гитара'],
-  ['asunto', 'kerrostalo', 'kaksio', 'yksiö', 'apartment', 'flat', 'lägenhet', 'квартира'],
-  ['talvirenkaat', 'nastarenkaat', 'kitkarenkaat', 'winter tyres', 'winter tires', 'vinterdäck', 'dubbdäck', 'зимние шины'],
-];
+export interface Synonyms {
+  of: Map<string, string[]>;
+  phrases: { phrase: string; word: string }[];
+}
 
-/** Synonyms of more than one word ("winter tyres"), each standing for its group's first word. */
-const PHRASES = SYNONYM_GROUPS.flatMap((group) =>
-  group.filter((word) => word.includes(' ')).map((phrase) => ({ phrase, word: group[0]! })),
-);
+export const NO_SYNONYMS: Synonyms = { of: new Map(), phrases: [] };
 
-const SYNONYMS = new Map<string, string[]>();
-for (const group of SYNONYM_GROUPS) {
-  for (const word of group)
-    SYNONYMS.set(
-      word,
-      group.filter((other) => other !== word && !other.includes(' ')),
-    );
+/** Builds the lookup from the table's rows (group id, word). */
+export function synonymsFrom(rows: { groupId: number; word: string }[]): Synonyms {
+  const groups = new Map<number, string[]>();
+  for (const row of rows) {
+    const word = row.word.normalize('NFC').toLowerCase().trim();
+    if (word) groups.set(row.groupId, [...(groups.get(row.groupId) ?? []), word]);
+  }
+  const of = new Map<string, string[]>();
+  const phrases: Synonyms['phrases'] = [];
+  for (const group of groups.values()) {
+    const single = group.filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
+    const first = single[0];
+    for (const word of single) of.set(word, [...new Set([...(of.get(word) ?? []), ...single.filter((other) => other !== word)])]);
+    if (first)
+      for (const phrase of group.filter((w) => !single.includes(w)))
+        phrases.push({ phrase: phrase.replace(/[^\p{L}\p{N}]+/gu, ' '), word: first });
+  }
+  // Longest first, so "kannettava tietokone" wins over a shorter phrase inside it.
+  phrases.sort((a, b) => b.phrase.length - a.phrase.length);
+  return { of, phrases };
 }
 
 // Finnish case and plural endings, longest first; what is left is looked for inside titles.
@@ -106,28 +99,84 @@ export function infixStem(word: string): string {
   return stem;
 }
 
-/** Splits a query into words of letters and digits (so nothing reaches SQL but plain words). */
-export function queryWords(text: string): string[] {
-  let normalized = ` ${text
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
-  for (const { phrase, word } of PHRASES) normalized = normalized.replaceAll(` ${phrase} `, ` ${word} `);
-  const words = normalized.split(' ').filter((w) => w.length >= 2 && w.length <= 60);
-  return [...new Set(words)].slice(0, MAX_TERMS);
+/**
+ * Finnish stem changes the snowball stemmer leaves apart: the query word gives the form its
+ * inflections begin with ("rengas" → "renkaa" of "renkaat", "puhelin" → "puhelime" of
+ * "puhelimet", "suksi" → "sukse" of "sukset", "huone" → "huonee" of "huoneet").
+ */
+const FINNISH_CHANGES: [RegExp, string][] = [
+  [/^(\p{L}{2,})ngas$/u, '$1nkaa'],
+  [/^(\p{L}{2,})uas$/u, '$1ukaa'],
+  [/^(\p{L}{3,})as$/u, '$1aa'],
+  [/^(\p{L}{2,})tin$/u, '$1ttime'],
+  [/^(\p{L}{3,})in$/u, '$1ime'],
+  [/^(\p{L}{3,})nen$/u, '$1se'],
+  [/^(\p{L}{3,})us$/u, '$1ukse'],
+  [/^(\p{L}{2,})si$/u, '$1se'],
+  [/^(\p{L}{3,}[^aeiouyäö])e$/u, '$1ee'],
+];
+
+/** The same changes backwards: an inflected query word gives its base form ("puhelimet" → "puhelin"). */
+const FINNISH_BASES: [RegExp, string][] = [
+  [/^(\p{L}{2,})nkaa(?:t|n|ssa|lla|lle|sta|ksi)$/u, '$1ngas'],
+  [/^(\p{L}{2,})ukaa(?:t|n|ssa|lla|lle|sta|ksi)$/u, '$1uas'],
+  [/^(\p{L}{2,})ttime(?:t|n|ssa|llä|lla|lle|stä|sta|ksi)$/u, '$1tin'],
+  [/^(\p{L}{3,})ime(?:t|n|ssa|ssä|lla|llä|lle|sta|stä|ksi)$/u, '$1in'],
+  [/^(\p{L}{3,})ukse(?:t|n|ssa|lla|lle|sta|ksi)$/u, '$1us'],
+  [/^(\p{L}{3,}[^aeiouyäö])ee(?:t|n|ssa|ssä|lla|llä|lle|sta|stä|ksi)$/u, '$1e'],
+  [/^(\p{L}{2,})kse(?:t|n|ssa|llä|lla|lle|sta|stä)$/u, '$1ksi'],
+  [/^(\p{L}{3,})se(?:t|n|ssa|ssä|lla|llä|lle|sta|stä|ksi)$/u, '$1nen'],
+];
+
+export function finnishForms(word: string): string[] {
+  if (word.length < 5 || !/^[a-zåäö]+$/.test(word)) return [];
+  const out: string[] = [];
+  const change = FINNISH_CHANGES.find(([pattern]) => pattern.test(word));
+  if (change) out.push(word.replace(change[0], change[1]));
+  const base = FINNISH_BASES.find(([pattern]) => pattern.test(word));
+  if (base) out.push(word.replace(base[0], base[1]));
+  return out.filter((form) => form !== word);
 }
 
-/** What each query word may match: itself with its synonyms, their stems inside titles, and near misspellings. */
-export function searchTerms(text: string | undefined): SearchTerm[] {
+/**
+ * Splits a query into words of letters and digits (so nothing reaches SQL but plain words),
+ * numbers with units as one token each ("256 gt" → "256gb"), phrases of the synonym table as
+ * their group's word. Also gives the unit tokens room words stand for ("kaksio" → 2h).
+ */
+export function queryWords(text: string, synonyms: Synonyms = NO_SYNONYMS): { words: string[]; aliases: Map<string, string[]> } {
+  const units = normalizeUnits(text.normalize('NFC').slice(0, 500));
+  let normalized = ` ${units.text.replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+  for (const { phrase, word } of synonyms.phrases) normalized = normalized.replaceAll(` ${phrase} `, ` ${word} `);
+  const words = normalized.split(' ').filter((w) => w.length >= 2 && w.length <= 60);
+  return { words: [...new Set(words)].slice(0, MAX_TERMS), aliases: units.aliases };
+}
+
+/**
+ * What each query word may match: itself with its synonyms, unit tokens and Finnish stem
+ * changes, their stems inside compound titles, and (filled in by the repository when the word
+ * is unknown) near misspellings.
+ */
+export function searchTerms(text: string | undefined, synonyms: Synonyms = NO_SYNONYMS): SearchTerm[] {
   if (!text) return [];
-  return queryWords(text).map((word) => {
-    const synonyms = SYNONYMS.get(word) ?? [];
-    const words = [word, ...synonyms];
+  const { words: queryTokens, aliases } = queryWords(text, synonyms);
+  return queryTokens.map((word) => {
+    if (isUnitToken(word)) return { words: [word], stems: [], fuzzy: '', weight: 0.6, exact: true };
+    const synonymsOfWord = synonyms.of.get(word) ?? [];
+    const words = [...new Set([word, ...synonymsOfWord, ...finnishForms(word), ...(aliases.get(word) ?? [])])];
     // A number or a short token without synonyms ("13", "pro") is weak: it never matches inside
     // titles and weighs little ("tv" and "mp" have synonyms, so they are words).
     const number = /^\d+$/.test(word);
-    const weak = number || (word.length <= 3 && synonyms.length === 0);
-    const stems = weak ? [] : [...new Set(words.map(infixStem).filter((stem) => stem.length >= 3))];
-    return { words, stems, fuzzy: word, weight: number ? 0.3 : weak ? 0.5 : 1 };
+    const weak = number || (word.length <= 3 && synonymsOfWord.length === 0);
+    const stems = weak
+      ? []
+      : [
+          ...new Set(
+            words
+              .filter((w) => !isUnitToken(w))
+              .map(infixStem)
+              .filter((stem) => stem.length >= 3),
+          ),
+        ];
+    return { words, stems, fuzzy: weak ? '' : word, weight: number ? 0.3 : weak ? 0.5 : 1, exact: false };
   });
 }
