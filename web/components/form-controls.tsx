@@ -1,5 +1,5 @@
 import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 import { useTranslation } from '../lib/use-translation';
 
 export const inputClass =
@@ -32,28 +32,31 @@ export function FieldErrors({ id, errors }: { id: string; errors: string[] | und
   );
 }
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'children'>;
+/** A select's look: inputClass without its read-only greying (a select always matches `:read-only`). */
+export const selectClass =
+  'h-11 w-full cursor-pointer rounded-lg border border-line bg-raised px-3 text-base text-ink outline-none focus:border-brand aria-[invalid=true]:border-danger';
+const textAreaClass =
+  'block w-full rounded-lg border border-line bg-raised px-3 py-2 text-base text-ink outline-none placeholder:text-muted focus:border-brand aria-[invalid=true]:border-danger';
 
-/**
- * A labelled text input with an optional hint and its field errors, linked for screen readers
- * (aria-invalid, aria-describedby). Uncontrolled: what was typed stays when the action answers.
- */
-export function TextField({
-  label,
-  name,
-  errors,
-  hint,
-  optionalText,
-  inputClassName = '',
-  ...input
-}: InputProps & {
+/** What a control needs to be linked to its label, hint and errors. */
+interface ControlLinks {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+interface LabelledProps {
   label: string;
-  name: string;
   errors?: string[] | undefined;
   hint?: ReactNode;
-  optionalText?: string;
-  inputClassName?: string;
-}) {
+  optionalText?: string | undefined;
+}
+
+/**
+ * The frame of every labelled field: the label (with "optional"), the control, its hint and its
+ * field errors, linked for screen readers (aria-invalid, aria-describedby).
+ */
+function LabelledField({ label, errors, hint, optionalText, control }: LabelledProps & { control: (links: ControlLinks) => ReactNode }) {
   const id = useId();
   const invalid = !!errors?.length;
   return (
@@ -62,14 +65,11 @@ export function TextField({
         {label}
         {optionalText && <span className="font-normal text-muted"> ({optionalText})</span>}
       </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy(hint ? `${id}-hint` : undefined, invalid && `${id}-errors`)}
-        className={`${inputClass} ${inputClassName}`}
-        {...input}
-      />
+      {control({
+        id,
+        'aria-invalid': invalid || undefined,
+        'aria-describedby': describedBy(hint ? `${id}-hint` : undefined, invalid && `${id}-errors`),
+      })}
       {hint && (
         <p id={`${id}-hint`} className="mt-1.5 text-sm text-muted">
           {hint}
@@ -77,6 +77,75 @@ export function TextField({
       )}
       <FieldErrors id={`${id}-errors`} errors={errors} />
     </div>
+  );
+}
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'children'>;
+
+/** A labelled text input with an optional hint and its field errors. Uncontrolled unless given a value. */
+export function TextField({
+  label,
+  errors,
+  hint,
+  optionalText,
+  inputClassName = '',
+  ...input
+}: InputProps & LabelledProps & { name: string; inputClassName?: string }) {
+  return (
+    <LabelledField
+      label={label}
+      errors={errors}
+      hint={hint}
+      optionalText={optionalText}
+      control={(links) => <input {...links} className={`${inputClass} ${inputClassName}`} {...input} />}
+    />
+  );
+}
+
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'>;
+
+/** A labelled choice: its options given as a list or as children, with a hint and its field errors. */
+export function SelectField({
+  label,
+  errors,
+  hint,
+  optionalText,
+  options,
+  children,
+  ...select
+}: SelectProps & LabelledProps & { options?: { value: string; label: string }[] }) {
+  return (
+    <LabelledField
+      label={label}
+      errors={errors}
+      hint={hint}
+      optionalText={optionalText}
+      control={(links) => (
+        <select {...links} className={selectClass} {...select}>
+          {options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+          {children}
+        </select>
+      )}
+    />
+  );
+}
+
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className' | 'children'>;
+
+/** A labelled multi-line text with a hint (say the limit there) and its field errors. */
+export function TextAreaField({ label, errors, hint, optionalText, rows = 4, ...textarea }: TextAreaProps & LabelledProps) {
+  return (
+    <LabelledField
+      label={label}
+      errors={errors}
+      hint={hint}
+      optionalText={optionalText}
+      control={(links) => <textarea {...links} rows={rows} className={textAreaClass} {...textarea} />}
+    />
   );
 }
 

@@ -3,7 +3,7 @@ import { useFetcher } from 'react-router';
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_TOPICS, REPORTER_NAME_MAX, type ContactTopic } from '../../common/reports';
 import { contactForm } from '../features/reports/contact.server';
 import { EmailField, FormAlert, SettingsCard, SubmitButton, TextField } from '../components/form-controls';
-import { SelectField, TextAreaField } from '../features/reports/fields';
+import { SelectField, TextAreaField } from '../components/form-controls';
 import { useFormAnswer } from '../hooks/use-form-answer';
 import { requestMeta, runAction } from '../lib/forms.server';
 import { pageMetaFromLoader } from '../lib/meta';

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import { showToast } from '../../../lib/toasts';
 import { useTranslation } from '../../../lib/use-translation';
 import { useApiSubmit } from '../../../hooks/use-api-submit';
-import { TextAreaField } from '../fields';
+import { TextAreaField } from '../../../components/form-controls';
 
 /**
  * What the seller of a hidden ad sees on its page: the statement of reasons (what, why, which rule)

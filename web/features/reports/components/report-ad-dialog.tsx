@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toasts';
 import { useTranslation } from '../../../lib/use-translation';
 import { useApiSubmit } from '../../../hooks/use-api-submit';
-import { SelectField, TextAreaField } from '../fields';
+import { SelectField, TextAreaField } from '../../../components/form-controls';
 
 /**
  * "Report this ad" (EU DSA notice): a reason from the list, what is wrong, and for a visitor the

@@ -22,7 +22,7 @@ import { formatDateTime } from '../../../lib/format';
 import { showToast } from '../../../lib/toasts';
 import { useTranslation } from '../../../lib/use-translation';
 import { useApiSubmit } from '../../../hooks/use-api-submit';
-import { SelectField, TextAreaField } from '../fields';
+import { SelectField, TextAreaField } from '../../../components/form-controls';
 import { QUEUE_TABS, type QueueTab, actionsFor } from '../queue-state';
 
 type Report = Static<typeof QueueItem>;

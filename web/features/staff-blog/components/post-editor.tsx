@@ -1,13 +1,13 @@
 import { Eye, ExternalLink, Languages, Pencil, Save } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { BlogStatus } from '../../../../common/blog';
 import {
   FieldErrors,
   FormAlert,
+  SelectField,
+  TextAreaField,
   TextField,
-  describedBy,
-  inputClass,
   primaryButton,
   secondaryButton,
 } from '../../../components/form-controls';
@@ -42,52 +42,6 @@ export interface EditorProps {
 }
 
 type Errors = Record<string, string[]>;
-
-/** A select's look (not inputClass: its read-only styles match every select and would grey it out). */
-const selectClass =
-  'h-11 w-full cursor-pointer rounded-lg border border-line bg-raised px-3 text-base text-ink outline-none focus:border-brand aria-[invalid=true]:border-danger';
-
-function Select({
-  label,
-  value,
-  onChange,
-  errors,
-  hint,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  errors: string[] | undefined;
-  hint?: string;
-  children: ReactNode;
-}) {
-  const id = useId();
-  const invalid = !!errors?.length;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy(hint && `${id}-hint`, invalid && `${id}-errors`)}
-        className={selectClass}
-      >
-        {children}
-      </select>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1.5 text-sm text-muted">
-          {hint}
-        </p>
-      )}
-      <FieldErrors id={`${id}-errors`} errors={errors} />
-    </div>
-  );
-}
 
 /**
  * Writing a post: title and address, text, excerpt, cover, language, category, status and time.
@@ -253,16 +207,16 @@ export function PostEditor({ post, categories, statuses, languages, translationO
               maxLength={500}
               rows={3}
               hint={t('admin_blog.form.excerpt_hint')}
-              onChange={(excerpt) => update({ excerpt })}
+              onChange={(event) => update({ excerpt: event.target.value })}
               errors={errors.excerpt}
             />
             <BodyField value={form.bodyHtml} onChange={(bodyHtml) => update({ bodyHtml })} errors={errors.body_html} />
           </div>
           <aside className="space-y-5 rounded-2xl border border-line bg-raised p-4 lg:self-start">
-            <Select
+            <SelectField
               label={t('admin_blog.form.status')}
               value={form.status}
-              onChange={(status) => update({ status: status as BlogStatus })}
+              onChange={(event) => update({ status: event.target.value as BlogStatus })}
               errors={errors.status}
               hint={form.status === 'draft' ? t('admin_blog.form.autosave_hint') : undefined}
             >
@@ -271,7 +225,7 @@ export function PostEditor({ post, categories, statuses, languages, translationO
                   {status.label}
                 </option>
               ))}
-            </Select>
+            </SelectField>
             {(form.status === 'scheduled' || form.status === 'published' || form.publishAt) && (
               <TextField
                 label={t('admin_blog.form.publish_at')}
@@ -283,10 +237,10 @@ export function PostEditor({ post, categories, statuses, languages, translationO
                 errors={errors.publish_at}
               />
             )}
-            <Select
+            <SelectField
               label={t('admin_blog.form.language')}
               value={form.language}
-              onChange={(code) => update({ language: code })}
+              onChange={(event) => update({ language: event.target.value })}
               errors={errors.language}
             >
               {(post ? languages : availableLanguages).map((l) => (
@@ -294,11 +248,11 @@ export function PostEditor({ post, categories, statuses, languages, translationO
                   {l.name}
                 </option>
               ))}
-            </Select>
-            <Select
+            </SelectField>
+            <SelectField
               label={t('admin_blog.form.category')}
               value={form.categoryId}
-              onChange={(categoryId) => update({ categoryId })}
+              onChange={(event) => update({ categoryId: event.target.value })}
               errors={errors.category_id}
             >
               <option value="">{t('admin_blog.form.no_category')}</option>
@@ -307,7 +261,7 @@ export function PostEditor({ post, categories, statuses, languages, translationO
                   {category.name}
                 </option>
               ))}
-            </Select>
+            </SelectField>
             <CoverField
               cover={form.cover}
               alt={form.coverAlt}
@@ -348,49 +302,5 @@ export function PostEditor({ post, categories, statuses, languages, translationO
         </div>
       )}
     </form>
-  );
-}
-
-function TextAreaField({
-  label,
-  value,
-  onChange,
-  errors,
-  hint,
-  rows,
-  maxLength,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  errors: string[] | undefined;
-  hint?: string;
-  rows: number;
-  maxLength?: number;
-}) {
-  const id = useId();
-  const invalid = !!errors?.length;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        value={value}
-        rows={rows}
-        maxLength={maxLength}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy(hint && `${id}-hint`, invalid && `${id}-errors`)}
-        className={`${inputClass} h-auto py-2`}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1.5 text-sm text-muted">
-          {hint}
-        </p>
-      )}
-      <FieldErrors id={`${id}-errors`} errors={errors} />
-    </div>
   );
 }

@@ -1,14 +1,13 @@
 import { type FormEvent, useId, useState } from 'react';
 import { LOCALES, type Locale } from '../../../../common/locales';
 import { FormDialog } from '../../../components/form-dialog';
-import { CheckboxField, DialogActions, FormAlert, TextField } from '../../../components/form-controls';
+import { CheckboxField, DialogActions, FormAlert, TextField, selectClass } from '../../../components/form-controls';
 import { ApiError, api } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { useTranslation } from '../../../lib/use-translation';
 import { BASE_ROLES, type RoleChoice, type StaffActor, type StaffUser, roleEditable } from '../user-rules';
 import { RoleName } from './role-badges';
-import { selectClass } from './select-class';
 
 export interface UserFormDialogProps {
   actor: StaffActor;

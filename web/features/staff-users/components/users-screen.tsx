@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, Ban, Search, UserPlus, X } from 'lucid
 import { useId } from 'react';
 import { Form, Link, useNavigation, useRevalidator, useSubmit } from 'react-router';
 import type { AdminUserSort } from '../../../../server/modules/users/users.schemas';
-import { FormAlert, inputClass, primaryButton, secondaryButton } from '../../../components/form-controls';
+import { FormAlert, inputClass, primaryButton, secondaryButton, selectClass } from '../../../components/form-controls';
 import { Pagination } from '../../../components/pagination';
 import { openDialog } from '../../../lib/dialogs';
 import { formatDate } from '../../../lib/format';
@@ -10,7 +10,6 @@ import { useTranslation } from '../../../lib/use-translation';
 import { type RoleChoice, type StaffActor, type StaffUser, fullName } from '../user-rules';
 import { DEFAULT_USERS_QUERY, type UsersQuery, isFiltered, sortHref } from '../users-query';
 import { RoleBadges } from './role-badges';
-import { selectClass } from './select-class';
 import { UserActionsMenu } from './user-actions-menu';
 import { UserFormDialog } from './user-form-dialog';
 
