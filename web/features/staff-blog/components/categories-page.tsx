@@ -1,6 +1,8 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
+import { BLOG_LIMITS } from '../../../../common/blog';
+import { LOCALES } from '../../../../common/locales';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DialogActions, FormAlert, TextField, secondaryButton } from '../../../components/form-controls';
 import { FormDialog } from '../../../components/form-dialog';
@@ -67,39 +69,24 @@ function CategoryDialog({
       {(closeNow) => (
         <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
           {failure && <FormAlert tone="error">{failure}</FormAlert>}
-          <TextField
-            label={t('admin_blog.categories.name_fi')}
-            name="name_fi"
-            lang="fi"
-            defaultValue={category?.name_fi}
-            required
-            maxLength={60}
-            errors={errors.name_fi}
-            autoFocus
-          />
-          <TextField
-            label={t('admin_blog.categories.name_en')}
-            name="name_en"
-            lang="en"
-            defaultValue={category?.name_en}
-            required
-            maxLength={60}
-            errors={errors.name_en}
-          />
-          <TextField
-            label={t('admin_blog.categories.name_ru')}
-            name="name_ru"
-            lang="ru"
-            defaultValue={category?.name_ru}
-            required
-            maxLength={60}
-            errors={errors.name_ru}
-          />
+          {LOCALES.map((locale, index) => (
+            <TextField
+              key={locale}
+              label={t(`admin_blog.categories.name_${locale}`)}
+              name={`name_${locale}`}
+              lang={locale}
+              defaultValue={category?.[`name_${locale}`]}
+              required
+              maxLength={BLOG_LIMITS.categoryName}
+              errors={errors[`name_${locale}`]}
+              autoFocus={index === 0}
+            />
+          ))}
           <TextField
             label={t('admin_blog.categories.slug')}
             name="slug"
             defaultValue={category?.slug}
-            maxLength={80}
+            maxLength={BLOG_LIMITS.slug}
             hint={t('admin_blog.categories.slug_hint')}
             optionalText={category ? undefined : t('admin_blog.categories.optional')}
             errors={errors.slug}
