@@ -3,6 +3,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import layout from './scripts/eslint/boundaries.js';
 
+// i18next and react-i18next were replaced by common/translator.ts (docs/decisions.md).
+const NO_I18NEXT = ['i18next', 'react-i18next'].map((name) => ({
+  name,
+  message: 'Texts go through common/translator.ts; components use the hook of web/lib/use-translation.',
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -31,14 +37,25 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-restricted-imports': ['error', { paths: NO_I18NEXT }],
+    },
+  },
+  {
+    // Components translate through the hook, which shares one `t` per language and re-renders on a
+    // change; only web/lib (the provider, the loaders) makes a Translator.
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/lib/**'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [
+          paths: NO_I18NEXT,
+          patterns: [
             {
-              name: 'react-i18next',
-              importNames: ['useTranslation'],
-              message: 'Use web/lib/use-translation: the same hook without a copy of the i18next instance per component.',
+              group: ['**/common/translator', '**/common/translator.ts'],
+              importNames: ['Translator'],
+              allowTypeImports: true,
+              message: 'Translate with useTranslation() from web/lib/use-translation.',
             },
           ],
         },

@@ -28,13 +28,13 @@ function messageParts(): Plugin {
 /**
  * What every page loads first, in a few files instead of fifty: each file is a request and
  * compresses alone (scripts/js-budget.mjs checks the result after every build).
- * - framework: React, React DOM, React Router, i18next (needed by every page, changes rarely);
+ * - framework: React, React DOM, React Router (needed by every page, changes rarely);
  * - app: the shared code of our own the shell and the public pages use (lib, hooks, common, the
  *   shared components and lucide's icon factory and icons), shared by two or more chunks.
  * Dialogs and other code loaded on use are left out of `app` (they import react-aria, Leaflet,
  * Tiptap…): grouping them would pull those into the first load.
  */
-const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|cookie|set-cookie-parser)[\\/]/;
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
 const APP = /[\\/](web[\\/](lib|hooks|components)|common)[\\/]|node_modules[\\/]lucide-react[\\/]/;
 /** Modules loaded on use (their own chunk), and what only they import. */
 const ON_USE =

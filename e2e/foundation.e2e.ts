@@ -151,4 +151,26 @@ describe('foundation: a first visit elsewhere', () => {
       await page.context().close();
     }
   });
+
+  it('a page reached before the rest of the texts arrived shows its texts once they come', async () => {
+    const page = await newPage({ locale: 'fi-FI' });
+    // Hold the rest of the texts (web/lib/client-messages.ts) until the contact page is on screen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/rest-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await open(page, '/');
+      await page.getByRole('link', { name: 'Ilmoita ongelmasta' }).click();
+      await page.waitForURL((url) => url.pathname === '/contact');
+      release();
+      await page.getByLabel('Nimesi').waitFor();
+      expect(await page.getByText('contact.name').count()).toBe(0);
+    } finally {
+      release();
+      await page.context().close();
+    }
+  });
 });

@@ -1,9 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
 import { loadFirstMessages, loadRestMessages } from './lib/client-messages';
 import { createI18n, loadMessages } from './lib/i18n';
+import { I18nProvider } from './lib/use-translation';
 import { DEFAULT_LOCALE, isLocale } from '../common/locales';
 
 /** Public pages hydrate with the first part of the texts (web/lib/message-parts.ts); others with all. */
@@ -15,15 +15,16 @@ async function hydrate() {
   const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
   const partly = PUBLIC_PAGE.test(window.location.pathname);
   const messages = partly ? await loadFirstMessages(locale) : await loadMessages(locale);
-  const i18n = createI18n(locale, { [locale]: { translation: messages } });
+  // A text the first part lacks (a page reached before the rest came) sends for the rest at once.
+  const i18n = createI18n(locale, { [locale]: messages }, partly ? () => void loadRestMessages(i18n, locale) : undefined);
 
   startTransition(() => {
     hydrateRoot(
       document,
       <StrictMode>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <HydratedRouter />
-        </I18nextProvider>
+        </I18nProvider>
       </StrictMode>,
     );
   });

@@ -1,8 +1,8 @@
 import en from '../../web/i18n/en.json' with { type: 'json' };
 import fi from '../../web/i18n/fi.json' with { type: 'json' };
 import ru from '../../web/i18n/ru.json' with { type: 'json' };
-import i18next, { type TFunction } from 'i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale } from '../../common/locales.ts';
+import { type TFunction, Translator } from '../../common/translator.ts';
 
 /**
  * Picks the first supported language of an Accept-Language header by quality,
@@ -24,19 +24,11 @@ export function localeFromAcceptLanguage(header: string | undefined): Locale | u
   return ranked.map((entry) => entry.lang).find(isLocale);
 }
 
-// The server's one i18next instance, over the same files the web uses: mails, API messages and
-// page texts are translated by the same engine, with Finnish as the fallback and the key last.
-const i18n = i18next.createInstance();
-void i18n.init({
-  lng: DEFAULT_LOCALE,
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: LOCALES,
-  resources: { fi: { translation: fi }, en: { translation: en }, ru: { translation: ru } },
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
-const fixedT = Object.fromEntries(LOCALES.map((locale) => [locale, i18n.getFixedT(locale)])) as Record<Locale, TFunction>;
+// The server's one translator, over the same files the web uses: mails, API messages and page
+// texts are translated by the same code (common/translator.ts), with Finnish as the fallback and
+// the key last.
+const translator = new Translator({ language: DEFAULT_LOCALE, fallbackLanguage: DEFAULT_LOCALE, resources: { fi, en, ru } });
+const fixedT = Object.fromEntries(LOCALES.map((locale) => [locale, translator.getFixedT(locale)])) as Record<Locale, TFunction>;
 
 /** A text in the given language, with its {{parameters}} filled in. */
 export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {

@@ -1,23 +1,23 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../i18n/en.json';
 import { CONSENT_CATEGORIES, type ConsentState, onConsent } from '../lib/consent';
 import { createI18n } from '../lib/i18n';
+import { I18nProvider } from '../lib/use-translation';
 import { CONSENT_KEY, type Consent } from '../lib/preferences';
 import { ConsentBanner } from './consent-banner';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 
 function renderBanner(initial: Consent | undefined = undefined) {
   return render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <MemoryRouter>
         <ConsentBanner initial={initial} />
       </MemoryRouter>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 
@@ -87,11 +87,11 @@ describe('ConsentBanner', () => {
     const { rerender } = renderBanner();
     fireEvent.click(screen.getByRole('button', { name: 'Accept all' }));
     rerender(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <MemoryRouter>
           <ConsentBanner initial={undefined} />
         </MemoryRouter>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect(banner()).toBeNull();
   });

@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RoleSlug, permissionsOf } from '../../common/access';
@@ -8,9 +7,10 @@ import type { SessionUser } from '../../server/load-context';
 import en from '../i18n/en.json';
 import { api } from '../lib/api-client';
 import { createI18n } from '../lib/i18n';
+import { I18nProvider } from '../lib/use-translation';
 import { Drawer } from './drawer';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 
 const person = (roles: RoleSlug[]): SessionUser => ({
   id: 7,
@@ -27,9 +27,9 @@ const person = (roles: RoleSlug[]): SessionUser => ({
 function adminMenu(roles: RoleSlug[]): string[] | null {
   const Stub = createRoutesStub([{ path: '/', Component: () => <Drawer isOpen onOpenChange={() => {}} user={person(roles)} /> }]);
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <Stub initialEntries={['/']} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   const nav = screen.queryByRole('navigation', { name: 'Administration' });
   return nav

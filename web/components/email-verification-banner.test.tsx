@@ -1,20 +1,20 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../i18n/en.json';
 import { api } from '../lib/api-client';
 import { createI18n } from '../lib/i18n';
+import { I18nProvider } from '../lib/use-translation';
 import { ERROR_TOAST_MS, toastStore } from '../lib/toasts';
 import { EmailVerificationBanner } from './email-verification-banner';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 
 function renderBanner() {
   return render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <EmailVerificationBanner userId={7} email="maija@example.com" />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../i18n/en.json';
 import { createI18n } from '../lib/i18n';
+import { I18nProvider } from '../lib/use-translation';
 import { NotFoundScreen } from './not-found-screen';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 
 afterEach(() => {
   cleanup();
@@ -16,11 +16,11 @@ afterEach(() => {
 describe('NotFoundScreen', () => {
   it('says the page was not found and offers a button back to the main page', () => {
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <MemoryRouter initialEntries={['/no/such/page']}>
           <NotFoundScreen />
         </MemoryRouter>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the main page' }).getAttribute('href')).toBe('/');

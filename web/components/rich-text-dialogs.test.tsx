@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../i18n/en.json';
 import { createI18n } from '../lib/i18n';
+import { I18nProvider } from '../lib/use-translation';
 import { RichTextLinkDialog } from './rich-text-link-dialog';
 import { RichTextPictureDialog } from './rich-text-picture-dialog';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 
 afterEach(() => {
   cleanup();
@@ -18,9 +18,9 @@ function renderLink(initial: string) {
   const close = vi.fn();
   const onApply = vi.fn();
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <RichTextLinkDialog close={close} initial={initial} onApply={onApply} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { close, onApply, field: screen.getByRole('textbox', { name: 'Address' }) };
 }
@@ -64,9 +64,9 @@ function renderPicture(uploadImage: (file: File) => Promise<{ url: string; width
   const onInsert = vi.fn();
   const file = new File([new Uint8Array([1, 2, 3])], 'cat.png', { type: 'image/png' });
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <RichTextPictureDialog close={close} file={file} uploadImage={uploadImage} onInsert={onInsert} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { close, onInsert, file, field: screen.getByRole('textbox', { name: 'What the picture shows' }) };
 }

@@ -1,24 +1,24 @@
 // @vitest-environment happy-dom
 import { Editor } from '@tiptap/react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../i18n/en.json';
 import { createI18n } from '../lib/i18n';
+import { I18nProvider } from '../lib/use-translation';
 import { RichTextEditor } from './rich-text-editor';
 import { ariaShortcut, richTextExtensions, shortcutText, toolbarState } from './rich-text-editor-core';
 import { RichTextView } from './rich-text-view';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 
 afterEach(() => cleanup());
 
 function renderEditor(value: string, onChange = vi.fn()) {
   const upload = vi.fn();
   const view = render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <RichTextEditor label="Body" value={value} onChange={onChange} uploadImage={upload} errors={['Write something.']} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { ...view, onChange, upload };
 }
@@ -64,9 +64,9 @@ describe('RichTextEditor', () => {
     const box = await screen.findByRole('textbox', { name: 'Body' });
     await waitFor(() => expect(box.innerHTML).toContain('Old'));
     rerender(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <RichTextEditor label="Body" value="<p>Restored</p>" onChange={onChange} uploadImage={vi.fn()} />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     await waitFor(() => expect(box.innerHTML).toContain('Restored'));
     expect(onChange).not.toHaveBeenCalled();

@@ -1,20 +1,20 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../i18n/en.json';
 import { api } from '../lib/api-client';
 import { createI18n } from '../lib/i18n';
+import { I18nProvider } from '../lib/use-translation';
 import { ERROR_TOAST_MS, toastStore } from '../lib/toasts';
 import { THEME_SAVED_TOAST_MS, ThemeToggle } from './theme-toggle';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 
 function renderToggle(signedIn: boolean) {
   return render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <ThemeToggle serverTheme="light" signedIn={signedIn} className="" />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../server/load-context';
@@ -8,9 +7,10 @@ import en from '../i18n/en.json';
 import { api } from '../lib/api-client';
 import { unreadStore } from '../lib/chat-unread';
 import { createI18n } from '../lib/i18n';
+import { I18nProvider } from '../lib/use-translation';
 import { TopBar } from './top-bar';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 const user: SessionUser = {
   id: 7,
   name: 'Maija Meikäläinen',
@@ -50,9 +50,9 @@ function renderBar(signedIn: boolean, unreadMessages: number | null) {
     },
   ]);
   return render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <Stub />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

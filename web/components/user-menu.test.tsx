@@ -1,16 +1,16 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../server/load-context';
 import en from '../i18n/en.json';
 import { createI18n } from '../lib/i18n';
+import { I18nProvider } from '../lib/use-translation';
 import { THEME_KEY } from '../lib/preferences';
 import { toastStore } from '../lib/toasts';
 import { UserMenu } from './user-menu';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 const user: SessionUser = {
   id: 7,
   name: 'Maija Meikäläinen',
@@ -29,9 +29,9 @@ function renderMenu(logout = vi.fn(() => null)) {
     { path: '/logout', action: logout, Component: () => null },
   ]);
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <Stub initialEntries={['/']} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return logout;
 }
@@ -86,9 +86,9 @@ describe('LazyUserMenu', () => {
     const { LazyUserMenu } = await import('./lazy-user-menu');
     const Stub = createRoutesStub([{ path: '/', Component: () => <LazyUserMenu user={user} /> }]);
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <Stub initialEntries={['/']} />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     const button = await screen.findByRole('button', { name: 'Your account' });
     expect(button.getAttribute('aria-haspopup')).toBe('menu');

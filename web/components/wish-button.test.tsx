@@ -1,18 +1,18 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { Outlet, createRoutesStub, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../server/load-context';
 import en from '../i18n/en.json';
 import { ApiError, api } from '../lib/api-client';
 import { createI18n } from '../lib/i18n';
+import { I18nProvider } from '../lib/use-translation';
 import { toastStore } from '../lib/toasts';
 import { clearWishList, wishListStore } from '../lib/wish-list';
 import { TopBar } from './top-bar';
 import { WishButton } from './wish-button';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 const user: SessionUser = {
   id: 7,
   name: 'Maija Meikäläinen',
@@ -60,9 +60,9 @@ function renderPage(signedIn: boolean) {
     },
   ]);
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <Stub initialEntries={['/catalogs/bikes?page=2']} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

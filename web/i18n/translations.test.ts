@@ -69,6 +69,18 @@ describe('translations', () => {
     expect(bad).toEqual([]);
   });
 
+  it('uses only what common/translator.ts knows: plain {{name}} placeholders, no $t() nesting or formats', () => {
+    const bad: string[] = [];
+    for (const [code, messages] of Object.entries(flat)) {
+      for (const [key, value] of messages) {
+        const text = String(value);
+        const odd = [...text.matchAll(/\{\{(.*?)\}\}/g)].some((m) => !/^\s*\w+\s*$/.test(m[1]!));
+        if (odd || text.includes('$t(')) bad.push(`${code}:${key}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
   it('names each language in its own tongue, the same in every file (language selector)', () => {
     expect(fi.languages).toEqual(en.languages);
     expect(ru.languages).toEqual(en.languages);

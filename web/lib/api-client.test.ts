@@ -6,7 +6,7 @@ import { globalErrorStore } from './global-error';
 import { createI18n } from './i18n';
 import { ERROR_TOAST_MS, toastStore } from './toasts';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 const t = (key: string, params?: Record<string, string | number>) => i18n.t(key, params);
 
 interface FakeResponse {

@@ -1,5 +1,5 @@
-import type { i18n as I18n } from 'i18next';
 import type { Locale } from '../../common/locales';
+import type { Translator } from '../../common/translator';
 
 type Messages = Record<string, unknown>;
 
@@ -21,14 +21,19 @@ export async function loadFirstMessages(locale: Locale): Promise<Messages> {
 }
 
 let allLoaded: Promise<void> = Promise.resolve();
+let restStarted = false;
 
-/** Adds the rest of the language's texts to the instance; re-renders what showed a missing text. */
-export function loadRestMessages(instance: I18n, locale: Locale): Promise<void> {
+/**
+ * Adds the rest of the language's texts to the translator, once, quietly: the page on screen has
+ * all its texts in the first part (web/lib/message-parts.test.ts holds that), so nothing renders
+ * again; what renders later (another page, a dialog, which waits for `allMessagesLoaded`) finds
+ * them. A page reached before they arrived missed some, and renders again (common/translator.ts).
+ */
+export function loadRestMessages(instance: Translator, locale: Locale): Promise<void> {
+  if (restStarted) return allLoaded;
+  restStarted = true;
   allLoaded = rest[locale]().then(
-    async ({ default: messages }) => {
-      instance.addResourceBundle(locale, 'translation', messages, true, true);
-      await instance.changeLanguage(instance.language);
-    },
+    ({ default: messages }) => instance.addResourceBundle(locale, messages, { quiet: true }),
     () => undefined,
   );
   return allLoaded;

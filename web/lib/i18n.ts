@@ -1,9 +1,5 @@
-import i18next, { type i18n as I18n, type Resource } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../common/locales';
-
-type Messages = Record<string, unknown>;
+import { DEFAULT_LOCALE, type Locale } from '../../common/locales';
+import { type Messages, Translator } from '../../common/translator';
 
 // Each language is its own chunk: a visitor downloads only the language they read.
 const loaders: Record<Locale, () => Promise<{ default: Messages }>> = {
@@ -16,25 +12,17 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
   return (await loaders[locale]()).default;
 }
 
-/** One i18next instance; on the server one per language for all requests, in the browser one per page load. */
-export function createI18n(locale: Locale, resources: Resource): I18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: locale,
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: LOCALES,
-    resources,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  return instance;
+/** One translator; on the server one per language for all requests, in the browser one per page load. */
+export function createI18n(
+  locale: Locale,
+  resources: Partial<Record<Locale, Messages>>,
+  onMissing?: (key: string, language: string) => void,
+): Translator {
+  return new Translator({ language: locale, fallbackLanguage: DEFAULT_LOCALE, resources, onMissing });
 }
 
 /** Loads a language that is not there yet, then switches to it. */
-export async function switchLanguage(instance: I18n, locale: Locale): Promise<void> {
-  if (!instance.hasResourceBundle(locale, 'translation')) {
-    instance.addResourceBundle(locale, 'translation', await loadMessages(locale));
-  }
-  await instance.changeLanguage(locale);
+export async function switchLanguage(instance: Translator, locale: Locale): Promise<void> {
+  if (!instance.hasResourceBundle(locale)) instance.addResourceBundle(locale, await loadMessages(locale));
+  instance.changeLanguage(locale);
 }

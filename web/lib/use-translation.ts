@@ -1,42 +1,29 @@
-import type { i18n as I18n, TFunction } from 'i18next';
-import { useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
-import { I18nContext, getI18n } from 'react-i18next';
+import { type ReactNode, createContext, createElement, useContext, useMemo, useSyncExternalStore } from 'react';
+import type { TFunction, Translator } from '../../common/translator';
+
+export type { TFunction } from '../../common/translator';
 
 export interface Translation {
   t: TFunction;
-  i18n: I18n;
+  i18n: Translator;
+}
+
+const I18nContext = createContext<Translator | null>(null);
+
+/** Gives the components below it the translator (web/entry.client.tsx, web/entry.server.tsx, tests). */
+export function I18nProvider({ i18n, children }: { i18n: Translator; children?: ReactNode }) {
+  return createElement(I18nContext.Provider, { value: i18n }, children);
 }
 
 /**
- * The `t` of the current language and the i18next instance, re-rendering when the language
- * changes: what react-i18next's `useTranslation()` gives for this site's one namespace, without
- * the copy of the whole i18next instance it makes for every component that calls it (about a
- * tenth of the server's CPU when it renders an ad page).
+ * The `t` of the current language and the translator. `t` is one function per translator and
+ * language, shared by every component (the server renders many pages with the same translator), and
+ * changes only when the language or its texts do: then the components re-render with the new one.
  */
-// One `t` per instance and language, shared by every component (the server renders many pages
-// with the same instance).
-const fixedTs = new WeakMap<I18n, Map<string, TFunction>>();
-function fixedT(i18n: I18n, language: string): TFunction {
-  let byLanguage = fixedTs.get(i18n);
-  if (!byLanguage) fixedTs.set(i18n, (byLanguage = new Map()));
-  let t = byLanguage.get(language);
-  if (!t) byLanguage.set(language, (t = i18n.getFixedT(language)));
-  return t;
-}
-
 export function useTranslation(): Translation {
-  const i18n = useContext(I18nContext)?.i18n ?? getI18n();
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      i18n.on('languageChanged', onChange);
-      return () => i18n.off('languageChanged', onChange);
-    },
-    [i18n],
-  );
-  const language = useSyncExternalStore(
-    subscribe,
-    () => i18n.language,
-    () => i18n.language,
-  );
-  return useMemo(() => ({ t: fixedT(i18n, language), i18n }), [i18n, language]);
+  const i18n = useContext(I18nContext);
+  if (!i18n) throw new Error('useTranslation needs an <I18nProvider> above it');
+  const current = () => i18n.getFixedT(i18n.language);
+  const t = useSyncExternalStore(i18n.subscribe, current, current);
+  return useMemo(() => ({ t, i18n }), [t, i18n]);
 }

@@ -1,11 +1,11 @@
 import { MailCheck } from 'lucide-react';
 import { useEffect } from 'react';
-import { Trans } from 'react-i18next';
 import { useTranslation } from '../lib/use-translation';
 import { Form, Link } from 'react-router';
 import { registerForm } from '../features/account/account-forms.server';
 import { AuthCard, CheckboxField, EmailField, FormAlert, SubmitButton, TextField } from '../components/form-controls';
 import { NewPasswordFields } from '../features/account/components/password-field';
+import { Trans } from '../components/trans';
 import { useFormAnswer, usePosting } from '../hooks/use-form-answer';
 import { clearLocalAuthState } from '../lib/auth-state';
 import { requestMeta, runAction } from '../lib/forms.server';

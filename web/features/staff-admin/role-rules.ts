@@ -66,5 +66,5 @@ export function roleChanges(role: RoleItem, name: string, permissions: readonly 
   return changes;
 }
 
-/** The i18n key part for a permission name ("admin.access" → "admin_access"): i18next reads dots as nesting. */
+/** The i18n key part for a permission name ("admin.access" → "admin_access"): the translator reads dots as nesting. */
 export const permissionKey = (name: string) => name.replaceAll('.', '_');

@@ -1,21 +1,21 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../../i18n/en.json';
 import { createI18n } from '../../../lib/i18n';
+import { I18nProvider } from '../../../lib/use-translation';
 import { PasswordField } from './password-field';
 import { passwordRuleStates } from './password-rules';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 
 function renderField(props: Partial<Parameters<typeof PasswordField>[0]> = {}) {
   return render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <form>
         <PasswordField label="Password" name="password" autoComplete="new-password" showRules {...props} />
       </form>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

@@ -1,27 +1,27 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../../components/dialog-host';
 import en from '../../../i18n/en.json';
 import { ApiError, api } from '../../../lib/api-client';
 import { dialogStore } from '../../../lib/dialogs';
 import { createI18n } from '../../../lib/i18n';
+import { I18nProvider } from '../../../lib/use-translation';
 import { toastStore } from '../../../lib/toasts';
 import { groupKey, isServerSvg } from './enable-two-factor-dialog';
 import { recoveryCodesText } from './recovery-codes';
 import { TwoFactorSection } from './two-factor-section';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 const CODES = Array.from({ length: 10 }, (_, i) => `code-${i}-abcd`);
 
 async function renderSection() {
   await act(async () => {
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <TwoFactorSection siteName="Kauppis" hasPassword />
         <DialogHost />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   });
 }

@@ -1,21 +1,21 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_MAX_LENGTH } from '../../../../common/chat';
 import en from '../../../i18n/en.json';
 import { createI18n } from '../../../lib/i18n';
+import { I18nProvider } from '../../../lib/use-translation';
 import { COUNTER_FROM, Composer, messageLength } from './composer';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 
 function renderComposer(props: Partial<Parameters<typeof Composer>[0]> = {}) {
   const onSend = vi.fn<(text: string, picture: File | null) => boolean | void>();
   const onTyping = vi.fn();
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <Composer onSend={onSend} onTyping={onTyping} {...props} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
   return { onSend, onTyping, box };

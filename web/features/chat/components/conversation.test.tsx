@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerEvent } from '../../../../common/chat';
@@ -8,13 +7,14 @@ import en from '../../../i18n/en.json';
 import { ApiError, api } from '../../../lib/api-client';
 import { unreadStore } from '../../../lib/chat-unread';
 import { createI18n } from '../../../lib/i18n';
+import { I18nProvider } from '../../../lib/use-translation';
 import { startRealtime } from '../../../lib/realtime';
 import { toastStore } from '../../../lib/toasts';
 import { ME, OTHER, newMessage, newRoomReply } from '../chat-factories';
 import type { RoomReply } from '../chat-types';
 import { Conversation } from './conversation';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 
 /** The page's socket, driven by the test through the real realtime client. */
 class FakeSocket {
@@ -49,9 +49,9 @@ function renderConversation(reply: RoomReply, verified = true) {
     { path: '/messenger', Component: () => <p>messenger</p> },
   ]);
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <Stub initialEntries={[`/channel/${reply.room.id}`]} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../../i18n/en.json';
 import { createI18n } from '../../../lib/i18n';
+import { I18nProvider } from '../../../lib/use-translation';
 import type { DashboardData } from '../dashboard-data';
 import { DashboardFigures, statusesWithAds } from './dashboard-figures';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 
 const DATA: DashboardData = {
   ads: { total: 3, by_status: { new: 0, moderate: 1, active: 2, sold: 0, reserved: 0, disabled: 0, canceled: 0 } },
@@ -22,9 +22,9 @@ async function renderFigures(data: DashboardData) {
   const Stub = createRoutesStub([{ path: '/dashboard', Component: () => <DashboardFigures data={data} /> }]);
   await act(async () => {
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <Stub initialEntries={['/dashboard']} />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   });
 }

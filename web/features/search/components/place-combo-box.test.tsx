@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../../i18n/en.json';
 import { createI18n } from '../../../lib/i18n';
+import { I18nProvider } from '../../../lib/use-translation';
 import { PlaceComboBox } from './place-combo-box';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 const regions = [
   { id: 1, name: 'Uusimaa', name_fi: 'Uusimaa', name_sv: 'Nyland' },
   { id: 2, name: 'Pirkanmaa', name_fi: 'Pirkanmaa', name_sv: 'Birkaland' },
@@ -20,11 +20,11 @@ const cities = [
 
 function place(props: Partial<Parameters<typeof PlaceComboBox>[0]> = {}) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <form aria-label="search">
         <PlaceComboBox regions={regions} cities={cities} region={null} city={null} place="" {...props} />
       </form>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../i18n/en.json';
 import { createI18n } from '../../../lib/i18n';
+import { I18nProvider } from '../../../lib/use-translation';
 import { type CatalogNode, CatalogPicker } from './catalog-picker';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 const tree: CatalogNode[] = [
   {
     id: 1,
@@ -24,7 +24,7 @@ describe('CatalogPicker', () => {
   it('offers the categories suggested for the title above the tree, and one tap chooses', () => {
     const onChange = vi.fn();
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <CatalogPicker
           tree={tree}
           value={null}
@@ -35,7 +35,7 @@ describe('CatalogPicker', () => {
             { id: 5, name: 'Street bikes', trail: ['Vehicles', 'Motorcycles', 'Street bikes'] },
           ]}
         />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     const list = screen.getByRole('list', { name: 'Suggested for your title' });
     const options = within(list).getAllByRole('button');
@@ -46,9 +46,9 @@ describe('CatalogPicker', () => {
 
   it('shows no suggestions block without suggestions', () => {
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <CatalogPicker tree={tree} value={null} errors={undefined} onChange={() => {}} />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect(screen.queryByRole('list', { name: 'Suggested for your title' })).toBeNull();
   });

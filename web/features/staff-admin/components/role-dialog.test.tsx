@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../i18n/en.json';
 import { ApiError, api } from '../../../lib/api-client';
 import { createI18n } from '../../../lib/i18n';
+import { I18nProvider } from '../../../lib/use-translation';
 import { toastStore } from '../../../lib/toasts';
 import { RoleDialog } from './role-dialog';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 const permissions = [
   { id: 1, name: 'reports.handle', description: '' },
   { id: 2, name: 'settings.manage', description: '' },
@@ -17,7 +17,7 @@ const admin = { roles: ['admin'], permissions: ['admin.access', 'roles.manage', 
 
 function open(role: Parameters<typeof RoleDialog>[0]['role'], onSaved = vi.fn(), close = vi.fn()) {
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <RoleDialog
         close={close}
         role={role}
@@ -25,7 +25,7 @@ function open(role: Parameters<typeof RoleDialog>[0]['role'], onSaved = vi.fn(),
         editor={{ ...admin, permissions: [...admin.permissions] }}
         onSaved={onSaved}
       />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { onSaved, close };
 }

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { Link, RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../i18n/en.json';
 import { api } from '../../../lib/api-client';
 import { createI18n } from '../../../lib/i18n';
+import { I18nProvider } from '../../../lib/use-translation';
 import { AUTOSAVE_MS, type EditorPost, PostEditor } from './post-editor';
 
 // The shared rich-text editor loads Tiptap on demand; a plain box stands in for it here.
@@ -15,7 +15,7 @@ vi.mock('./body-field', () => ({
   ),
 }));
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 
 const post = (status: EditorPost['status']): EditorPost => ({
   id: 7,
@@ -59,9 +59,9 @@ function renderEditor(initial: EditorPost) {
     { initialEntries: ['/admin/blog/edit/7'] },
   );
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <RouterProvider router={router} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return router;
 }

@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCatalog } from '../../../../server/modules/catalog/catalog.schemas';
@@ -8,10 +7,11 @@ import en from '../../../i18n/en.json';
 import { api } from '../../../lib/api-client';
 import { dialogStore } from '../../../lib/dialogs';
 import { createI18n } from '../../../lib/i18n';
+import { I18nProvider } from '../../../lib/use-translation';
 import { toastStore } from '../../../lib/toasts';
 import { CategoryManager } from './category-manager';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 
 function node(id: number, parent: number | null, depth: number, name: string, extra: Partial<AdminCatalog> = {}): AdminCatalog {
   return {
@@ -49,9 +49,9 @@ function renderManager() {
     hydrationData: { loaderData: { '0': { nodes } } },
   });
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <RouterProvider router={router} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return loader;
 }

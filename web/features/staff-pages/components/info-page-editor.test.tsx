@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InfoPageEditView, InfoPageSavedView, InfoVersionsView } from '../../../../server/modules/pages/pages.schemas';
@@ -9,6 +8,7 @@ import en from '../../../i18n/en.json';
 import { ApiError, api } from '../../../lib/api-client';
 import { dialogStore } from '../../../lib/dialogs';
 import { createI18n } from '../../../lib/i18n';
+import { I18nProvider } from '../../../lib/use-translation';
 import { toastStore } from '../../../lib/toasts';
 import { draftKey, readDraft, writeDraft } from '../local-draft';
 import { InfoPageEditor } from './info-page-editor';
@@ -36,7 +36,7 @@ vi.mock('../../../components/rich-text-editor', () => ({
   ),
 }));
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 
 const PAGE: InfoPageEditView = {
   slug: 'contacts',
@@ -79,10 +79,10 @@ async function renderEditor() {
   ]);
   await act(async () => {
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <Stub initialEntries={['/admin/pages/contacts/en']} />
         <DialogHost />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   });
   await screen.findByLabelText('Title');

@@ -1,16 +1,16 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../i18n/en.json';
 import { ApiError, api } from '../../../lib/api-client';
 import { createI18n } from '../../../lib/i18n';
+import { I18nProvider } from '../../../lib/use-translation';
 import { toastStore } from '../../../lib/toasts';
 import type { SettingsView } from '../settings-form-state';
 import { AppSettingsForm } from './app-settings-form';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 
 const VIEW: SettingsView = {
   site_name: 'Kauppis',
@@ -30,9 +30,9 @@ async function renderForm(view: SettingsView = VIEW) {
   ]);
   await act(async () => {
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <Stub initialEntries={['/admin/app-settings']} />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   });
   await screen.findByLabelText('Site name');

@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../../components/dialog-host';
@@ -8,12 +7,13 @@ import en from '../../../i18n/en.json';
 import { ApiError, api } from '../../../lib/api-client';
 import { dialogStore } from '../../../lib/dialogs';
 import { createI18n } from '../../../lib/i18n';
+import { I18nProvider } from '../../../lib/use-translation';
 import { toastStore } from '../../../lib/toasts';
 import type { RoleChoice, StaffActor, StaffUser } from '../user-rules';
 import { parseUsersQuery } from '../users-query';
 import { type UsersPage, UsersScreen } from './users-screen';
 
-const i18n = createI18n('en', { en: { translation: en } });
+const i18n = createI18n('en', { en });
 const ROLES: RoleChoice[] = ['superAdmin', 'admin', 'moderator', 'editor', 'user', 'unverified'].map((slug) => ({
   slug,
   name: slug,
@@ -53,9 +53,9 @@ function renderScreen(page: UsersPage | null, search = '') {
     { initialEntries: [`/admin/users${search ? `?${search}` : ''}`] },
   );
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <RouterProvider router={router} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return router;
 }
