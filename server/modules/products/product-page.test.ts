@@ -64,6 +64,27 @@ describe('similar ads', () => {
     expect(res.json().data.map((p: { name: string }) => p.name)).toEqual(['Tunturi naisten pyörä']);
   });
 
+  it('shows eight others however many there are, whether or not the ad itself is among the newest', async () => {
+    const seller = await createUser(app);
+    const made = [];
+    for (let n = 1; n <= 10; n++) {
+      made.push(
+        await createAd(app, { userId: seller.id, name: `Oulun ilmoitus ${n}`, city: '564', createdAt: new Date(Date.UTC(2026, 10, n)) }),
+      );
+    }
+    for (const current of [made.at(-1)!, made[0]!]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/same-products-in-the-city/',
+        payload: { catalogId: current.catalogId, cityId: current.cityId, currentProductId: current.id },
+      });
+      const names = res.json().data.map((p: { name: string }) => p.name);
+      expect(names).toHaveLength(8);
+      expect(names).not.toContain(current.name);
+      expect(names[0]).toBe(current === made.at(-1) ? 'Oulun ilmoitus 9' : 'Oulun ilmoitus 10');
+    }
+  });
+
   it('answers a bad body with 422', async () => {
     expect((await app.inject({ method: 'POST', url: '/api/same-products', payload: { catalogId: 'x' } })).statusCode).toBe(422);
   });

@@ -27,6 +27,18 @@ export interface SearchTerm {
   typo?: boolean;
   /** Everything the term matches as one tsquery literal of distinct lexemes (compileTerms). */
   lexemes?: string;
+  /** The relevance levels' queries as literals of distinct lexemes (compileTerms); absent for unit tokens. */
+  levels?: TermLevels;
+}
+
+/** A term's queries for the relevance levels, each a tsquery literal of distinct lexemes. */
+interface TermLevels {
+  /** The word stemmed in each ad language, or as typed (`other`: as typed only). */
+  whole: Record<AdLanguage | 'other', string>;
+  /** Any stemmer, the word as typed, its near words. */
+  loose: string;
+  /** Inside a compound of the title (`partsQuery`). */
+  parts?: string;
 }
 
 /**
@@ -47,12 +59,16 @@ export interface ListingQuery extends ListingFilters {
   cityIds: number[];
   regionIds: number[];
   catalogIds: number[];
+  /**
+   * The catalogs as asked, each standing for itself and all below it (`catalogIds` lists them
+   * all): every ad's document has the §c lexeme of its category's ancestors too, so a text search
+   * narrows by these in the index. Absent: `catalogIds`.
+   */
+  catalogRoots?: number[];
   terms: SearchTerm[];
   sort: SortKey | 'relevance';
   limit: number;
   offset: number;
-  /** Leave this ad out (similar-ads lists). */
-  excludeId?: number;
 }
 
 /** A row of the listing: what an ad's card shows. */
@@ -80,6 +96,8 @@ export const HINT_COMPLETIONS = 12;
 const CONFIGS = ['finnish', 'swedish', 'english', 'russian', 'simple'] as const;
 
 const CONFIG_OF_LANGUAGE = { fi: 'finnish', sv: 'swedish', en: 'english', ru: 'russian' } as const;
+type AdLanguage = keyof typeof CONFIG_OF_LANGUAGE;
+const AD_LANGUAGES = Object.keys(CONFIG_OF_LANGUAGE) as AdLanguage[];
 
 /**
  * A word as a tsquery operand, always whole: a prefix (`pyör:*`) makes GIN read the full match
@@ -128,24 +146,59 @@ function termTsquery(term: SearchTerm): SQL {
 }
 
 /**
- * The terms with their tsquery worked out once, each distinct lexeme once: the five stemmers
- * mostly agree, and GIN reads a lexeme's list once per mention (five times the pages for the
- * same answer). One statement for all the terms; the passes then send the literal.
+ * Each term's queries as text, worked out by PostgreSQL's stemmers: `t<i>` what the passes ask
+ * the index for; for the relevance levels `w<i>_<language>`, `l<i>` and `p<i>` (see TermLevels).
  */
+function tsqueryColumns(terms: SearchTerm[], withLevels = true): SQL[] {
+  return terms.flatMap((term, i) => {
+    const bare = { ...term, lexemes: undefined, levels: undefined };
+    const column = (query: SQL, name: string) => sql`(${query})::text as ${sql.identifier(name)}`;
+    const columns = [column(termTsquery(bare), `t${i}`)];
+    if (term.exact || !withLevels) return columns;
+    for (const language of AD_LANGUAGES)
+      columns.push(column(termQuery(bare, 'whole', [CONFIG_OF_LANGUAGE[language], 'simple']), `w${i}_${language}`));
+    columns.push(column(termQuery(bare, 'whole', ['simple']), `w${i}_other`), column(termQuery(bare), `l${i}`));
+    const parts = partsQuery(bare);
+    if (parts) columns.push(column(parts, `p${i}`));
+    return columns;
+  });
+}
+
+/** The distinct lexemes of a tsquery's text as a literal of them OR-ed ('§none', which no document has, for none). */
+function distinctLexemes(text: unknown): string {
+  const found = [...new Set([...String(text ?? '').matchAll(/'((?:[^']|'')+)'/g)].map((m) => m[1]!))];
+  return found.length ? found.map((l) => `'${l}'`).join(' | ') : NO_LEXEME;
+}
+
+/** A tsquery literal no document matches. */
+const NO_LEXEME = `'§none'`;
+
+/**
+ * The terms with their queries worked out once (the columns of `tsqueryColumns` in a row), each
+ * distinct lexeme once: the five stemmers mostly agree, and GIN reads a lexeme's list once per
+ * mention (five times the pages for the same answer), as the relevance expression tests it once
+ * per mention for every candidate. The passes and the relevance then send the literals.
+ */
+function withLexemes(terms: SearchTerm[], row: Record<string, unknown>, withLevels = true): SearchTerm[] {
+  return terms.map((term, i) => {
+    const levels: TermLevels | undefined =
+      term.exact || !withLevels
+        ? undefined
+        : {
+            whole: Object.fromEntries(
+              [...AD_LANGUAGES, 'other'].map((language) => [language, distinctLexemes(row[`w${i}_${language}`])]),
+            ) as TermLevels['whole'],
+            loose: distinctLexemes(row[`l${i}`]),
+            ...(row[`p${i}`] === undefined ? {} : { parts: distinctLexemes(row[`p${i}`]) }),
+          };
+    return { ...term, lexemes: distinctLexemes(row[`t${i}`]), levels };
+  });
+}
+
+/** The terms' lexemes worked out again (after near words joined them): one statement. */
 async function compileTerms(tx: Db, terms: SearchTerm[]): Promise<SearchTerm[]> {
   if (!terms.length) return terms;
-  const result = rowsOf<Record<string, string>>(
-    await tx.execute(
-      sql`select ${sql.join(
-        terms.map((term, i) => sql`(${termTsquery({ ...term, lexemes: undefined })})::text as ${sql.identifier(`t${i}`)}`),
-        sql`, `,
-      )}`,
-    ),
-  )[0]!;
-  return terms.map((term, i) => {
-    const lexemes = [...new Set([...(result[`t${i}`] ?? '').matchAll(/'((?:[^']|'')+)'/g)].map((m) => m[1]!))];
-    return { ...term, lexemes: lexemes.length ? lexemes.map((l) => `'${l}'`).join(' | ') : `'§none'` };
-  });
+  return withLexemes(terms, rowsOf<Record<string, unknown>>(await tx.execute(sql`select ${sql.join(tsqueryColumns(terms), sql`, `)}`))[0]!);
 }
 
 /**
@@ -176,60 +229,46 @@ const dayOf = (date: Date) => Math.floor(date.getTime() / 86_400_000);
  * weight. Computed only for the candidates (RELEVANCE_CANDIDATES), by id.
  */
 function relevance(terms: SearchTerm[]): SQL {
+  const v = products.searchVector;
   const parts = terms.map((term) => {
-    const own = (match: Match) =>
-      term.exact
-        ? termQuery(term, match)
-        : sql`(case ${products.language} ${sql.join(
-            Object.entries(CONFIG_OF_LANGUAGE).map(([language, config]) => sql`when ${language} then ${termQuery(term, match, [config])}`),
+    const levels = term.levels;
+    // In the title: the same lexemes, weight A only.
+    const title = (literal: string) => literal.replace(/'((?:[^']|'')+)'/g, "'$1':A");
+    const own = (match: 'whole' | 'title') =>
+      levels
+        ? // Each branch one constant: the ad's stemmer OR the word as typed.
+          sql`(case ${products.language} ${sql.join(
+            AD_LANGUAGES.map((language) => {
+              const literal = match === 'title' ? title(levels.whole[language]) : levels.whole[language];
+              return sql`when ${language} then ${literal}::tsquery`;
+            }),
             sql` `,
-          )} end || ${termQuery(term, match, ['simple'])})`;
+          )} else ${match === 'title' ? title(levels.whole.other) : levels.whole.other}::tsquery end)`
+        : termQuery(term, match); // a unit token ("17in"): matched whole, `simple` only, no levels
     const whole = own('whole');
-    const loose = termQuery(term);
-    const v = products.searchVector;
+    const loose = levels ? sql`${levels.loose}::tsquery` : termQuery(term);
     const document = sql`case when ${v} @@ ${own('title')} then 3 + ts_rank_cd(${v}, ${whole}) when ${v} @@ ${whole} then 1.5 + ts_rank_cd(${v}, ${whole}) when ${v} @@ ${loose} then 0.2 + 0.2 * ts_rank_cd(${v}, ${loose}) else 0 end`;
-    const parts = partsQuery(term);
-    const inCompound = parts ? sql`(case when ${v} @@ ${parts} then 2 else 0 end)` : sql`0`;
+    const inCompound = levels?.parts ? sql`(case when ${v} @@ ${levels.parts}::tsquery then 2 else 0 end)` : sql`0`;
     const near = term.typo ? sql` + 0.3 * word_similarity(${term.fuzzy}, lower(${products.name}))` : sql``;
     return sql`${sql.raw(String(term.weight))} * (${document} + ${inCompound}${near})`;
   });
   return sql.join(parts, sql` + `);
 }
 
+/**
+ * Settings local to the transaction for the GIN passes: no parallel workers (on two cores they
+ * fight the other connections for the same CPUs), no plain index or sequential scans, so the
+ * planner cannot bet on meeting matches early in date order (it reads the whole table when the
+ * word is rare), and index entries priced so that reading a whole place/catalog btree as a
+ * bitmap is not worth it either — the GIN index with its time blocks bounds the work instead.
+ * A column of the transaction's first statement (no round trip of its own); the page's last
+ * two statements (ids by relevance, cards by id) plan as well under them.
+ */
+const PLANNER_SETTINGS = sql`concat(set_config('max_parallel_workers_per_gather', '0', true), set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true), set_config('cpu_index_tuple_cost', '0.25', true), set_config('pg_trgm.similarity_threshold', '0.3', true)) as settings`;
+
 /** The rows of a raw statement, whichever driver ran it (both answer `{ rows }`). */
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
-}
-
-/** A match of a text search with what its sorts need. */
-interface Candidate {
-  id: number;
-  createdAt: Date;
-  priceCents: number;
-  imageCount: number;
-  score: number;
-}
-
-const newestFirst = (a: Candidate, b: Candidate) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
-
-/** The listing orders of `orderBy`, for text-search candidates sorted in memory. */
-function candidateOrder(sort: ListingQuery['sort']): (a: Candidate, b: Candidate) => number {
-  switch (sort) {
-    case 'relevance':
-      return (a, b) => b.score - a.score || newestFirst(a, b);
-    case 'created_at_desc':
-      return newestFirst;
-    case 'created_at_asc':
-      return (a, b) => -newestFirst(a, b);
-    case 'price_asc':
-      return (a, b) => a.priceCents - b.priceCents || a.id - b.id;
-    case 'price_desc':
-      return (a, b) => b.priceCents - a.priceCents || b.id - a.id;
-    case 'image_desc':
-      return (a, b) => Number(b.imageCount > 0) - Number(a.imageCount > 0) || newestFirst(a, b);
-    case 'image_asc':
-      return (a, b) => Number(a.imageCount > 0) - Number(b.imageCount > 0) || newestFirst(a, b);
-  }
 }
 
 /**
@@ -274,6 +313,18 @@ export function editDistance(a: string, b: string): number {
 /** How many edits a misspelling of a word this long may have: one up to five letters, two beyond. */
 export const allowedEdits = (word: string) => ([...word].length <= 5 ? 1 : 2);
 
+/**
+ * After the pass of `blocks[done]` found `found` (< limit) matches: the index of the next pass
+ * worth running, the smallest block expected to hold `limit` at the same rate, or the pass
+ * without a time limit (`blocks.length`). Which passes run never changes the answer, only its cost.
+ */
+export function nextPass(blocks: readonly number[], done: number, found: number, limit: number): number {
+  for (let next = done + 1; next < blocks.length; next++) {
+    if ((found * blocks[next]!) / blocks[done]! >= limit) return next;
+  }
+  return blocks.length;
+}
+
 /** How a text search is bounded; tests make it tiny or unbounded. */
 export interface TextSearchBounds {
   /** The most matches ranked and sorted. */
@@ -287,7 +338,7 @@ export function createProductsRepo(
   bounds: TextSearchBounds = { candidates: RELEVANCE_CANDIDATES, blocks: TEXT_BLOCKS },
   now: () => Date = () => new Date(),
 ) {
-  /** Place, catalog and exclusion: the conditions the btree indexes serve. */
+  /** Place, catalog and the buyer's filters: the conditions the btree indexes serve. */
   function placeAndCatalog(query: ListingQuery): SQL[] {
     const conditions: SQL[] = [];
     const places: SQL[] = [];
@@ -295,7 +346,6 @@ export function createProductsRepo(
     if (query.regionIds.length) places.push(inArray(products.regionId, query.regionIds));
     if (places.length) conditions.push(or(...places)!);
     if (query.catalogIds.length) conditions.push(inArray(products.catalogId, query.catalogIds));
-    if (query.excludeId !== undefined) conditions.push(sql`${products.id} <> ${query.excludeId}`);
     // The buyer's filters (price, kind, pictures, age): btree-served conditions like place and catalog.
     if (query.priceFromCents !== undefined) conditions.push(sql`${products.priceCents} >= ${query.priceFromCents}`);
     if (query.priceToCents !== undefined) conditions.push(sql`${products.priceCents} <= ${query.priceToCents}`);
@@ -323,10 +373,12 @@ export function createProductsRepo(
   function filterLexemes(query: ListingQuery): string[] {
     const out: string[] = [];
     // Only a few: GIN skips through the word lists to a lexeme every match must have; a long OR
-    // (a catalog with fifty subcategories) is cheaper left to the heap filter.
+    // (many towns) is cheaper left to the heap filter. A catalog is one lexeme however much lies
+    // below it: the documents carry their category's ancestors too (migration 0020).
     const places = [...query.cityIds.map((id) => `§m${id}`), ...query.regionIds.map((id) => `§r${id}`)];
     if (places.length && places.length <= FILTER_LEXEMES) out.push(lexemes(places));
-    if (query.catalogIds.length && query.catalogIds.length <= FILTER_LEXEMES) out.push(lexemes(query.catalogIds.map((id) => `§c${id}`)));
+    const catalogs = query.catalogRoots?.length ? query.catalogRoots : query.catalogIds;
+    if (catalogs.length && catalogs.length <= FILTER_LEXEMES) out.push(lexemes(catalogs.map((id) => `§c${id}`)));
     return out;
   }
 
@@ -398,20 +450,29 @@ export function createProductsRepo(
     async hintMatches(terms: SearchTerm[], limit: number): Promise<{ name: string; catalogId: number }[]> {
       if (!terms.length) return [];
       return db.transaction(async (tx) => {
-        await plannerSettings(tx);
-        // The word being typed: its completions in the vocabulary, the shortest (likeliest) first.
+        // The word being typed: its completions in the vocabulary, the shortest (likeliest) first,
+        // in the statement that makes the planner settings and the terms' lexemes. A completion is
+        // a word as some ad writes it, which the document holds as typed ('simple'): it joins the
+        // typed word's lexemes as itself, not through the five stemmers (five times the lexemes
+        // for GIN to walk, for no other ad).
         const last = terms.at(-1)!;
         const typed = last.words[0] ?? '';
-        if (!last.exact && /^\p{L}+$/u.test(typed)) {
-          const completions = await tx
-            .select({ word: searchWords.word })
-            .from(searchWords)
-            .where(sql`${searchWords.word} like ${`${typed}%`}`)
-            .orderBy(sql`length(${searchWords.word})`, searchWords.word)
-            .limit(HINT_COMPLETIONS);
-          terms = [...terms.slice(0, -1), { ...last, words: [...new Set([...last.words, ...completions.map((c) => c.word)])] }];
+        const completing = !last.exact && /^\p{L}+$/u.test(typed);
+        const completions = sql`array(select ${searchWords.word} from ${searchWords} where ${searchWords.word} like ${`${typed}%`} order by length(${searchWords.word}), ${searchWords.word} limit ${HINT_COMPLETIONS})`;
+        const [first] = rowsOf<Record<string, unknown> & { completions: string[] | null }>(
+          await tx.execute(
+            sql`select ${sql.join([PLANNER_SETTINGS, sql`${completing ? completions : sql`null::text[]`} as completions`, ...tsqueryColumns(terms, false)], sql`, `)}`,
+          ),
+        );
+        terms = withLexemes(terms, first!, false);
+        const words = (first?.completions ?? []).filter((word) => /^\p{L}+$/u.test(word));
+        if (words.length) {
+          const typedLexemes = terms.at(-1)!.lexemes === NO_LEXEME ? [] : [terms.at(-1)!.lexemes!];
+          terms = [
+            ...terms.slice(0, -1),
+            { ...terms.at(-1)!, lexemes: [...typedLexemes, ...words.map((word) => `'${word}'`)].join(' | ') },
+          ];
         }
-        terms = await compileTerms(tx, terms);
         const found = await newestMatches(tx, wordsTsquery(terms, 'all'), [eq(products.status, 'active')], limit);
         return found.rows.map((row) => ({ name: row.name, catalogId: row.catalogId }));
       });
@@ -432,25 +493,6 @@ export function createProductsRepo(
       });
     },
   };
-
-  /**
-   * Settings local to the transaction for the GIN passes: no parallel workers (on two cores they
-   * fight the other connections for the same CPUs), no plain index or sequential scans, so the
-   * planner cannot bet on meeting matches early in date order (it reads the whole table when the
-   * word is rare), and index entries priced so that reading a whole place/catalog btree as a
-   * bitmap is not worth it either — the GIN index with its time blocks bounds the work instead.
-   */
-  async function plannerSettings(tx: Db): Promise<void> {
-    await tx.execute(
-      sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true), set_config('cpu_index_tuple_cost', '0.25', true), set_config('pg_trgm.similarity_threshold', '0.3', true)`,
-    );
-  }
-
-  async function resetPlanner(tx: Db): Promise<void> {
-    await tx.execute(
-      sql`select set_config('enable_indexscan', 'on', true), set_config('enable_seqscan', 'on', true), set_config('cpu_index_tuple_cost', '0.005', true)`,
-    );
-  }
 
   /**
    * The newest `limit` ads whose document matches `words`, in bounded GIN passes: first the last
@@ -497,10 +539,16 @@ export function createProductsRepo(
         .orderBy(sql`${products.createdAt} desc, ${products.id} desc`)
         .limit(limit + 1);
     }
-    for (const time of passes) {
+    for (let i = 0; i < passes.length; i++) {
+      const time = passes[i];
       rows = await run(time);
       if (rows.length > limit) return { rows: rows.slice(0, limit), complete: false };
       if (rows.length === limit && time) return { rows, complete: false };
+      // Sparse matches (a rare word, or a common one in a small town or an unlikely category):
+      // skip the blocks that, at the rate this one found, would not fill `limit` either. Each
+      // pass costs about as much as walking the words' lists once, whatever its block, so a
+      // word with no match in the last days goes straight to the pass without a time limit.
+      if (time) i = nextPass(blocks, i, rows.length, limit) - 1;
     }
     return { rows, complete: true };
   }
@@ -534,58 +582,55 @@ export function createProductsRepo(
   }
 
   /**
-   * Which strong words no ad has: no word of the vocabulary begins with it or one of its
-   * synonyms, or has one of their stems inside (the compound parts: "sohva" is known from
-   * "kulmasohva"); the trigram index serves both. One statement for all the words.
+   * The transaction's first statement: the planner settings, the terms' lexemes, and which strong
+   * words no ad has (no word of the vocabulary begins with it or one of its synonyms, or has one
+   * of their stems inside — the compound parts: "sohva" is known from "kulmasohva"; the trigram
+   * index serves both). Their indexes in `unknown`.
    */
-  async function unknownWords(tx: Db, terms: SearchTerm[]): Promise<number[]> {
+  async function prepare(tx: Db, terms: SearchTerm[]): Promise<{ terms: SearchTerm[]; unknown: number[] }> {
     const checked = typoCandidates(terms);
-    if (!checked.length) return [];
     const patterns = (term: SearchTerm) => [
       ...term.words.filter((w) => /^\p{L}+$/u.test(w)).map((w) => `${w}%`),
       ...term.stems.map((stem) => `%${stem}%`),
     ];
-    const known = rowsOf<{ i: number }>(
-      await tx.execute(
-        sql.join(
-          checked.map(
-            ({ term, index }) =>
-              sql`select ${index}::int as i where exists (select 1 from ${searchWords} where ${sql.join(
-                patterns(term).map((p) => sql`word like ${p}`),
-                sql` or `,
-              )})`,
-          ),
-          sql` union all `,
-        ),
-      ),
-    ).map((r) => Number(r.i));
-    return checked.map(({ index }) => index).filter((index) => !known.includes(index));
+    const known = checked.map(
+      ({ term, index }) =>
+        sql`exists (select 1 from ${searchWords} where ${sql.join(
+          patterns(term).map((p) => sql`word like ${p}`),
+          sql` or `,
+        )}) as ${sql.identifier(`k${index}`)}`,
+    );
+    const row = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`select ${sql.join([PLANNER_SETTINGS, ...known, ...tsqueryColumns(terms)], sql`, `)}`),
+    )[0]!;
+    return { terms: withLexemes(terms, row), unknown: checked.map(({ index }) => index).filter((index) => row[`k${index}`] !== true) };
   }
 
   /**
    * A text search: the newest matching candidates (at most `bounds.candidates`) from the GIN
-   * passes, the full relevance for those only, put in the asked order here, then the page's
-   * twenty cards by id. Typos, in order of cost: a word no ad has is corrected against the
-   * vocabulary before searching; when every word exists but the matches do not fill the
-   * candidates, the words' misspellings in the vocabulary ("helkma" for "helkama") join them and
-   * the search runs once more. Relevance puts exact (stemmed) matches first, then matches inside
-   * compounds, then typos; ties and the other sorts as in the plain listing.
+   * passes, then the page's ids in the asked order (the full relevance for the candidates only),
+   * then the page's twenty cards by id. Typos, in order of cost: a word no ad has is corrected
+   * against the vocabulary before searching; when every word exists but the matches do not fill
+   * the candidates, the words' misspellings in the vocabulary ("helkma" for "helkama") join them
+   * and the search runs once more. Relevance puts exact (stemmed) matches first, then matches
+   * inside compounds, then typos; ties and the other sorts as in the plain listing. A common word
+   * takes four statements: `prepare`, one pass, `pageIds`, the cards.
    */
   async function textPage(tx: Transaction, query: ListingQuery): Promise<{ rows: ListingRow[]; total: number; capped: boolean }> {
-    await plannerSettings(tx);
-    const unknown = await unknownWords(tx, query.terms);
-    let terms = query.terms;
+    const prepared = await prepare(tx, query.terms);
+    let terms = prepared.terms;
+    const unknown = prepared.unknown;
     // A word no ad has as such and nothing corrects (a Swedish plural, a room word, a rare name)
     // can still match through its stems, synonyms or units, but rarely: its matches are few, so
     // one pass without time blocks reads them all.
     let blocks = bounds.blocks;
     if (unknown.length) {
-      terms = (await withNearWords(tx, terms, unknown)).terms;
+      const corrected = await withNearWords(tx, terms, unknown);
+      if (corrected.added) terms = await compileTerms(tx, corrected.terms);
       // Corrected words may be common ("helkma" → helkama): the time blocks stay then.
       if (unknown.some((index) => !terms[index]!.near?.length)) blocks = [];
     }
     const several = terms.filter((t) => t.weight >= 1).length > 1 || (terms.length > 1 && terms.some((t) => t.weight >= 1));
-    terms = await compileTerms(tx, terms);
     let found = await textCandidates(tx, { ...query, terms }, 'all', blocks);
     if (found.complete && found.candidates.length < bounds.candidates) {
       const rest = typoCandidates(terms)
@@ -593,10 +638,7 @@ export function createProductsRepo(
         .map(({ index }) => index);
       const widened = rest.length ? await withNearWords(tx, terms, rest) : { terms, added: false };
       if (widened.added) {
-        terms = await compileTerms(
-          tx,
-          widened.terms.map((t) => ({ ...t, lexemes: undefined })),
-        );
+        terms = await compileTerms(tx, widened.terms);
         found = await textCandidates(tx, { ...query, terms }, 'all', []);
       }
     }
@@ -607,34 +649,37 @@ export function createProductsRepo(
       found = await textCandidates(tx, { ...query, terms }, 'any', blocks);
     }
     const { candidates, complete } = found;
-    if (query.sort === 'relevance' && candidates.length) {
-      const scores = rowsOf<{ id: number; score: number }>(
-        await tx.execute(
-          sql`select ${products.id} as id, ${relevance(terms)} as score from ${products} where ${inArray(
-            products.id,
-            candidates.map((c) => c.id),
-          )}`,
-        ),
-      );
-      const byId = new Map(scores.map((r) => [Number(r.id), Number(r.score)]));
-      for (const c of candidates) c.score = byId.get(c.id) ?? 0;
-    }
-    await resetPlanner(tx);
-    candidates.sort(candidateOrder(query.sort));
-    const ids = candidates.slice(query.offset, query.offset + query.limit).map((r) => r.id);
+    const ids = await pageIds(tx, query, terms, candidates);
     const rows = ids.length ? await listActive(tx, { ...query, sort: 'created_at_desc', offset: 0 }, ids) : [];
     const position = new Map(ids.map((id, index) => [id, index]));
     rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
     return { rows, total: candidates.length, capped: !complete };
   }
 
-  /** The newest matches of a text search (at most `bounds.candidates`), with what the sorts need. */
+  /**
+   * The ids of the asked page of the candidates, in the asked order: by relevance (computed for
+   * the candidates only), then newest; or as the plain listing orders.
+   */
+  async function pageIds(tx: Db, query: ListingQuery, terms: SearchTerm[], candidates: number[]): Promise<number[]> {
+    if (query.offset >= candidates.length) return [];
+    const order = query.sort === 'relevance' ? sql`${relevance(terms)} desc, ${orderBy(query)}` : orderBy(query);
+    const rows = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.status, 'active'), inArray(products.id, candidates)))
+      .orderBy(order)
+      .limit(query.limit)
+      .offset(query.offset);
+    return rows.map((row) => row.id);
+  }
+
+  /** The newest matches of a text search (at most `bounds.candidates`). */
   async function textCandidates(
     tx: Db,
     query: ListingQuery,
     words: WordMode,
     blocks: readonly number[],
-  ): Promise<{ candidates: Candidate[]; complete: boolean }> {
+  ): Promise<{ candidates: number[]; complete: boolean }> {
     const found = await newestMatches(
       tx,
       wordsTsquery(query.terms, words),
@@ -643,16 +688,7 @@ export function createProductsRepo(
       filterLexemes(query),
       blocks,
     );
-    return {
-      candidates: found.rows.map((row) => ({
-        id: row.id,
-        createdAt: row.createdAt,
-        priceCents: row.priceCents,
-        imageCount: row.imageCount,
-        score: 0,
-      })),
-      complete: found.complete,
-    };
+    return { candidates: found.rows.map((row) => row.id), complete: found.complete };
   }
 
   /** One page of active ads with their cover picture. */

@@ -56,8 +56,12 @@ export const SIMILAR_LIMIT = 8;
 export const HINT_LIMIT = 10;
 /** At most this many category suggestions among the hints. */
 export const HINT_CATALOGS = 3;
-/** How many of the newest matching ads the hints read for their titles and categories. */
-export const HINT_SAMPLE = 120;
+/**
+ * How many of the newest matching ads the hints read for their titles and categories: enough for
+ * ten titles and a category's share (a quarter is twelve ads), few enough that a common prefix
+ * fills them from the last day's ads in one index pass (120 took two at a million ads).
+ */
+export const HINT_SAMPLE = 48;
 /** The synonym table is read again after this long (staff edits show within a minute). */
 export const SYNONYMS_TTL_MS = 60_000;
 
@@ -143,7 +147,11 @@ export function createProductsService(deps: ProductsDeps) {
       return adPage(ad, { pictures, city, region, trail, seller }, viewer, storage);
     },
 
-    /** Other active ads in the same city, or in the same catalog, newest first (the ad page's two strips). */
+    /**
+     * Other active ads in the same city, or in the same catalog, newest first (the ad page's two
+     * strips). One more than shown is read and the ad itself left out here, so every ad of a city
+     * (or catalog) shares one cached listing instead of each ad page querying its own.
+     */
     async similar(input: { catalogId: number; cityId: number; currentProductId: number }, by: 'city' | 'catalog', locale: Locale) {
       const query: ListingQuery = {
         cityIds: by === 'city' ? [input.cityId] : [],
@@ -151,12 +159,11 @@ export function createProductsService(deps: ProductsDeps) {
         catalogIds: by === 'catalog' ? [input.catalogId] : [],
         terms: [],
         sort: 'created_at_desc',
-        limit: SIMILAR_LIMIT,
+        limit: SIMILAR_LIMIT + 1,
         offset: 0,
-        excludeId: input.currentProductId,
       };
       const { rows } = await search(query);
-      return toCards(rows, locale);
+      return toCards(rows.filter((row) => row.id !== input.currentProductId).slice(0, SIMILAR_LIMIT), locale);
     },
 
     /**
@@ -280,11 +287,13 @@ export function createProductsService(deps: ProductsDeps) {
       const filters = listingFilters(body);
       const terms = searchTerms(body.name, await synonyms());
       const sort: SortKey | 'relevance' = body.sort ?? (terms.length ? 'relevance' : 'created_at_desc');
+      // A parent catalog stands for itself and everything below it.
+      const catalogIds = await catalog.withDescendants(body.catalogs ?? []);
       const query: ListingQuery = {
         cityIds: body.cities ?? [],
         regionIds: body.regions ?? [],
-        // A parent catalog stands for itself and everything below it.
-        catalogIds: await catalog.withDescendants(body.catalogs ?? []),
+        catalogIds,
+        catalogRoots: [...new Set(body.catalogs ?? [])].filter((id) => catalogIds.includes(id)).sort((a, b) => a - b),
         terms,
         sort,
         limit: PAGE_SIZE,

@@ -5,7 +5,7 @@ import type { SortKey } from '../../../common/ad-rules.ts';
 import { createUser } from '../../test/accounts.ts';
 import { type AdInput, createAd } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { type ListingQuery, type ProductsRepo, createProductsRepo } from './products.repo.ts';
+import { type ListingQuery, type ProductsRepo, TEXT_BLOCKS, createProductsRepo, nextPass } from './products.repo.ts';
 import { type Synonyms, searchTerms, synonymsFrom } from './search-terms.ts';
 
 /**
@@ -106,6 +106,67 @@ describe('a text search past the newest time blocks', () => {
     }
   });
 
+  it('narrows by a top catalog with one lexeme, whatever lies below it', async () => {
+    const search = async (catalog: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/products',
+          payload: { name: 'pyörä', catalogs: [catalogIds[catalog]], sort: 'created_at_desc' },
+        })
+      )
+        .json()
+        .data.map((ad: { name: string }) => ad.name);
+    const bikes = ['Fillari myydään', 'Lasten pyörä', 'Maastopyörä Tunturi', 'Polkupyörä Helkama'];
+    expect(await search('transport')).toEqual(bikes);
+    expect(await search('bicycles')).toEqual(bikes);
+    expect(await search('personal-items')).toEqual([]);
+  });
+
+  it("takes the ads' ancestors along when a category moves", async () => {
+    const db = app.services.database.db;
+    const bikes = ['bicycles', 'city-bikes', 'mountain-bikes', 'childrens-bikes'].map((slug) => catalogIds[slug]!);
+    const under = (root: string) =>
+      query('pyörä', { catalogRoots: [catalogIds[root]!], catalogIds: [catalogIds[root]!, ...bikes], sort: 'created_at_desc' });
+    const transport = catalogIds['transport']!;
+    try {
+      await db.execute(sql`update catalogs set parent_id = ${catalogIds['personal-items']!} where id = ${catalogIds['bicycles']!}`);
+      expect(await names(tinyWindow, under('personal-items'))).toHaveLength(4);
+      expect(await names(tinyWindow, under('transport'))).toEqual([]);
+    } finally {
+      await db.execute(sql`update catalogs set parent_id = ${transport} where id = ${catalogIds['bicycles']!}`);
+    }
+    expect(await names(tinyWindow, under('transport'))).toHaveLength(4);
+    expect(await names(tinyWindow, under('personal-items'))).toEqual([]);
+  });
+
+  it("gives the ads a renamed category's new name", async () => {
+    const db = app.services.database.db;
+    const cityBikes = catalogIds['city-bikes']!;
+    expect(await names(tinyWindow, query('velocipedes'))).toEqual([]);
+    try {
+      await db.execute(sql`update catalogs set name_en = 'Velocipedes' where id = ${cityBikes}`);
+      expect(await names(tinyWindow, query('velocipedes', { sort: 'created_at_desc' }))).toEqual(['Fillari myydään', 'Polkupyörä Helkama']);
+    } finally {
+      await db.execute(sql`update catalogs set name_en = 'City bikes' where id = ${cityBikes}`);
+    }
+    expect(await names(tinyWindow, query('velocipedes'))).toEqual([]);
+  });
+
+  it('gives the same answer whichever time blocks the sparse-match rule skips', async () => {
+    // A clock just after the ads, so the first blocks hold some of them and the rule picks among
+    // the later ones; two candidates, so most searches end in a time block.
+    const db = app.services.database.db;
+    const soon = createProductsRepo(db, { candidates: 2, blocks: TEXT_BLOCKS }, () => new Date(Date.UTC(2026, 9, 10, 12)));
+    const all = createProductsRepo(db, { candidates: 2, blocks: [] });
+    for (const text of ['pyörä', 'sohva', 'nokian', 'kitara', 'volvo']) {
+      for (const sort of ['relevance', 'created_at_desc', 'price_asc'] as const) {
+        const q = query(text, { sort });
+        expect(await names(soon, q), `${text} ${sort}`).toEqual(await names(all, q));
+      }
+    }
+  });
+
   it('says the count is not exact when the word indexes had more than it read', async () => {
     const result = await fewFromIndex.searchActive(query('pyörä', { sort: 'created_at_desc' }));
     // Four bikes match; the candidates were one, the newest.
@@ -132,5 +193,19 @@ describe('a text search past the newest time blocks', () => {
     const q = query('pyörä', { sort: 'created_at_desc' });
     expect(await names(tinyWindow, q)).toEqual(await names(unbounded, q));
     expect((await tinyWindow.searchActive(q)).total).toBe(4);
+  });
+});
+
+describe('the pass after a time block that found too few', () => {
+  const blocks = [1, 4, 16, 64, 256];
+  it('is the smallest block expected to hold the candidates at the rate found', () => {
+    expect(nextPass(blocks, 0, 138, 200)).toBe(1);
+    expect(nextPass(blocks, 0, 40, 200)).toBe(2);
+    expect(nextPass(blocks, 1, 4, 200)).toBe(4);
+  });
+  it('is the pass without a time limit when nothing or too little was found', () => {
+    expect(nextPass(blocks, 0, 0, 200)).toBe(blocks.length);
+    expect(nextPass(blocks, 2, 5, 200)).toBe(blocks.length);
+    expect(nextPass(blocks, 4, 150, 200)).toBe(blocks.length);
   });
 });
