@@ -1,8 +1,9 @@
 // Fills a PostgreSQL database with N realistic ads for the benchmarks:
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/kauppis_bench npx tsx bench/generate.ts 1000000
 // The database is created if missing, migrated, seeded with the reference data, then filled in
-// batches. Ads are spread over catalogs and cities like a real site: a few big cities and
-// categories carry most of them.
+// batches. Ads are spread over cities like a real site (a few big cities carry most of them),
+// filed in their item's categories (one in ten anywhere), and inserted oldest first over a year,
+// as a live site receives them.
 import pg from 'pg';
 import { openDatabase } from '../server/db/client.ts';
 import { seedReferenceData } from '../server/db/seed/reference.ts';
@@ -38,6 +39,29 @@ const BRANDS = [
   'Husqvarna',
   'Stiga',
   'Harvia',
+];
+/**
+ * Where each group's ads are filed (leaf slugs): a bicycle in the bicycles, as sellers file them.
+ * One ad in ten goes to any leaf instead (filed wrong, or a word used in another sense).
+ */
+const GROUP_CATALOGS = [
+  ['city-bikes', 'mountain-bikes', 'electric-bikes', 'childrens-bikes', 'road-bikes'],
+  ['sofas-and-armchairs', 'beds-and-mattresses', 'tables-and-chairs', 'cabinets-and-shelves'],
+  ['summer-tyres', 'studded-tyres', 'friction-tyres', 'car-rims', 'roof-boxes-and-racks', 'utility-trailers', 'car-accessories'],
+  ['smartphones', 'laptops', 'tablets', 'televisions', 'headphones', 'playstation'],
+  ['skiing', 'guitars-and-basses', 'tents', 'sleeping-bags-and-mats', 'fishing-gear', 'board-games-and-puzzles', 'ice-hockey'],
+  [
+    'womens-outerwear',
+    'mens-outerwear',
+    'childrens-outerwear',
+    'womens-shoes',
+    'mens-shoes',
+    'prams-and-pushchairs',
+    'car-seats',
+    'backpacks',
+  ],
+  ['passenger-cars', 'vans', 'street-motorcycles', 'mopeds', 'motorboats', 'outboard-motors', 'snowmobiles'],
+  ['flats-for-sale', 'apartments-for-rent', 'houses', 'cottages-for-sale', 'residential-plots', 'garages-and-parking'],
 ];
 const ADJECTIVES = ['hyväkuntoinen', 'uudenveroinen', 'vähän käytetty', 'siisti', 'toimiva', 'huollettu', 'käyttämätön', 'edullinen'];
 const PHRASES = [
@@ -96,6 +120,18 @@ const userIds: number[] = (await client.query(`select id from users`)).rows.map(
 const catalogs: number[] = (
   await client.query(`select c.id from catalogs c where not exists (select 1 from catalogs k where k.parent_id = c.id) order by c.id`)
 ).rows.map((r) => r.id);
+const catalogBySlug = new Map<string, number>(
+  (await client.query(`select id, slug from catalogs`)).rows.map((r) => [r.slug as string, r.id as number]),
+);
+const groupCatalogs = GROUP_CATALOGS.map((slugs) =>
+  slugs.map((slug) => {
+    const id = catalogBySlug.get(slug);
+    if (id === undefined) throw new Error(`no catalog ${slug}`);
+    return id;
+  }),
+);
+const SPAN_MS = 365 * 86_400_000;
+const startedAt = Date.now();
 const cities: { id: number; region_id: number }[] = (
   await client.query(
     `select id, region_id from municipalities order by (code in ('091','049','837','092','564','853','179','398')) desc, id`,
@@ -114,11 +150,13 @@ for (let done = existing; done < TOTAL; done += BATCH) {
     const description = `${name[0]!.toUpperCase()}${name.slice(1)}. ${pick(PHRASES)} ${pick(PHRASES)} ${pick(ADJECTIVES)} ${item}.`;
     const city = skewed(cities);
     const status = rand() < 0.9 ? 'active' : pick(['sold', 'reserved', 'moderate', 'disabled']);
-    const created = new Date(Date.now() - Math.floor(rand() * 365 * 86_400_000));
+    // Oldest first, as a live site receives them: the newest ads share the table's last pages
+    // and the index's last entries (random dates would spread a day's ads over every page).
+    const created = new Date(startedAt - SPAN_MS + Math.floor(((done + i + rand()) / TOTAL) * SPAN_MS));
     const base = values.length;
     values.push(
       pick(userIds),
-      catalogs[Math.floor(rand() * catalogs.length)],
+      rand() < 0.9 ? pick(groupCatalogs[group]!) : catalogs[Math.floor(rand() * catalogs.length)],
       city.id,
       city.region_id,
       name,

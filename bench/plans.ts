@@ -24,7 +24,10 @@ const transport = (await one(`select id from catalogs where slug = 'transport'`)
 const base: ListingQuery = { cityIds: [], regionIds: [], catalogIds: [], terms: [], sort: 'created_at_desc', limit: 20, offset: 0 };
 const scenarios: [string, ListingQuery][] = [
   ['no filters', base],
-  ['region + catalog', { ...base, regionIds: [uusimaa], catalogIds: await catalog.withDescendants([transport]) }],
+  [
+    'region + catalog',
+    { ...base, regionIds: [uusimaa], catalogIds: await catalog.withDescendants([transport]), catalogRoots: [transport] },
+  ],
   ...(process.argv.slice(2).length ? process.argv.slice(2) : ['polkupyörä', 'kesämökki', 'polkupyörra']).map(
     (q) => [`text ${q}`, { ...base, terms: searchTerms(q, synonyms), sort: 'relevance' as const }] as [string, ListingQuery],
   ),
@@ -34,6 +37,7 @@ const scenarios: [string, ListingQuery][] = [
       ...base,
       regionIds: [uusimaa],
       catalogIds: await catalog.withDescendants([transport]),
+      catalogRoots: [transport],
       terms: searchTerms('polkupyörä', synonyms),
       sort: 'relevance',
     },

@@ -19,6 +19,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { createCatalogRepo } from '../server/modules/catalog/catalog.repo.ts';
 import { createCatalogService } from '../server/modules/catalog/catalog.service.ts';
 import { createProductsRepo, type ListingQuery } from '../server/modules/products/products.repo.ts';
+import { HINT_SAMPLE } from '../server/modules/products/products.service.ts';
 import { searchTerms, synonymsFrom } from '../server/modules/products/search-terms.ts';
 import { explainStatements, recordStatements } from './explain.ts';
 import { migrationsDir, projectRoot } from '../server/paths.ts';
@@ -219,21 +220,37 @@ const sqlScenarios: { name: string; queries: ListingQuery[]; words?: string[] }[
   {
     name: 'region + catalog filter',
     queries: [
-      { ...baseQuery, regionIds: [uusimaa], catalogIds: transportIds },
-      { ...baseQuery, regionIds: [uusimaa], catalogIds: electronicsIds },
+      { ...baseQuery, regionIds: [uusimaa], catalogIds: transportIds, catalogRoots: [transport] },
+      { ...baseQuery, regionIds: [uusimaa], catalogIds: electronicsIds, catalogRoots: [electronics] },
     ],
   },
   {
     name: 'text + region + catalog',
-    queries: [{ ...baseQuery, terms: terms('polkupyörä'), sort: 'relevance', regionIds: [uusimaa], catalogIds: transportIds }],
+    queries: [
+      {
+        ...baseQuery,
+        terms: terms('polkupyörä'),
+        sort: 'relevance',
+        regionIds: [uusimaa],
+        catalogIds: transportIds,
+        catalogRoots: [transport],
+      },
+    ],
     words: ['polkupyörä'],
   },
   {
     name: 'text + filters (4 in turn)',
     queries: [
       { ...baseQuery, terms: terms('sohva'), sort: 'relevance', regionIds: [uusimaa] },
-      { ...baseQuery, terms: terms('iphone'), sort: 'relevance', catalogIds: electronicsIds },
-      { ...baseQuery, terms: terms('talvirenkaat'), sort: 'relevance', regionIds: [uusimaa], catalogIds: transportIds },
+      { ...baseQuery, terms: terms('iphone'), sort: 'relevance', catalogIds: electronicsIds, catalogRoots: [electronics] },
+      {
+        ...baseQuery,
+        terms: terms('talvirenkaat'),
+        sort: 'relevance',
+        regionIds: [uusimaa],
+        catalogIds: transportIds,
+        catalogRoots: [transport],
+      },
       { ...baseQuery, terms: terms('kitara'), sort: 'price_asc' },
     ],
     words: ['sohva', 'iphone', 'talvirenkaat', 'kitara'],
@@ -265,7 +282,7 @@ for (const scenario of sqlScenarios) {
   for (let i = 0; i < SQL_RUNS; i++) {
     dbClock.total = 0;
     const started = performance.now();
-    await repo.hintMatches(terms(HINTS[i % HINTS.length]!), 120);
+    await repo.hintMatches(terms(HINTS[i % HINTS.length]!), HINT_SAMPLE);
     samples.push(performance.now() - started);
     dbSamples.push(dbClock.total);
   }

@@ -21,7 +21,11 @@ function Posted({ product, now }: { product: Card; now: number }) {
   );
 }
 
-function Picture({ product, className, sizes }: { product: Card; className: string; sizes: string }) {
+/**
+ * `priority`: one of the first cards, in view as the page opens: loaded at once and early (the
+ * largest paint of a listing is one of these pictures), not when the browser gets round to it.
+ */
+function Picture({ product, className, sizes, priority = false }: { product: Card; className: string; sizes: string; priority?: boolean }) {
   const { t } = useTranslation();
   if (!product.image) {
     return (
@@ -36,8 +40,9 @@ function Picture({ product, className, sizes }: { product: Card; className: stri
       srcSet={`${product.image.thumb} 160w, ${product.image.card} 480w`}
       sizes={sizes}
       alt=""
-      loading="lazy"
-      decoding="async"
+      loading={priority ? 'eager' : 'lazy'}
+      decoding={priority ? 'auto' : 'async'}
+      fetchPriority={priority ? 'high' : 'auto'}
       width={480}
       height={360}
       className={`${className} object-cover`}
@@ -73,10 +78,24 @@ export interface CardOptions {
   actions?: ReactNode;
   /** The page's "now" (ms): the card then says when the ad was posted ("2 hr ago"). */
   now?: number;
+  /** In view as the page opens (the first row): its picture loads at once, with high priority. */
+  priority?: boolean;
+  /** The title's heading level: 3 under a section's h2 (default), 2 right under the page's h1. */
+  headingLevel?: 2 | 3;
 }
 
 /** An ad in the card grid: picture, title, price, place, and the heart. */
-export function ProductCardItem({ product, linked = true, dimmed = false, heart = true, actions, now }: { product: Card } & CardOptions) {
+export function ProductCardItem({
+  product,
+  linked = true,
+  dimmed = false,
+  heart = true,
+  actions,
+  now,
+  priority = false,
+  headingLevel = 3,
+}: { product: Card } & CardOptions) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article
       className={`group relative flex h-full flex-col overflow-hidden rounded-xl border border-line bg-raised transition ${linked ? 'hover:border-brand hover:shadow-md' : ''}`}
@@ -85,15 +104,16 @@ export function ProductCardItem({ product, linked = true, dimmed = false, heart 
         product={product}
         className={`aspect-[4/3] w-full ${dimmed ? 'opacity-50 grayscale' : ''}`}
         sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+        priority={priority}
       />
       <div className="absolute top-2 left-2 flex flex-col items-start gap-1">
         <StatusBadge status={product.status} />
         <AdKindBadge kind={product.kind} />
       </div>
       <div className={`flex flex-1 flex-col gap-1 p-3 ${dimmed ? 'text-muted' : ''}`}>
-        <h3 className="line-clamp-2 text-sm font-medium sm:text-base">
+        <Heading className="line-clamp-2 text-sm font-medium sm:text-base">
           <Title product={product} linked={linked} />
-        </h3>
+        </Heading>
         <p className="mt-auto text-lg">
           <AdPrice ad={product} />
         </p>
@@ -114,14 +134,25 @@ export function ProductCardItem({ product, linked = true, dimmed = false, heart 
 }
 
 /** An ad in the list view: a row with a small picture, and the heart at its end. */
-export function ProductRowItem({ product, now }: { product: Card; now?: number }) {
+export function ProductRowItem({
+  product,
+  now,
+  priority = false,
+  headingLevel = 3,
+}: {
+  product: Card;
+  now?: number;
+  priority?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="relative flex gap-3 rounded-xl border border-line bg-raised p-2 transition hover:border-brand">
-      <Picture product={product} className="h-24 w-32 shrink-0 rounded-lg sm:h-28 sm:w-40" sizes="160px" />
+      <Picture product={product} className="h-24 w-32 shrink-0 rounded-lg sm:h-28 sm:w-40" sizes="160px" priority={priority} />
       <div className="flex min-w-0 flex-1 flex-col gap-1 py-1 pr-12">
-        <h3 className="line-clamp-2 font-medium">
+        <Heading className="line-clamp-2 font-medium">
           <Title product={product} linked />
-        </h3>
+        </Heading>
         <p className="text-sm text-muted">
           {product.city.name} · {product.catalog.name}
           {now !== undefined && (

@@ -64,9 +64,10 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <SearchPanel data={listing} fixedCatalog />
-      <p className="mb-3 text-sm text-muted">
+      {/* The results' heading (the cards' titles are h3 under it). */}
+      <h2 className="mb-3 text-sm font-normal text-muted">
         {t('search.results', { count: `${listing.result.meta.total}${listing.result.meta.total_capped ? '+' : ''}` })}
-      </p>
+      </h2>
       <ProductResults products={listing.result.data} view={listing.params.view} now={listing.now} />
       <Pagination page={listing.result.meta.current_page} lastPage={listing.result.meta.last_page} />
     </>

@@ -101,7 +101,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {resultsTitle}
           </h2>
         )}
-        <ProductResults products={listing.result.data} view={listing.params.view} now={listing.now} />
+        <ProductResults products={listing.result.data} view={listing.params.view} now={listing.now} headingLevel={searching ? 2 : 3} />
         <Pagination page={listing.result.meta.current_page} lastPage={listing.result.meta.last_page} />
       </section>
     </>

@@ -4,8 +4,22 @@ import type { ProductCard } from '../../../../server/modules/ads/ads.schemas';
 import type { ViewMode } from '../listing.server';
 import { ProductCardItem, ProductRowItem } from '../../../components/product-card';
 
+/** The cards in view as a page opens (the first row of four on a wide screen, two rows on a phone). */
+const FIRST_ROW = 4;
+
 /** The result cards; `now` (the loader's moment) lets each say when its ad was posted. */
-export function ProductResults({ products, view, now }: { products: ProductCard[]; view: ViewMode; now?: number }) {
+export function ProductResults({
+  products,
+  view,
+  now,
+  headingLevel = 3,
+}: {
+  products: ProductCard[];
+  view: ViewMode;
+  now?: number;
+  /** The cards' title level: 3 under an h2 (default), 2 when the page's h1 is right above. */
+  headingLevel?: 2 | 3;
+}) {
   const { t } = useTranslation();
   if (products.length === 0) {
     return (
@@ -18,17 +32,17 @@ export function ProductResults({ products, view, now }: { products: ProductCard[
   }
   return view === 'card' ? (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCardItem product={product} now={now} />
+          <ProductCardItem product={product} now={now} priority={index < FIRST_ROW} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>
   ) : (
     <ul className="flex flex-col gap-2">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductRowItem product={product} now={now} />
+          <ProductRowItem product={product} now={now} priority={index < FIRST_ROW} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>
