@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useApiSubmit } from '../hooks/use-api-submit';
 import type { DialogProps } from '../lib/dialogs';
 import { useTranslation } from '../lib/use-translation';
 import { FormDialog } from './form-dialog';
@@ -32,9 +33,17 @@ export function RichTextPictureDialog({
 }) {
   const { t } = useTranslation();
   const [alt, setAlt] = useState('');
-  const [errors, setErrors] = useState<string[]>();
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  // Whatever the upload's failure, it shows above the buttons: the alt text is checked here.
+  const {
+    busy,
+    errors,
+    formMessage,
+    submit: send,
+    fail,
+    clearErrors,
+  } = useApiSubmit({
+    refusal: (error) => ({ errors: {}, message: (error as Error).message || t('editor.picture_dialog.failed') }),
+  });
   const preview = useRef<HTMLImageElement>(null);
 
   useEffect(() => {
@@ -47,24 +56,20 @@ export function RichTextPictureDialog({
   const submit = async () => {
     const text = alt.trim();
     if (!text) {
-      setErrors([t('editor.picture_dialog.alt_required')]);
+      fail({ alt: [t('editor.picture_dialog.alt_required')] });
       return;
     }
     if (text.length > PICTURE_ALT_MAX) {
-      setErrors([t('editor.picture_dialog.alt_too_long', { limit: PICTURE_ALT_MAX })]);
+      fail({ alt: [t('editor.picture_dialog.alt_too_long', { limit: PICTURE_ALT_MAX })] });
       return;
     }
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      const stored = await uploadImage(file);
-      close();
-      onInsert({ src: stored.url, alt: text, width: stored.width, height: stored.height });
-    } catch (error) {
-      setFailure((error as Error).message || t('editor.picture_dialog.failed'));
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      () => uploadImage(file),
+      (stored) => {
+        close();
+        onInsert({ src: stored.url, alt: text, width: stored.width, height: stored.height });
+      },
+    );
   };
 
   return (
@@ -93,14 +98,14 @@ export function RichTextPictureDialog({
           value={alt}
           onChange={(event) => {
             setAlt(event.target.value);
-            setErrors(undefined);
+            clearErrors();
           }}
           hint={t('editor.picture_dialog.alt_hint')}
-          errors={errors}
+          errors={errors.alt}
         />
-        {failure && (
+        {formMessage && (
           <div className="mt-3">
-            <FormAlert tone="error">{failure}</FormAlert>
+            <FormAlert tone="error">{formMessage}</FormAlert>
           </div>
         )}
         <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -2,6 +2,7 @@ import { Check, Copy, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { type TwoFactorSetup, api } from '../../../lib/api-client';
+import { useApiSubmit } from '../../../hooks/use-api-submit';
 import type { DialogProps } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { FormDialog } from '../../../components/form-dialog';
@@ -33,8 +34,15 @@ export function EnableTwoFactorDialog({
 }: DialogProps & { isOpen?: boolean; onEnabled: () => void; siteName: string }) {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>({ kind: 'loading' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
+  // The confirming step has one field: every refusal shows under it.
+  const {
+    busy,
+    errors,
+    submit: send,
+    fail,
+  } = useApiSubmit({
+    refusal: (failure) => ({ errors: { code: [refusalText(failure, t('errors.unknown'))] } }),
+  });
   const [keyCopied, setKeyCopied] = useState(false);
 
   useEffect(() => {
@@ -51,20 +59,16 @@ export function EnableTwoFactorDialog({
   async function confirm(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
-    if (!code) return setError(t('validation.required'));
-    if (!/^\d{6}$/.test(code)) return setError(t('account.mfa.code_format'));
-    setBusy(true);
-    setError(undefined);
-    try {
-      const reply = await api.confirm2fa(code);
-      setStep({ kind: 'codes', codes: reply.recovery_codes });
-      showToast({ icon: 'success', message: reply.message ?? t('two_factor.enabled') });
-      onEnabled();
-    } catch (failure) {
-      setError(refusalText(failure, t('errors.unknown')));
-    } finally {
-      setBusy(false);
-    }
+    if (!code) return fail({ code: [t('validation.required')] });
+    if (!/^\d{6}$/.test(code)) return fail({ code: [t('account.mfa.code_format')] });
+    await send(
+      () => api.confirm2fa(code),
+      (reply) => {
+        setStep({ kind: 'codes', codes: reply.recovery_codes });
+        showToast({ icon: 'success', message: reply.message ?? t('two_factor.enabled') });
+        onEnabled();
+      },
+    );
   }
 
   async function copyKey(secret: string) {
@@ -123,7 +127,7 @@ export function EnableTwoFactorDialog({
               </div>
             </div>
           </div>
-          <OneTimeCodeField label={t('account.two_factor.step_code')} errors={error ? [error] : undefined} />
+          <OneTimeCodeField label={t('account.two_factor.step_code')} errors={errors.code} />
           <DialogActions close={close} busy={busy} label={t('account.two_factor.confirm')} />
         </form>
       )}

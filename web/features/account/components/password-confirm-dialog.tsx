@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useApiSubmit } from '../../../hooks/use-api-submit';
 import { useTranslation } from '../../../lib/use-translation';
 import { ApiError, type Identity } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
@@ -36,23 +36,22 @@ export function PasswordConfirmDialog({
   isOpen = true,
 }: PasswordConfirmProps & DialogProps & { isOpen?: boolean }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
+  // The dialog has one field: every refusal shows under it.
+  const {
+    busy,
+    errors,
+    submit: send,
+    fail,
+  } = useApiSubmit({
+    refusal: (failure) => ({ errors: { identity: [refusalText(failure, t('errors.unknown'))] } }),
+  });
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = String(new FormData(event.currentTarget).get(hasPassword ? 'password' : 'code') ?? '').trim();
-    if (!value) return setError(t('validation.required'));
-    if (!hasPassword && !/^\d{6}$/.test(value)) return setError(t('account.mfa.code_format'));
-    setBusy(true);
-    setError(undefined);
-    try {
-      await onConfirm(hasPassword ? { password: value } : { code: value });
-      close();
-    } catch (failure) {
-      setError(refusalText(failure, t('errors.unknown')));
-      setBusy(false);
-    }
+    if (!value) return fail({ identity: [t('validation.required')] });
+    if (!hasPassword && !/^\d{6}$/.test(value)) return fail({ identity: [t('account.mfa.code_format')] });
+    await send(() => onConfirm(hasPassword ? { password: value } : { code: value }), close);
   }
 
   return (
@@ -65,10 +64,10 @@ export function PasswordConfirmDialog({
             name="password"
             autoComplete="current-password"
             autoFocus
-            errors={error ? [error] : undefined}
+            errors={errors.identity}
           />
         ) : (
-          <OneTimeCodeField label={t('account.two_factor.identity_code')} autoFocus errors={error ? [error] : undefined} />
+          <OneTimeCodeField label={t('account.two_factor.identity_code')} autoFocus errors={errors.identity} />
         )}
         <DialogActions close={close} busy={busy} label={confirmLabel} variant={danger ? 'danger' : 'primary'} />
       </form>

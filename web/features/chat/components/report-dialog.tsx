@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { REPORT_DETAILS_MAX_LENGTH, REPORT_REASONS, type ReportReason } from '../../../../common/chat';
 import { FormAlert, SubmitButton, inputClass, secondaryButton } from '../../../components/form-controls';
 import { FormDialog } from '../../../components/form-dialog';
+import { refusalFor, useApiSubmit } from '../../../hooks/use-api-submit';
 import { api } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/use-translation';
 
@@ -21,22 +22,18 @@ export function ReportDialog({
   const id = useId();
   const [reason, setReason] = useState<ReportReason>('spam');
   const [details, setDetails] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  // No field shows errors: every failure goes above the buttons.
+  const { busy, formMessage, submit: send } = useApiSubmit({ refusal: refusalFor([]) });
 
   async function submit(close: () => void) {
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      const reply = await api.reportRoom(roomId, reason, details.trim() || undefined);
-      close();
-      onReported(reply.message);
-      setDetails('');
-    } catch (error) {
-      setFailure((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      () => api.reportRoom(roomId, reason, details.trim() || undefined),
+      (reply) => {
+        close();
+        onReported(reply.message);
+        setDetails('');
+      },
+    );
   }
 
   return (
@@ -82,9 +79,9 @@ export function ReportDialog({
           <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
             {t('chat.report.hint', { max: REPORT_DETAILS_MAX_LENGTH })}
           </p>
-          {failure && (
+          {formMessage && (
             <div className="mt-3">
-              <FormAlert tone="error">{failure}</FormAlert>
+              <FormAlert tone="error">{formMessage}</FormAlert>
             </div>
           )}
           <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -1,9 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '../../../../common/ad-rules';
-import { ApiError, api } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { FormDialog } from '../../../components/form-dialog';
 import { FieldErrors, FormAlert, SubmitButton, describedBy, secondaryButton } from '../../../components/form-controls';
+import { refusalFor, useApiSubmit } from '../../../hooks/use-api-submit';
 import { addQuickReason, reasonProblem } from '../reject-reason';
 
 export const QUICK_REASONS = ['pictures', 'prohibited', 'category', 'duplicate', 'incomplete'] as const;
@@ -26,33 +27,23 @@ export function RejectDialog({
   const id = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<string[]>();
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, errors: refused, formMessage, submit: send, fail, clearErrors } = useApiSubmit({ refusal: refusalFor(['reason']) });
+  const errors = refused.reason;
   const length = reason.trim().length;
 
   const submit = async () => {
     const problem = reasonProblem(reason);
     if (problem) {
-      setErrors([t(`validation.${problem}`, { limit: problem === 'min_length' ? REJECTION_REASON_MIN : REJECTION_REASON_MAX })]);
+      fail({ reason: [t(`validation.${problem}`, { limit: problem === 'min_length' ? REJECTION_REASON_MIN : REJECTION_REASON_MAX })] });
       field.current?.focus();
       return;
     }
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      const reply = await api.rejectProduct(ad!.uuid, reason.trim());
-      onRejected(reply.message);
-    } catch (error) {
-      // The call is quiet: its errors are shown here, on the field when they are about the reason.
-      const fieldErrors = error instanceof ApiError ? error.data?.errors?.reason : undefined;
-      if (fieldErrors?.length) {
-        setErrors(fieldErrors);
-        field.current?.focus();
-      } else setFailure((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    // The call is quiet: its errors are shown here, on the field when they are about the reason.
+    const refusal = await send(
+      () => api.rejectProduct(ad!.uuid, reason.trim()),
+      (reply) => onRejected(reply.message),
+    );
+    if (refusal?.errors.reason) field.current?.focus();
   };
 
   return (
@@ -83,7 +74,7 @@ export function RejectDialog({
                   className="h-10 rounded-full border border-line bg-sunken px-3.5 text-sm hover:border-brand"
                   onClick={() => {
                     setReason((text) => addQuickReason(text, t(`moderation.reasons.${key}`)));
-                    setErrors(undefined);
+                    clearErrors();
                     field.current?.focus();
                   }}
                 >
@@ -104,7 +95,7 @@ export function RejectDialog({
             value={reason}
             onChange={(event) => {
               setReason(event.target.value);
-              setErrors(undefined);
+              clearErrors();
             }}
             aria-invalid={errors?.length ? true : undefined}
             aria-describedby={describedBy(`${id}-hint`, !!errors?.length && `${id}-errors`)}
@@ -117,9 +108,9 @@ export function RejectDialog({
             </p>
           </div>
           <FieldErrors id={`${id}-errors`} errors={errors} />
-          {failure && (
+          {formMessage && (
             <div className="mt-3">
-              <FormAlert tone="error">{failure}</FormAlert>
+              <FormAlert tone="error">{formMessage}</FormAlert>
             </div>
           )}
           <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { DialogActions, FieldErrors, FormAlert, describedBy } from '../../../components/form-controls';
 import { FormDialog } from '../../../components/form-dialog';
-import { ApiError, api } from '../../../lib/api-client';
+import { refusalFor, useApiSubmit } from '../../../hooks/use-api-submit';
+import { api } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { useTranslation } from '../../../lib/use-translation';
@@ -21,32 +22,31 @@ export function DeleteRoleDialog({
   const { t } = useTranslation();
   const id = useId();
   const inUse = role.users_count > 0;
-  const [errors, setErrors] = useState<string[]>();
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  // The server names a refusal about the role itself under `role`: it shows under the choice too.
+  const {
+    busy,
+    errors: refused,
+    formMessage,
+    submit: send,
+    fail,
+  } = useApiSubmit({ refusal: refusalFor({ move_to: ['move_to', 'role'] }) });
+  const errors = refused.move_to;
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const moveTo = inUse ? Number(new FormData(event.currentTarget).get('move_to')) : undefined;
     if (inUse && !moveTo) {
-      setErrors([t('roles.delete.choose')]);
+      fail({ move_to: [t('roles.delete.choose')] });
       return;
     }
-    setBusy(true);
-    setErrors(undefined);
-    setFailure(undefined);
-    try {
-      const reply = await api.deleteRole(role.id, moveTo);
-      showToast({ icon: 'success', message: reply.message });
-      onDeleted();
-      close();
-    } catch (error) {
-      const fields = error instanceof ApiError ? (error.data?.errors?.move_to ?? error.data?.errors?.role) : undefined;
-      if (fields?.length) setErrors(fields);
-      else setFailure((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      () => api.deleteRole(role.id, moveTo),
+      (reply) => {
+        showToast({ icon: 'success', message: reply.message });
+        onDeleted();
+        close();
+      },
+    );
   }
 
   return (
@@ -90,7 +90,7 @@ export function DeleteRoleDialog({
             </div>
           )}
           {!inUse && <FieldErrors id={`${id}-errors`} errors={errors} />}
-          {failure && <FormAlert tone="error">{failure}</FormAlert>}
+          {formMessage && <FormAlert tone="error">{formMessage}</FormAlert>}
           <DialogActions close={closeNow} busy={busy} label={t('roles.delete.confirm')} variant="danger" />
         </form>
       )}

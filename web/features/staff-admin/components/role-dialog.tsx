@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import type { Permission } from '../../../../common/access';
 import { DialogActions, FieldErrors, FormAlert, TextField } from '../../../components/form-controls';
 import { FormDialog } from '../../../components/form-dialog';
-import { ApiError, api } from '../../../lib/api-client';
+import { refusalFor, useApiSubmit } from '../../../hooks/use-api-submit';
+import { api } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { useTranslation } from '../../../lib/use-translation';
@@ -15,8 +16,6 @@ export interface PermissionItem {
   name: string;
   description: string;
 }
-
-type Errors = Partial<Record<'name' | 'slug' | 'permissions', string[]>>;
 
 /**
  * Create a role or edit one (spec: the on-demand "create role" dialog): its name, a slug when
@@ -42,9 +41,7 @@ export function RoleDialog({
   const describe = usePermissionText();
   const id = useId();
   const [chosen, setChosen] = useState<string[]>(role?.permissions ?? []);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, formMessage, submit: send, fail } = useApiSubmit({ refusal: refusalFor(['name', 'slug', 'permissions']) });
   const ownRole = editsOwnRole(editor, role);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
@@ -53,39 +50,25 @@ export function RoleDialog({
     const name = String(form.get('name') ?? '').trim();
     const slug = String(form.get('slug') ?? '').trim();
     if (name.length < 2) {
-      setErrors({ name: [name ? t('validation.min_length', { limit: 2 }) : t('validation.required')] });
+      fail({ name: [name ? t('validation.min_length', { limit: 2 }) : t('validation.required')] });
       return;
     }
-    setBusy(true);
-    setErrors({});
-    setFailure(undefined);
-    try {
-      let message: string;
-      if (role) {
-        const changes = roleChanges(role, name, chosen);
-        if (Object.keys(changes).length === 0) {
-          close();
-          return;
-        }
-        message = (await api.updateRole(role.id, changes)).message;
-      } else {
-        message = (await api.createRole({ name, ...(slug ? { slug } : {}), permissions: chosen as Permission[] })).message;
-      }
-      showToast({ icon: 'success', message });
-      onSaved();
+    const changes = role ? roleChanges(role, name, chosen) : undefined;
+    if (changes && Object.keys(changes).length === 0) {
       close();
-    } catch (error) {
-      const fields = error instanceof ApiError ? error.data?.errors : undefined;
-      const known: Errors = {
-        ...(fields?.name ? { name: fields.name } : {}),
-        ...(fields?.slug ? { slug: fields.slug } : {}),
-        ...(fields?.permissions ? { permissions: fields.permissions } : {}),
-      };
-      if (Object.keys(known).length > 0) setErrors(known);
-      else setFailure((error as Error).message);
-    } finally {
-      setBusy(false);
+      return;
     }
+    await send(
+      () =>
+        role && changes
+          ? api.updateRole(role.id, changes)
+          : api.createRole({ name, ...(slug ? { slug } : {}), permissions: chosen as Permission[] }),
+      (reply) => {
+        showToast({ icon: 'success', message: reply.message });
+        onSaved();
+        close();
+      },
+    );
   }
 
   return (
@@ -165,7 +148,7 @@ export function RoleDialog({
             </ul>
             <FieldErrors id={`${id}-errors`} errors={errors.permissions} />
           </fieldset>
-          {failure && <FormAlert tone="error">{failure}</FormAlert>}
+          {formMessage && <FormAlert tone="error">{formMessage}</FormAlert>}
           <DialogActions close={closeNow} busy={busy} label={role ? t('roles.dialog.save') : t('roles.dialog.create')} />
         </form>
       )}

@@ -6,6 +6,7 @@ import { LOCALES } from '../../../../common/locales';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DialogActions, FormAlert, TextField, secondaryButton } from '../../../components/form-controls';
 import { FormDialog } from '../../../components/form-dialog';
+import { useApiSubmit } from '../../../hooks/use-api-submit';
 import { ApiError, api } from '../../../lib/api-client';
 import { type DialogProps, openDialog } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
@@ -30,9 +31,7 @@ function CategoryDialog({
   onSaved,
 }: DialogProps & { isOpen?: boolean; category: BlogCategoryItem | null; onSaved: () => void }) {
   const { t } = useTranslation();
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, formMessage, submit: send } = useApiSubmit();
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -43,21 +42,14 @@ function CategoryDialog({
       name_ru: String(data.get('name_ru') ?? ''),
       slug: String(data.get('slug') ?? ''),
     };
-    setBusy(true);
-    setErrors({});
-    setFailure(undefined);
-    try {
-      const reply = category ? await api.updateBlogCategory(category.id, body) : await api.createBlogCategory(body);
-      showToast({ icon: 'success', message: reply.message });
-      onSaved();
-      close();
-    } catch (error) {
-      const fields = error instanceof ApiError ? error.data?.errors : undefined;
-      if (fields && Object.keys(fields).length) setErrors(fields);
-      else setFailure((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      () => (category ? api.updateBlogCategory(category.id, body) : api.createBlogCategory(body)),
+      (reply) => {
+        showToast({ icon: 'success', message: reply.message });
+        onSaved();
+        close();
+      },
+    );
   }
 
   return (
@@ -68,7 +60,7 @@ function CategoryDialog({
     >
       {(closeNow) => (
         <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
-          {failure && <FormAlert tone="error">{failure}</FormAlert>}
+          {formMessage && <FormAlert tone="error">{formMessage}</FormAlert>}
           {LOCALES.map((locale, index) => (
             <TextField
               key={locale}

@@ -1,7 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import type { AdminCatalog } from '../../../../server/modules/catalog/catalog.schemas';
 import { FormDialog } from '../../../components/form-dialog';
 import { DialogActions, FormAlert, TextField } from '../../../components/form-controls';
+import { useApiSubmit } from '../../../hooks/use-api-submit';
 import { api } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
 import { useTranslation } from '../../../lib/use-translation';
@@ -26,9 +27,12 @@ export function CategoryFormDialog({
   isOpen = true,
 }: CategoryFormProps & DialogProps & { isOpen?: boolean }) {
   const { t, i18n } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [alert, setAlert] = useState<string>();
+  const {
+    busy,
+    errors,
+    formMessage: alert,
+    submit: send,
+  } = useApiSubmit({ refusal: (error) => splitRefusal(error, FIELDS, t('errors.unknown')) });
   const editing = node !== undefined;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -37,21 +41,16 @@ export function CategoryFormDialog({
     const value = (field: string) => String(form.get(field) ?? '');
     const names = { name_fi: value('name_fi'), name_en: value('name_en'), name_ru: value('name_ru') };
     const slug = value('slug').trim();
-    setBusy(true);
-    setErrors({});
-    setAlert(undefined);
-    try {
-      const reply = editing
-        ? await api.updateCatalog(node.id, { ...names, slug })
-        : await api.createCatalog({ ...names, parent_id: parent?.id ?? null, ...(slug ? { slug } : {}) });
-      close();
-      onDone(reply.message);
-    } catch (error) {
-      const refusal = splitRefusal(error, FIELDS, t('errors.unknown'));
-      setErrors(refusal.fields);
-      setAlert(refusal.alert);
-      setBusy(false);
-    }
+    await send(
+      () =>
+        editing
+          ? api.updateCatalog(node.id, { ...names, slug })
+          : api.createCatalog({ ...names, parent_id: parent?.id ?? null, ...(slug ? { slug } : {}) }),
+      (reply) => {
+        close();
+        onDone(reply.message);
+      },
+    );
   }
 
   const title = editing

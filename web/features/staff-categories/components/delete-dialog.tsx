@@ -1,7 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import type { AdminCatalog } from '../../../../server/modules/catalog/catalog.schemas';
 import { FormDialog } from '../../../components/form-dialog';
 import { DialogActions, FormAlert } from '../../../components/form-controls';
+import { useApiSubmit } from '../../../hooks/use-api-submit';
 import { api } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
 import { useTranslation } from '../../../lib/use-translation';
@@ -16,21 +17,17 @@ export function DeleteCategoryDialog({
   isOpen = true,
 }: { node: AdminCatalog; onDone: (message: string) => void } & DialogProps & { isOpen?: boolean }) {
   const { t, i18n } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [alert, setAlert] = useState<string>();
+  const { busy, formMessage: alert, submit: send } = useApiSubmit({ refusal: (error) => splitRefusal(error, [], t('errors.unknown')) });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setAlert(undefined);
-    try {
-      const reply = await api.deleteCatalog(node.id);
-      close();
-      onDone(reply.message);
-    } catch (error) {
-      setAlert(splitRefusal(error, [], t('errors.unknown')).alert);
-      setBusy(false);
-    }
+    await send(
+      () => api.deleteCatalog(node.id),
+      (reply) => {
+        close();
+        onDone(reply.message);
+      },
+    );
   }
 
   return (

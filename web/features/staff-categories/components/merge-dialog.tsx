@@ -1,7 +1,8 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import type { AdminCatalog } from '../../../../server/modules/catalog/catalog.schemas';
 import { FormDialog } from '../../../components/form-dialog';
 import { DialogActions, FieldErrors, FormAlert, describedBy, inputClass, secondaryButton } from '../../../components/form-controls';
+import { useApiSubmit } from '../../../hooks/use-api-submit';
 import { api } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
 import { useTranslation } from '../../../lib/use-translation';
@@ -18,28 +19,28 @@ export function MergeCategoryDialog({
 }: { node: AdminCatalog; nodes: AdminCatalog[]; onDone: (message: string) => void } & DialogProps & { isOpen?: boolean }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<string[]>();
-  const [alert, setAlert] = useState<string>();
+  const {
+    busy,
+    errors: refused,
+    formMessage: alert,
+    submit: send,
+    fail,
+    clearErrors,
+  } = useApiSubmit({ refusal: (error) => splitRefusal(error, ['into'], t('errors.unknown')) });
+  const errors = refused.into;
   const name = nameIn(node, i18n.language);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const into = Number(new FormData(event.currentTarget).get('into') ?? 0);
-    if (!into) return setErrors([t('validation.required')]);
-    setBusy(true);
-    setErrors(undefined);
-    setAlert(undefined);
-    try {
-      const reply = await api.mergeCatalog(node.id, into);
-      close();
-      onDone(reply.message);
-    } catch (error) {
-      const refusal = splitRefusal(error, ['into'], t('errors.unknown'));
-      setErrors(refusal.fields.into);
-      setAlert(refusal.alert);
-      setBusy(false);
-    }
+    if (!into) return fail({ into: [t('validation.required')] });
+    await send(
+      () => api.mergeCatalog(node.id, into),
+      (reply) => {
+        close();
+        onDone(reply.message);
+      },
+    );
   }
 
   return (
@@ -75,7 +76,7 @@ export function MergeCategoryDialog({
               required
               aria-invalid={errors?.length ? true : undefined}
               aria-describedby={describedBy(!!errors?.length && `${id}-errors`)}
-              onChange={() => setErrors(undefined)}
+              onChange={clearErrors}
             >
               <option value="" disabled>
                 {t('admin_categories.merge_dialog.choose')}

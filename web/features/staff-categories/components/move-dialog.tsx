@@ -1,7 +1,8 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import type { AdminCatalog } from '../../../../server/modules/catalog/catalog.schemas';
 import { FormDialog } from '../../../components/form-dialog';
 import { DialogActions, FormAlert, inputClass, secondaryButton } from '../../../components/form-controls';
+import { useApiSubmit } from '../../../hooks/use-api-submit';
 import { api } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
 import { useTranslation } from '../../../lib/use-translation';
@@ -20,24 +21,20 @@ export function MoveCategoryDialog({
 }: { node: AdminCatalog; nodes: AdminCatalog[]; onDone: (message: string) => void } & DialogProps & { isOpen?: boolean }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [alert, setAlert] = useState<string>();
+  const { busy, formMessage: alert, submit: send } = useApiSubmit({ refusal: (error) => splitRefusal(error, [], t('errors.unknown')) });
   const targets = moveTargets(nodes, node);
   const possible = targets.top || targets.parents.length > 0;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const chosen = String(new FormData(event.currentTarget).get('parent_id') ?? '');
-    setBusy(true);
-    setAlert(undefined);
-    try {
-      const reply = await api.moveCatalog(node.id, chosen === TOP ? null : Number(chosen));
-      close();
-      onDone(reply.message);
-    } catch (error) {
-      setAlert(splitRefusal(error, [], t('errors.unknown')).alert);
-      setBusy(false);
-    }
+    await send(
+      () => api.moveCatalog(node.id, chosen === TOP ? null : Number(chosen)),
+      (reply) => {
+        close();
+        onDone(reply.message);
+      },
+    );
   }
 
   return (

@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { FormDialog } from '../../../components/form-dialog';
 import { DialogActions, FieldErrors, describedBy } from '../../../components/form-controls';
-import { ApiError, api } from '../../../lib/api-client';
+import { refusalFor, useApiSubmit } from '../../../hooks/use-api-submit';
+import { api } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { useTranslation } from '../../../lib/use-translation';
@@ -23,26 +24,23 @@ export function BlockDialog({
   const { t } = useTranslation();
   const id = useId();
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<string[]>();
-  const [busy, setBusy] = useState(false);
+  const { busy, errors: refused, submit: send, fail, clearErrors } = useApiSubmit({ refusal: refusalFor(['reason']) });
+  const errors = refused.reason;
   const name = fullName(user);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (reason.trim().length > BLOCK_REASON_LIMIT) return setErrors([t('validation.max_length', { limit: BLOCK_REASON_LIMIT })]);
-    setBusy(true);
-    setErrors(undefined);
-    try {
-      const reply = await api.toggleBlock(user.id, true, reason.trim() || undefined);
-      showToast({ icon: 'success', message: reply.message });
-      close();
-      onBlocked();
-    } catch (error) {
-      const fields = error instanceof ApiError ? error.data?.errors : undefined;
-      if (fields?.reason?.length) setErrors(fields.reason);
-      else showToast({ icon: 'error', message: (error as Error).message, timer: 5000 });
-      setBusy(false);
-    }
+    if (reason.trim().length > BLOCK_REASON_LIMIT) return fail({ reason: [t('validation.max_length', { limit: BLOCK_REASON_LIMIT })] });
+    const refusal = await send(
+      () => api.toggleBlock(user.id, true, reason.trim() || undefined),
+      (reply) => {
+        showToast({ icon: 'success', message: reply.message });
+        close();
+        onBlocked();
+      },
+    );
+    // A failure the reason's errors do not explain is a toast: the dialog has no alert.
+    if (refusal?.message) showToast({ icon: 'error', message: refusal.message, timer: 5000 });
   }
 
   return (
@@ -61,7 +59,7 @@ export function BlockDialog({
             autoFocus
             onChange={(event) => {
               setReason(event.target.value);
-              setErrors(undefined);
+              clearErrors();
             }}
             aria-invalid={errors?.length ? true : undefined}
             aria-describedby={describedBy(`${id}-hint`, !!errors?.length && `${id}-errors`)}

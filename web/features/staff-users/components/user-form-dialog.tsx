@@ -2,7 +2,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { LOCALES, type Locale } from '../../../../common/locales';
 import { FormDialog } from '../../../components/form-dialog';
 import { CheckboxField, DialogActions, FormAlert, TextField, selectClass } from '../../../components/form-controls';
-import { ApiError, api } from '../../../lib/api-client';
+import { useApiSubmit } from '../../../hooks/use-api-submit';
+import { api } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { useTranslation } from '../../../lib/use-translation';
@@ -18,7 +19,7 @@ export interface UserFormDialogProps {
   onSaved: () => void;
 }
 
-type Errors = Record<string, string[] | undefined>;
+type Errors = Record<string, string[]>;
 
 /** The fields the form shows errors under; anything else the server says goes above the buttons. */
 const FORM_FIELDS = ['name', 'surname', 'email', 'phone', 'roles', 'email_verified'];
@@ -42,8 +43,8 @@ export function UserFormDialog({
   const localeId = useId();
   const creating = user === null;
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(user ? user.roles.map((role) => role.slug) : []));
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  // Every field the server names is kept: those the form has no place for show above the buttons.
+  const { busy, errors, submit: send, fail } = useApiSubmit();
   // A new account's base role follows the address box, so its boxes are the other roles.
   const shown = creating ? roles.filter((role) => !BASE_ROLES.includes(role.slug)) : roles;
   const self = user?.id === actor.id;
@@ -56,35 +57,33 @@ export function UserFormDialog({
     if (!text('name')) missing.name = [t('validation.required')];
     if (!text('email')) missing.email = [t('validation.required')];
     if (!creating && chosen.size === 0) missing.roles = [t('admin_users.no_roles')];
-    if (Object.keys(missing).length) return setErrors(missing);
-    setBusy(true);
-    setErrors({});
-    try {
-      const reply = creating
-        ? await api.createUser({
-            name: text('name'),
-            surname: text('surname') || null,
-            email: text('email'),
-            roles: [...chosen],
-            email_verified: form.get('email_verified') === 'on',
-            locale: (LOCALES.find((l) => l === form.get('locale')) ?? 'fi') as Locale,
-          })
-        : await api.updateUser(user.id, {
-            name: text('name'),
-            surname: text('surname') || null,
-            email: text('email'),
-            phone: text('phone') || null,
-            ...(self ? {} : { roles: [...chosen] }),
-          });
-      showToast({ icon: 'success', message: reply.message });
-      close();
-      onSaved();
-    } catch (error) {
-      const fields = error instanceof ApiError ? error.data?.errors : undefined;
-      if (fields && Object.keys(fields).length) setErrors(fields);
-      else showToast({ icon: 'error', message: (error as Error).message, timer: 5000 });
-      setBusy(false);
-    }
+    if (Object.keys(missing).length) return fail(missing);
+    const refusal = await send(
+      () =>
+        creating
+          ? api.createUser({
+              name: text('name'),
+              surname: text('surname') || null,
+              email: text('email'),
+              roles: [...chosen],
+              email_verified: form.get('email_verified') === 'on',
+              locale: (LOCALES.find((l) => l === form.get('locale')) ?? 'fi') as Locale,
+            })
+          : api.updateUser(user.id, {
+              name: text('name'),
+              surname: text('surname') || null,
+              email: text('email'),
+              phone: text('phone') || null,
+              ...(self ? {} : { roles: [...chosen] }),
+            }),
+      (reply) => {
+        showToast({ icon: 'success', message: reply.message });
+        close();
+        onSaved();
+      },
+    );
+    // A failure that names no field is a toast: the form's alert is for the fields it cannot show.
+    if (refusal?.message) showToast({ icon: 'error', message: refusal.message, timer: 5000 });
   }
 
   const toggle = (slug: string, on: boolean) =>
