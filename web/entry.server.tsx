@@ -1,8 +1,6 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
-import appStyles from './app.css?inline';
-import { AppStylesContext } from './lib/app-styles';
 import { createI18n, loadMessages } from './lib/i18n';
 import { I18nProvider } from './lib/use-translation';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../common/locales';
@@ -13,10 +11,6 @@ export const streamTimeout = 5_000;
 // of many requests share it and its `t` (a new i18next instance for every request cost a tenth of
 // the CPU). They share each language's texts, flattened once (common/translator.ts).
 const resources = Object.fromEntries(await Promise.all(LOCALES.map(async (locale) => [locale, await loadMessages(locale)] as const)));
-// The stylesheet for each page's head (web/lib/app-styles.tsx); CSS reads `\/` as `/`, and a
-// `</style` in it would end the element early.
-const inlineStyles = appStyles.replaceAll('</style', '<\\/style');
-
 const i18nByLocale = new Map(LOCALES.map((locale) => [locale, createI18n(locale, resources)] as const));
 
 /**
@@ -55,9 +49,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <I18nProvider i18n={i18n}>
-        <AppStylesContext.Provider value={inlineStyles}>
-          <ServerRouter context={routerContext} url={_request.url} />
-        </AppStylesContext.Provider>
+        <ServerRouter context={routerContext} url={_request.url} />
       </I18nProvider>,
       {
         onShellReady() {

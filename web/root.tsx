@@ -1,11 +1,10 @@
 import { useTranslation } from './lib/use-translation';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
-import appStylesheet from './app.css?url';
+import './app.css';
 import { AppShell } from './components/app-shell';
 import { ErrorScreen } from './components/error-screen';
 import { NotFoundScreen } from './components/not-found-screen';
-import { AppStyles } from './lib/app-styles';
 import { pageTitle } from './lib/meta';
 import { rootShouldRevalidate } from './lib/revalidation';
 import { themeBootScript } from './lib/preferences';
@@ -34,9 +33,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const shouldRevalidate = rootShouldRevalidate;
 
-// Built pages carry the stylesheet in their head (web/lib/app-styles.tsx); development links it.
-export const links: Route.LinksFunction = () => (import.meta.env.DEV ? [{ rel: 'stylesheet', href: appStylesheet }] : []);
-
 export function meta({ data, error }: Route.MetaArgs) {
   if (!error || !data) return [];
   const is404 = isRouteErrorResponse(error) && error.status === 404;
@@ -64,7 +60,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         <Meta />
-        {import.meta.env.DEV ? null : <AppStyles />}
         <Links />
       </head>
       <body className="min-h-dvh bg-surface text-ink antialiased">
