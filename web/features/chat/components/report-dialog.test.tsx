@@ -14,7 +14,7 @@ const texts = fi.chat.report;
 const REPORTED = 'Kiitos, moderaattorit katsovat keskustelun.';
 const DETAILS = 'Pyytää maksamaan etukäteen ulkomaille.';
 
-/** As the conversation's menu holds it: mounted all along, opened and closed by its own state. */
+/** As the conversation's menu (room-menu.tsx) holds it: mounted while open, by the menu's own state. */
 function Menu({ onReported }: { onReported: (message: string) => void }) {
   const [reporting, setReporting] = useState(true);
   return (
@@ -22,7 +22,7 @@ function Menu({ onReported }: { onReported: (message: string) => void }) {
       <button type="button" onClick={() => setReporting(true)}>
         {texts.open}
       </button>
-      <ReportDialog roomId={5} isOpen={reporting} onOpenChange={setReporting} onReported={onReported} />
+      {reporting && <ReportDialog roomId={5} isOpen onOpenChange={setReporting} onReported={onReported} />}
     </>
   );
 }
@@ -117,6 +117,20 @@ describe('ReportDialog', () => {
     expect(report).toHaveBeenCalledTimes(2);
     expect(onReported).toHaveBeenCalledWith(REPORTED);
     expect(dialog()).toBeNull();
+  });
+
+  it('opens blank after a refused try was cancelled: no old error, the first reason, no details', async () => {
+    vi.spyOn(api, 'reportRoom').mockRejectedValue(new ApiError('Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.', 429, undefined));
+    const { dialog, reason, details, submit, reopen } = open();
+    fireEvent.change(reason(), { target: { value: 'scam' } });
+    fireEvent.change(details(), { target: { value: DETAILS } });
+    await submit();
+    expect(within(dialog()!).getByRole('alert')).toBeTruthy();
+    fireEvent.click(within(dialog()!).getByRole('button', { name: fi.chat.cancel }));
+    reopen();
+    expect(within(dialog()!).queryByRole('alert')).toBeNull();
+    expect(reason().value).toBe('spam');
+    expect(details().value).toBe('');
   });
 
   it('closes on cancel without sending', () => {

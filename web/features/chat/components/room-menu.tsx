@@ -85,12 +85,15 @@ export function RoomMenu({ room, onChanged }: { room: RoomDetail; onChanged: (pa
         onOpenChange={setConfirmBlock}
         onConfirm={() => void setBlocked(true)}
       />
-      <ReportDialog
-        roomId={room.id}
-        isOpen={reporting}
-        onOpenChange={setReporting}
-        onReported={(message) => showToast({ icon: 'success', message })}
-      />
+      {/* Mounted while open only: each report starts blank, with no error left from the last try. */}
+      {reporting && (
+        <ReportDialog
+          roomId={room.id}
+          isOpen
+          onOpenChange={setReporting}
+          onReported={(message) => showToast({ icon: 'success', message })}
+        />
+      )}
     </>
   );
 }

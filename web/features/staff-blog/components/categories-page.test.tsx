@@ -133,9 +133,38 @@ describe('the category dialog of CategoriesPage', () => {
     renderPage();
     const { dialog, field, save } = openNew();
     fireEvent.change(field(texts.name_fi), { target: { value: 'Kierrätys' } });
+    fireEvent.change(field(texts.name_en), { target: { value: 'Recycling' } });
+    fireEvent.change(field(texts.name_ru), { target: { value: 'Переработка' } });
     await save();
     expect(within(dialog()!).getByRole('alert').textContent).toBe('Palvelussa tapahtui virhe.');
     expect(field(texts.name_fi).value).toBe('Kierrätys');
     expect(toastStore.get()).toEqual([]);
+  });
+
+  it('asks for the names it lacks before sending anything', async () => {
+    const create = vi.spyOn(api, 'createBlogCategory');
+    renderPage();
+    const { dialog, field, save, descriptionOf } = openNew();
+    fireEvent.change(field(texts.name_fi), { target: { value: 'Kierrätys' } });
+    fireEvent.change(field(texts.name_en), { target: { value: '   ' } });
+    await save();
+    expect(create).not.toHaveBeenCalled();
+    expect(field(texts.name_fi).getAttribute('aria-invalid')).toBeNull();
+    for (const label of [texts.name_en, texts.name_ru]) {
+      expect(field(label).getAttribute('aria-invalid')).toBe('true');
+      expect(descriptionOf(field(label))).toContain(fi.validation.required);
+    }
+    expect(field(texts.name_fi).value).toBe('Kierrätys');
+    expect(dialog()).not.toBeNull();
+  });
+
+  it('shows a refusal about a field the form does not have at the top, not nowhere', async () => {
+    vi.spyOn(api, 'updateBlogCategory').mockRejectedValue(
+      new ApiError('Tarkista korostetut kentät.', 422, { errors: { position: ['Sijainti ei kelpaa.'] } }),
+    );
+    renderPage();
+    const { dialog, save } = openEdit();
+    await save();
+    expect(within(dialog()!).getByRole('alert').textContent).toBe('Tarkista korostetut kentät.');
   });
 });

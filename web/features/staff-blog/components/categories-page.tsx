@@ -6,7 +6,7 @@ import { LOCALES } from '../../../../common/locales';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DialogActions, FormAlert, TextField, secondaryButton } from '../../../components/form-controls';
 import { FormDialog } from '../../../components/form-dialog';
-import { useApiSubmit } from '../../../hooks/use-api-submit';
+import { refusalFor, useApiSubmit } from '../../../hooks/use-api-submit';
 import { ApiError, api } from '../../../lib/api-client';
 import { type DialogProps, openDialog } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
@@ -23,6 +23,8 @@ export interface BlogCategoryItem {
   posts_count: number;
 }
 
+const CATEGORY_FIELDS = [...LOCALES.map((locale) => `name_${locale}`), 'slug'];
+
 /** Create or rename a category: its name in each language and its address. */
 function CategoryDialog({
   close,
@@ -31,7 +33,8 @@ function CategoryDialog({
   onSaved,
 }: DialogProps & { isOpen?: boolean; category: BlogCategoryItem | null; onSaved: () => void }) {
   const { t } = useTranslation();
-  const { busy, errors, formMessage, submit: send } = useApiSubmit();
+  // A refusal about anything but these fields shows above them, never nowhere.
+  const { busy, errors, formMessage, submit: send, fail } = useApiSubmit({ refusal: refusalFor(CATEGORY_FIELDS) });
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -42,6 +45,11 @@ function CategoryDialog({
       name_ru: String(data.get('name_ru') ?? ''),
       slug: String(data.get('slug') ?? ''),
     };
+    const missing = LOCALES.filter((locale) => !body[`name_${locale}`].trim());
+    if (missing.length) {
+      fail(Object.fromEntries(missing.map((locale) => [`name_${locale}`, [t('validation.required')]])));
+      return;
+    }
     await send(
       () => (category ? api.updateBlogCategory(category.id, body) : api.createBlogCategory(body)),
       (reply) => {
