@@ -216,9 +216,6 @@ function wordsTsquery(terms: SearchTerm[], mode: WordMode): SQL {
 /** The tsquery of the lexemes (place, category, time) the trigger stores in every ad's document. */
 const lexemes = (values: string[]) => `(${values.map((v) => `'${v}'`).join(' | ')})`;
 
-/** The day number (since 1970, UTC) the trigger's time blocks count from. */
-const dayOf = (date: Date) => Math.floor(date.getTime() / 86_400_000);
-
 /**
  * Per word, what an ad's text says about it, strongest first: the word in the title (3), the
  * word inside a compound of the title ("sohva" in "Kulmasohva", 2), the word in the description
@@ -313,16 +310,42 @@ export function editDistance(a: string, b: string): number {
 /** How many edits a misspelling of a word this long may have: one up to five letters, two beyond. */
 export const allowedEdits = (word: string) => ([...word].length <= 5 ? 1 : 2);
 
+/** A pass of a text search: the last `count` time blocks of `size` days, the current one partly gone by. */
+export interface TimePass {
+  size: number;
+  count: number;
+}
+
+/** At most this many time blocks OR-ed in one pass (each is an index condition of its own). */
+export const MAX_BLOCKS_A_PASS = 4;
+
+/** How many days the pass covers up to `nowDays` (days since 1970, with the part of today gone by). */
+export function passDays(pass: TimePass, nowDays: number): number {
+  return nowDays - (Math.floor(nowDays / pass.size) - pass.count + 1) * pass.size;
+}
+
 /**
- * After the pass of `blocks[done]` found `found` (< limit) matches: the index of the next pass
- * worth running, the smallest block expected to hold `limit` at the same rate, or the pass
- * without a time limit (`blocks.length`). Which passes run never changes the answer, only its cost.
+ * After a pass that covered the last `covered` days and found `found` (< limit) matches: the
+ * next pass expected to hold `limit` at a cautious rate (two standard deviations below the rate
+ * found) — the smallest block size whose last few blocks (at most MAX_BLOCKS_A_PASS) cover that
+ * many days — or undefined: the pass without a time limit, also when a handful of matches says
+ * too little to size a pass by. A pass reads every match in its days from the table to find the
+ * newest, so the closer it comes to `limit`, the less it reads (a 32-day pass where 12 days would
+ * do read four times the rows needed); one that falls short costs a whole pass more. Which passes
+ * run never changes the answer, only its cost.
  */
-export function nextPass(blocks: readonly number[], done: number, found: number, limit: number): number {
-  for (let next = done + 1; next < blocks.length; next++) {
-    if ((found * blocks[next]!) / blocks[done]! >= limit) return next;
+export function nextPass(sizes: readonly number[], nowDays: number, covered: number, found: number, limit: number): TimePass | undefined {
+  const low = found - 2 * Math.sqrt(found);
+  if (low <= 0) return undefined;
+  const needed = (covered * limit) / low;
+  for (const size of sizes) {
+    const current = nowDays - Math.floor(nowDays / size) * size;
+    const count = 1 + Math.max(0, Math.ceil((needed - current) / size));
+    if (count > MAX_BLOCKS_A_PASS) continue;
+    const pass = { size, count };
+    if (passDays(pass, nowDays) > covered) return pass;
   }
-  return blocks.length;
+  return undefined;
 }
 
 /** How a text search is bounded; tests make it tiny or unbounded. */
@@ -496,10 +519,10 @@ export function createProductsRepo(
 
   /**
    * The newest `limit` ads whose document matches `words`, in bounded GIN passes: first the last
-   * TEXT_BLOCKS[0] days (the ad's block and the one before), widening fourfold while that gives
-   * fewer than `limit`, last without a time limit. Each pass ends with the complete newest part
-   * of the matches, so its newest `limit` are the newest of all; a pass reads at most about
-   * eight times `limit` rows from the table. `complete`: every match was seen.
+   * TEXT_BLOCKS[0] days (the ad's block and the one before), then passes over the last few time
+   * blocks sized by the rate of matches found (nextPass), last without a time limit. Each pass
+   * covers everything from its first block's start to now, so its newest `limit` are the newest
+   * of all. `complete`: every match was seen.
    */
   async function newestMatches(
     tx: Db,
@@ -509,15 +532,13 @@ export function createProductsRepo(
     extraLexemes: string[] = [],
     blocks: readonly number[] = bounds.blocks,
   ) {
-    const day = dayOf(now());
-    // Per pass the time block and the one before, each its own index condition: GIN skips
-    // through the long word lists only to a lexeme every match must have (a single time
-    // lexeme), not to either of two; the two bitmaps are OR-ed.
-    const passes: (string[] | undefined)[] = [
-      ...blocks.map((block) => [`§${block}:${Math.floor(day / block)}`, `§${block}:${Math.floor(day / block) - 1}`]),
-      undefined,
-    ];
-    let rows: Awaited<ReturnType<typeof run>> = [];
+    // Days since 1970 (UTC), as the trigger counts the time blocks, with the part of today gone by.
+    const nowDays = now().getTime() / 86_400_000;
+    // Each time block of a pass is its own index condition: GIN skips through the long word lists
+    // only to a lexeme every match must have (a single time lexeme), not to either of two; the
+    // blocks' bitmaps are OR-ed.
+    const timeLexemes = (pass: TimePass) =>
+      Array.from({ length: pass.count }, (_, back) => `§${pass.size}:${Math.floor(nowDays / pass.size) - back}`);
     async function run(time: string[] | undefined) {
       const match = (lexeme: string | undefined) => {
         const narrowing = [...extraLexemes, ...(lexeme ? [`'${lexeme}'`] : [])];
@@ -539,18 +560,19 @@ export function createProductsRepo(
         .orderBy(sql`${products.createdAt} desc, ${products.id} desc`)
         .limit(limit + 1);
     }
-    for (let i = 0; i < passes.length; i++) {
-      const time = passes[i];
-      rows = await run(time);
+    // First today and yesterday (the smallest block and the one before); then, while too few are
+    // found, the pass expected to hold `limit` at the rate found; last without a time limit.
+    for (let pass: TimePass | undefined = blocks.length ? { size: blocks[0]!, count: 2 } : undefined; pass;) {
+      const rows = await run(timeLexemes(pass));
       if (rows.length > limit) return { rows: rows.slice(0, limit), complete: false };
-      if (rows.length === limit && time) return { rows, complete: false };
+      if (rows.length === limit) return { rows, complete: false };
       // Sparse matches (a rare word, or a common one in a small town or an unlikely category):
-      // skip the blocks that, at the rate this one found, would not fill `limit` either. Each
-      // pass costs about as much as walking the words' lists once, whatever its block, so a
-      // word with no match in the last days goes straight to the pass without a time limit.
-      if (time) i = nextPass(blocks, i, rows.length, limit) - 1;
+      // the next pass is sized by the rate this one found; nothing in the last days goes
+      // straight to the pass without a time limit.
+      pass = nextPass(blocks, nowDays, passDays(pass, nowDays), rows.length, limit);
     }
-    return { rows, complete: true };
+    const rows = await run(undefined);
+    return rows.length > limit ? { rows: rows.slice(0, limit), complete: false } : { rows, complete: true };
   }
 
   /** Vocabulary words one or two edits from the word (not the word itself): its likely misspellings or corrections. */

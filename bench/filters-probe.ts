@@ -1,0 +1,80 @@
+// Times the text searches of bench/run.ts (with and without filters) through the repository, one at a time:
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/kauppis_bench1m npx tsx bench/filters-probe.ts
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from '../server/db/schema/index.ts';
+import { createCatalogRepo } from '../server/modules/catalog/catalog.repo.ts';
+import { createCatalogService } from '../server/modules/catalog/catalog.service.ts';
+import { type ListingQuery, createProductsRepo } from '../server/modules/products/products.repo.ts';
+import { searchTerms, synonymsFrom } from '../server/modules/products/search-terms.ts';
+import { explainStatements, recordStatements } from './explain.ts';
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('set DATABASE_URL');
+const pool = new pg.Pool({ connectionString: url, max: 1, options: '-c jit=off' });
+const recorder = recordStatements();
+const db = drizzle({ client: pool, schema, casing: 'snake_case' });
+const repo = createProductsRepo(db as never);
+const catalog = createCatalogService(createCatalogRepo(db as never));
+const synonyms = synonymsFrom(await repo.synonymRows());
+const one = async (sql: string) => (await pool.query(sql)).rows[0];
+const uusimaa = (await one(`select id from regions where code = '01'`)).id as number;
+const transport = (await one(`select id from catalogs where slug = 'transport'`)).id as number;
+const electronics = (await one(`select id from catalogs where slug = 'electronics'`)).id as number;
+const base: ListingQuery = { cityIds: [], regionIds: [], catalogIds: [], terms: [], sort: 'relevance', limit: 20, offset: 0 };
+const cat = async (id: number) => ({ catalogIds: await catalog.withDescendants([id]), catalogRoots: [id] });
+const scenarios: [string, ListingQuery][] = [
+  ['sohva + Uusimaa', { ...base, terms: searchTerms('sohva', synonyms), regionIds: [uusimaa] }],
+  ['iphone + electronics', { ...base, terms: searchTerms('iphone', synonyms), ...(await cat(electronics)) }],
+  [
+    'talvirenkaat + Uusimaa + transport',
+    { ...base, terms: searchTerms('talvirenkaat', synonyms), regionIds: [uusimaa], ...(await cat(transport)) },
+  ],
+  ['kitara, price_asc', { ...base, terms: searchTerms('kitara', synonyms), sort: 'price_asc' }],
+  ...[
+    'polkupyörä',
+    'sohva',
+    'talvirenkaat',
+    'iphone',
+    'fillari',
+    'polkupyörra',
+    'kesämökki',
+    'kitara',
+    'kulmasohva harvia',
+    'helkma',
+    'lohkolämmitin',
+  ].map((q) => [q, { ...base, terms: searchTerms(q, synonyms) }] as [string, ListingQuery]),
+  [
+    'polkupyörä + Uusimaa + transport',
+    { ...base, terms: searchTerms('polkupyörä', synonyms), regionIds: [uusimaa], ...(await cat(transport)) },
+  ],
+];
+const RUNS = Number(process.env.RUNS ?? 9);
+for (const [name, query] of scenarios) {
+  const times: number[] = [];
+  let statements = 0;
+  let total = 0;
+  for (let i = 0; i < RUNS; i++) {
+    recorder.statements.length = 0;
+    const started = performance.now();
+    const result = await repo.searchActive(query);
+    times.push(performance.now() - started);
+    statements = recorder.statements.length;
+    total = result.total;
+  }
+  times.sort((a, b) => a - b);
+  if (process.env.PROBE_EXPLAIN && name.startsWith(process.env.PROBE_EXPLAIN)) {
+    recorder.state.paused = true;
+    const client = await pool.connect();
+    try {
+      for (const plan of await explainStatements(client, [...recorder.statements], [])) console.log(plan);
+    } finally {
+      client.release();
+      recorder.state.paused = false;
+    }
+  }
+  console.log(
+    `${name.padEnd(36)} median ${times[Math.floor(RUNS / 2)]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms, ${statements} statements, ${total} found`,
+  );
+}
+await pool.end();
