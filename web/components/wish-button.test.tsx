@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Outlet, createRoutesStub, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../server/load-context';
@@ -91,9 +91,13 @@ describe('hearts and the wish-list badge', () => {
     let answer!: (value: Awaited<ReturnType<typeof api.updateUserWishes>>) => void;
     vi.spyOn(api, 'updateUserWishes').mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
     renderPage(true);
-    const heart = await screen.findByRole('button', { name: 'Save to wish list: Helkama Jopo' });
-    await act(async () => fireEvent.click(heart));
-    expect(heart.getAttribute('aria-pressed')).toBe('true');
+    // The hearts as they are after the list has loaded (each step reads them afresh: a render
+    // may replace the element a query found before it).
+    const bike = () => screen.getByRole('button', { name: 'Save to wish list: Helkama Jopo' });
+    await screen.findByRole('button', { name: 'Save to wish list: Helkama Jopo' });
+    await waitFor(() => expect(wishListStore.get().userId).toBe(user.id));
+    await act(async () => fireEvent.click(bike()));
+    expect(bike().getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('link', { name: 'Wish list, saved ads: 1' }).textContent).toBe('1');
     await act(async () => answer({ added: true, message: 'Added to your wish list.', data: { id: 1, uuid: BIKE.uuid, count: 1 } }));
     expect(toastStore.get().map((t) => [t.icon, t.message])).toEqual([['success', 'Added to your wish list.']]);
