@@ -1,25 +1,9 @@
 // Prints EXPLAIN ANALYZE of the exact SQL the listing sends for each benchmark scenario:
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/kauppis_bench npx tsx bench/plans.ts
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
-import * as schema from '../server/db/schema/index.ts';
-import { createCatalogRepo } from '../server/modules/catalog/catalog.repo.ts';
-import { createCatalogService } from '../server/modules/catalog/catalog.service.ts';
-import { type ListingQuery, createProductsRepo } from '../server/modules/products/products.repo.ts';
-import { searchTerms, synonymsFrom } from '../server/modules/products/search-terms.ts';
-import { explainStatements, recordStatements } from './explain.ts';
-
-const url = process.env.DATABASE_URL;
-if (!url) throw new Error('set DATABASE_URL');
-const pool = new pg.Pool({ connectionString: url, max: 1, options: '-c jit=off' });
-const recorder = recordStatements();
-const db = drizzle({ client: pool, schema, casing: 'snake_case' });
-const repo = createProductsRepo(db as never);
-const catalog = createCatalogService(createCatalogRepo(db as never));
-const synonyms = synonymsFrom(await repo.synonymRows());
-const one = async (sql: string) => (await pool.query(sql)).rows[0];
-const uusimaa = (await one(`select id from regions where code = '01'`)).id as number;
-const transport = (await one(`select id from catalogs where slug = 'transport'`)).id as number;
+import type { ListingQuery } from '../server/modules/products/products.repo.ts';
+import { searchTerms } from '../server/modules/products/search-terms.ts';
+import { explainStatements } from './explain.ts';
+import { catalog, pool, recorder, repo, synonyms, transport, uusimaa } from './search-setup.ts';
 
 const base: ListingQuery = { cityIds: [], regionIds: [], catalogIds: [], terms: [], sort: 'created_at_desc', limit: 20, offset: 0 };
 const scenarios: [string, ListingQuery][] = [

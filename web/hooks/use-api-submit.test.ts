@@ -2,7 +2,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client';
-import { refusalFor, useApiSubmit } from './use-api-submit';
+import { refusalFor, refusalUnder, useApiSubmit } from './use-api-submit';
 
 const refusedWith = (errors: Record<string, string[]>) =>
   new ApiError('Check the fields', 422, { message: 'Check the fields', code: 'validation_failed', errors });
@@ -121,5 +121,16 @@ describe('useApiSubmit', () => {
     );
     expect(result.current.errors).toEqual({ name: ['Taken'] });
     expect(result.current.formMessage).toBe('The parent is gone');
+  });
+});
+
+describe('refusalUnder', () => {
+  const split = refusalUnder('code', 'Something went wrong');
+  it('puts the first field error of a refusal under the one field, whatever field the server named', () => {
+    expect(split(refusedWith({ identity: ['Wrong code'], other: ['Later'] }))).toEqual({ errors: { code: ['Wrong code'] } });
+  });
+  it('puts the message of a refusal without field errors there, and the fallback for any other failure', () => {
+    expect(split(new ApiError('Too many tries', 429, undefined))).toEqual({ errors: { code: ['Too many tries'] } });
+    expect(split(new TypeError('Failed to fetch'))).toEqual({ errors: { code: ['Something went wrong'] } });
   });
 });

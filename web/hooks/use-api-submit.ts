@@ -40,6 +40,18 @@ export function refusalFor(fields: readonly string[] | Record<string, readonly s
   };
 }
 
+/** The first error an API refusal carries for any field, else its message; `fallback` for any other failure. */
+export function refusalText(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  const detail = error.data?.errors ? Object.values(error.data.errors).flat()[0] : undefined;
+  return detail ?? error.data?.message ?? error.message;
+}
+
+/** The split for a form of one field: every refusal shows under it (`fallback` for a failure that is no refusal). */
+export function refusalUnder(field: string, fallback: string): (error: unknown) => Refusal {
+  return (error) => ({ errors: { [field]: [refusalText(error, fallback)] } });
+}
+
 /**
  * The state of a dialog form that sends one API call: busy while it runs, the refused fields, and a
  * message for a failure no field explains. `submit(call, done)` runs the call, hands its answer to

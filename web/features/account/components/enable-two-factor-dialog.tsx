@@ -2,12 +2,11 @@ import { Check, Copy, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { type TwoFactorSetup, api } from '../../../lib/api-client';
-import { useApiSubmit } from '../../../hooks/use-api-submit';
+import { refusalUnder, useApiSubmit } from '../../../hooks/use-api-submit';
 import type { DialogProps } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { FormDialog } from '../../../components/form-dialog';
 import { DialogActions, OneTimeCodeField, primaryButton, secondaryButton } from '../../../components/form-controls';
-import { refusalText } from './password-confirm-dialog';
 import { RecoveryCodes } from './recovery-codes';
 
 type Step = { kind: 'loading' } | { kind: 'failed' } | { kind: 'scan'; setup: TwoFactorSetup } | { kind: 'codes'; codes: string[] };
@@ -35,14 +34,7 @@ export function EnableTwoFactorDialog({
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>({ kind: 'loading' });
   // The confirming step has one field: every refusal shows under it.
-  const {
-    busy,
-    errors,
-    submit: send,
-    fail,
-  } = useApiSubmit({
-    refusal: (failure) => ({ errors: { code: [refusalText(failure, t('errors.unknown'))] } }),
-  });
+  const { busy, errors, submit: send, fail } = useApiSubmit({ refusal: refusalUnder('code', t('errors.unknown')) });
   const [keyCopied, setKeyCopied] = useState(false);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
-import { useApiSubmit } from '../../../hooks/use-api-submit';
+import { refusalUnder, useApiSubmit } from '../../../hooks/use-api-submit';
 import { useTranslation } from '../../../lib/use-translation';
-import { ApiError, type Identity } from '../../../lib/api-client';
+import type { Identity } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
 import { FormDialog } from '../../../components/form-dialog';
 import { DialogActions, OneTimeCodeField } from '../../../components/form-controls';
@@ -17,13 +17,6 @@ export interface PasswordConfirmProps {
   onConfirm: (identity: Identity) => Promise<void>;
 }
 
-/** The first error an API refusal carries for any field, else its message. */
-export function refusalText(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError)) return fallback;
-  const detail = error.data?.errors ? Object.values(error.data.errors).flat()[0] : undefined;
-  return detail ?? error.data?.message ?? error.message;
-}
-
 /** "Enter your password to confirm" (or a code): for turning two-factor off and for new recovery codes. */
 export function PasswordConfirmDialog({
   title,
@@ -37,14 +30,7 @@ export function PasswordConfirmDialog({
 }: PasswordConfirmProps & DialogProps & { isOpen?: boolean }) {
   const { t } = useTranslation();
   // The dialog has one field: every refusal shows under it.
-  const {
-    busy,
-    errors,
-    submit: send,
-    fail,
-  } = useApiSubmit({
-    refusal: (failure) => ({ errors: { identity: [refusalText(failure, t('errors.unknown'))] } }),
-  });
+  const { busy, errors, submit: send, fail } = useApiSubmit({ refusal: refusalUnder('identity', t('errors.unknown')) });
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
