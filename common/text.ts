@@ -9,6 +9,27 @@ export function hasControlCharacter(text: string): boolean {
   return CONTROL_CHARACTER.test(text);
 }
 
+/**
+ * Half of a surrogate pair with no other half: JSON can write one (`"\ud800"`), JavaScript keeps
+ * it, but it is no character at all and PostgreSQL refuses it in text and jsonb alike. A whole pair
+ * (an emoji, 😀) is fine.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
+
+/**
+ * Why a text a person sent cannot be kept, as the translation key of the field's message, or
+ * undefined when it can: the one rule every text of a request meets, whatever its schema says.
+ */
+export function unstorableTextKey(text: string): 'validation.control_characters' | 'validation.unstorable_text' | undefined {
+  if (hasControlCharacter(text)) return 'validation.control_characters';
+  if (hasLoneSurrogate(text)) return 'validation.unstorable_text';
+  return undefined;
+}
+
 /** The largest and smallest values of PostgreSQL's `integer`, the type of every id and count column. */
 export const INT32_MAX = 2_147_483_647;
 export const INT32_MIN = -2_147_483_648;

@@ -5,7 +5,7 @@ import { createUser, loginAs } from '../test/accounts.ts';
 import { buildTestApp } from '../test/app.ts';
 import { Type } from 'typebox';
 import { boundIntegers } from './input-limits.ts';
-import { controlCharacterFields, fieldProblems } from './validation.ts';
+import { fieldProblems, unstorableTextFields } from './validation.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -64,14 +64,16 @@ describe('control characters', () => {
   });
 
   it('let line breaks and tabs through, and name the field', () => {
-    expect(controlCharacterFields({ description: 'rivi\nrivi\tsarake' }, '')).toEqual([]);
-    expect(controlCharacterFields({ filters: { q: ['ok', 'x\u0000'] }, name: '\u007f' }, '')).toEqual(['filters.q.1', 'name']);
-    expect(controlCharacterFields({ 'ke\u0000y': 1 }, '')).toEqual(['ke\u0000y']);
-    expect(controlCharacterFields('\u0000', '')).toEqual(['body']);
+    const fields = (value: unknown) => unstorableTextFields(value, '').map(([field]) => field);
+    expect(fields({ description: 'rivi\nrivi\tsarake' })).toEqual([]);
+    expect(fields({ filters: { q: ['ok', 'x\u0000'] }, name: '\u007f' })).toEqual(['filters.q.1', 'name']);
+    expect(fields({ 'ke\u0000y': 1 })).toEqual(['ke\u0000y']);
+    expect(fields('\u0000')).toEqual(['body']);
   });
 
   it('are refused in the fields of a multipart form and of a page form too (one rule in fieldProblems)', () => {
     const schema = Type.Object({ name: Type.String({ maxLength: 10 }) });
     expect(fieldProblems(schema, { name: 'ok\u0000' })).toEqual({ name: [{ key: 'validation.control_characters' }] });
+    expect(fieldProblems(schema, { name: 'ok\ud800' })).toEqual({ name: [{ key: 'validation.unstorable_text' }] });
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../common/errors.ts';
 import { INT32_MAX, INT32_MIN } from '../../common/text.ts';
-import { controlCharacterFields } from './validation.ts';
+import { unstorableTextProblems } from './validation.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -30,7 +30,8 @@ export function boundIntegers(schema: unknown, seen = new Set<unknown>()): void 
 
 /**
  * The edge's rules for every API route, written once: integers within the column type, and no
- * control characters in any text of the body (the address is checked before routing).
+ * text PostgreSQL cannot keep (control characters, NUL, half a surrogate pair) anywhere in the
+ * body, before any handler or service runs (the address is checked before routing).
  */
 export const inputLimitsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -41,11 +42,8 @@ export const inputLimitsPlugin = fp(
     });
     app.addHook('preValidation', async (request) => {
       // The path and the query were read for them before routing (request-path.ts); the body is here.
-      const fields = controlCharacterFields(request.body, '');
-      if (fields.length > 0) {
-        const problems = Object.fromEntries(fields.map((field) => [field, [{ key: 'validation.control_characters' }]]));
-        throw new AppError('validation_failed', {}, problems);
-      }
+      const problems = unstorableTextProblems(request.body);
+      if (Object.keys(problems).length > 0) throw new AppError('validation_failed', {}, problems);
     });
   },
   { name: 'input-limits', dependencies: ['error-handler'] },

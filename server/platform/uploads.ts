@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../common/errors.ts';
+import { unstorableTextProblems } from './validation.ts';
 
 /**
  * Reads the one file of a multipart request into memory (uploads are capped by the multipart
@@ -66,6 +67,9 @@ export async function readUploadForm(
     if ((error as { statusCode?: number }).statusCode === 413) throw new AppError('payload_too_large');
     throw new AppError('bad_request');
   }
+  // The text fields meet the rule of every JSON body (input-limits.ts), before any service sees them.
+  const problems = unstorableTextProblems(form.fields);
+  if (Object.keys(problems).length > 0) throw new AppError('validation_failed', {}, problems);
   return form;
 }
 

@@ -1,6 +1,6 @@
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { hasControlCharacter } from '../../common/text.ts';
+import { unstorableTextKey } from '../../common/text.ts';
 
 /** What is wrong with one field: a translation key and its parameters (AppError's `fields`). */
 export interface FieldProblem {
@@ -139,7 +139,7 @@ export function fieldProblems(schema: TSchema, value: unknown): FieldProblems {
   const addAll = (more: FieldProblems) => {
     for (const [field, list] of Object.entries(more)) for (const problem of list) add(field, problem);
   };
-  for (const field of controlCharacterFields(value, '')) add(field, { key: 'validation.control_characters' });
+  for (const [field, key] of unstorableTextFields(value, '')) add(field, { key });
   for (const error of Value.Errors(schema, value)) {
     // `required` names the missing fields in its params; every other error is about its own field.
     if (error.keyword === 'required') {
@@ -166,26 +166,36 @@ export function inSchemaOrder(schema: TSchema, problems: FieldProblems): FieldPr
 }
 
 /**
- * The fields (dotted paths; an object key counts as its field) whose text has a control character
- * in it: the one rule every text a person sends meets, whatever its schema says.
+ * The fields (dotted paths; an object key counts as its field) whose text cannot be kept, each with
+ * the key of its message: control characters (a NUL among them) or half a surrogate pair. The one
+ * rule every text a person sends meets, whatever its schema says; PostgreSQL could store neither.
  */
-export function controlCharacterFields(value: unknown, path: string): string[] {
+export function unstorableTextFields(value: unknown, path: string): [field: string, key: string][] {
   // A walk with its own stack: a body nested thousands deep must not overflow the call stack.
-  const found: string[] = [];
+  const found: [string, string][] = [];
   const pending: [unknown, string][] = [[value, path]];
   while (pending.length > 0) {
     const [item, at] = pending.pop()!;
     if (typeof item === 'string') {
-      if (hasControlCharacter(item)) found.push(at || 'body');
+      const key = unstorableTextKey(item);
+      if (key) found.push([at || 'body', key]);
     } else if (typeof item === 'object' && item !== null) {
       const entries = Object.entries(item);
       for (let index = entries.length - 1; index >= 0; index--) {
-        const [key, child] = entries[index]!;
-        const childPath = at ? `${at}.${key}` : key;
-        if (hasControlCharacter(key)) found.push(childPath);
+        const [name, child] = entries[index]!;
+        const childPath = at ? `${at}.${name}` : name;
+        const key = unstorableTextKey(name);
+        if (key) found.push([childPath, key]);
         else pending.push([child, childPath]);
       }
     }
   }
   return found;
+}
+
+/** The problems of unstorableTextFields as AppError carries them (empty when every text can be kept). */
+export function unstorableTextProblems(value: unknown, path = ''): FieldProblems {
+  const problems: FieldProblems = Object.create(null) as FieldProblems;
+  for (const [field, key] of unstorableTextFields(value, path)) (problems[field] ??= []).push({ key });
+  return problems;
 }
