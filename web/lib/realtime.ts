@@ -20,8 +20,11 @@ export const RECONNECT_CAP_MS = 30_000;
  * network, a proxy dropped it silently) and is replaced.
  */
 export const PING_INTERVAL_MS = 25_000;
-/** Close codes after which retrying cannot help until something changes (signed out, refused). */
-const GIVE_UP_CODES = new Set([4401, 4403]);
+/**
+ * Close codes after which retrying cannot help until something changes (signed out, refused, or
+ * closed as the oldest of too many sockets of the account: reconnecting would close another tab's).
+ */
+const GIVE_UP_CODES = new Set([4401, 4403, 4409]);
 
 /**
  * The wait before reconnect attempt `attempt` (0 for the first): 1 s, 2 s, 4 s … up to 30 s, of

@@ -8,6 +8,7 @@ import { createUser, loginAs } from '../../test/accounts.ts';
 import { createAd } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { type TestSocket, openSocket, refusedStatus } from '../../test/sockets.ts';
+import { CLOSE, MAX_SOCKETS_PER_ACCOUNT, isClientProtocolError } from './chat.socket.ts';
 
 let app: FastifyInstance;
 let base: string;
@@ -83,10 +84,35 @@ describe('who may open the socket', () => {
     const cookie = `${SESSION_COOKIE}=${me.token}`;
     expect(await refusedStatus(socketUrl, { cookie, origin: 'https://evil.example' })).toBe(403);
     expect(await refusedStatus(socketUrl, { cookie })).toBe(403);
-    // The same origin as the address the page came from is fine.
-    const socket = await openSocket(socketUrl, { cookie, origin: base });
+    // PUBLIC_URL's origin is the one the pages come from.
+    const socket = await openSocket(socketUrl, { cookie, origin: app.config.publicUrl });
     open.push(socket);
     expect(await socket.next('ready')).toEqual({ type: 'ready', user_id: me.id, unread_total: 0 });
+  });
+
+  it('refuses a cookie socket whose Origin only equals the Host header it also wrote (DNS rebinding)', async () => {
+    const me = await person();
+    const cookie = `${SESSION_COOKIE}=${me.token}`;
+    expect(new URL(base).origin).not.toBe(new URL(app.config.publicUrl).origin);
+    expect(await refusedStatus(socketUrl, { cookie, origin: base })).toBe(403);
+    expect(await refusedStatus(socketUrl, { cookie, origin: 'http://rebound.example', host: 'rebound.example' })).toBe(403);
+  });
+});
+
+describe('sockets of one account', () => {
+  it(`keeps at most ${MAX_SOCKETS_PER_ACCOUNT}: a newer one closes the oldest with 4409, the others stay`, async () => {
+    const me = await person();
+    const other = await person();
+    const theirs = await connect(other);
+    const mine: TestSocket[] = [];
+    for (let n = 0; n < MAX_SOCKETS_PER_ACCOUNT; n += 1) mine.push(await connect(me));
+    const extra = [await connect(me), await connect(me)];
+    expect(await mine[0]!.closed).toBe(CLOSE.replaced);
+    expect(await mine[1]!.closed).toBe(CLOSE.replaced);
+    for (const socket of [...mine.slice(2), ...extra, theirs]) expect(socket.socket.readyState).toBe(socket.socket.OPEN);
+    // The ones kept still hear their events.
+    extra[1]!.socket.send(JSON.stringify({ type: 'ping' }));
+    expect(await extra[1]!.next('pong')).toEqual({ type: 'pong' });
   });
 });
 
@@ -152,11 +178,15 @@ describe('bad frames', () => {
     expect(socket.events.filter((event) => event.type === 'error')).toHaveLength(2);
   });
 
-  it('a 1 MB frame closes the socket (1009) without harming the process', async () => {
+  it('a 1 MB frame closes the socket (1009) without harming the process, and is a warning, not an error', async () => {
     const me = await person();
     const socket = await connect(me);
     socket.socket.send('x'.repeat(1024 * 1024));
     expect(await socket.closed).toBe(1009);
+    expect(
+      isClientProtocolError(Object.assign(new RangeError('Max payload size exceeded'), { code: 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' })),
+    ).toBe(true);
+    expect(isClientProtocolError(new Error('database gone'))).toBe(false);
     expect(SOCKET_MAX_FRAME_BYTES).toBeLessThan(1024 * 1024);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
   });

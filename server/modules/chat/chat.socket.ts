@@ -5,6 +5,7 @@ import { type ClientEvent, SOCKET_MAX_FRAME_BYTES, SOCKET_PATH, type ServerEvent
 import { AppError } from '../../../common/errors.ts';
 import type { Locale } from '../../../common/locales.ts';
 import { translate } from '../../platform/i18n.ts';
+import { unstorableTextFields } from '../../platform/validation.ts';
 
 export interface SocketOptions {
   /** How often every socket is pinged; one that has not answered the previous ping is closed. */
@@ -15,8 +16,17 @@ export interface SocketOptions {
 const FRAME_LIMIT = 40;
 const FRAME_WINDOW_MS = 10_000;
 
-/** WebSocket close codes (RFC 6455 and the IANA registry; 4401 is ours: the session ended, do not reconnect). */
-export const CLOSE = { goingAway: 1001, policy: 1008, restart: 1012, sessionEnded: 4401 } as const;
+/**
+ * Sockets one account may hold on this instance (tabs, devices); a newer one closes the oldest.
+ * Per instance: behind a balancer an account may hold this many on each (sockets are not shared).
+ */
+export const MAX_SOCKETS_PER_ACCOUNT = 20;
+
+/**
+ * WebSocket close codes (RFC 6455 and the IANA registry). 4401 and 4409 are ours, and the client
+ * does not reconnect after them: the session ended; too many sockets, this oldest one gave way.
+ */
+export const CLOSE = { goingAway: 1001, policy: 1008, restart: 1012, sessionEnded: 4401, replaced: 4409 } as const;
 
 interface Connection {
   socket: WebSocket;
@@ -30,11 +40,13 @@ interface Connection {
 
 /**
  * Same-origin sockets only when the browser's cookie authenticates: a page on another site must
- * not open a socket with the visitor's session (cross-site WebSocket hijacking). The origin may be
- * the public address or the address the request came to. A bearer token is not sent by browsers
- * on their own, so API clients with one need no Origin.
+ * not open a socket with the visitor's session (cross-site WebSocket hijacking). The origin must
+ * be PUBLIC_URL's: the Host header is the client's to write (and a DNS-rebinding page sends its
+ * own host in both), so matching it proves nothing. Only `npm run dev` also takes the address the
+ * request came to (localhost or 127.0.0.1, whichever the developer typed). A bearer token is not
+ * sent by browsers on their own, so API clients with one need no Origin.
  */
-function originAllowed(request: FastifyRequest): boolean {
+export function originAllowed(request: FastifyRequest): boolean {
   if (!request.viaCookie) return true;
   const origin = request.headers.origin;
   if (!origin) return false;
@@ -45,7 +57,7 @@ function originAllowed(request: FastifyRequest): boolean {
     return false;
   }
   if (parsed.origin === new URL(request.server.config.publicUrl).origin) return true;
-  return parsed.host === request.headers.host;
+  return request.server.config.env === 'development' && parsed.host === request.headers.host;
 }
 
 function parseClientEvent(data: string): ClientEvent | undefined {
@@ -56,6 +68,8 @@ function parseClientEvent(data: string): ClientEvent | undefined {
     return undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;
+  // The rule of every request body (input-limits.ts): text PostgreSQL cannot keep is no event.
+  if (unstorableTextFields(value, '').length > 0) return undefined;
   const event = value as Record<string, unknown>;
   if (event.type === 'ping') return { type: 'ping' };
   if (event.type === 'typing' && Number.isSafeInteger(event.room_id) && (event.room_id as number) > 0) {
@@ -78,6 +92,13 @@ export async function registerChatSocket(app: FastifyInstance, options: SocketOp
   await app.register(fastifyWebsocket, {
     // A frame over the limit closes the socket with 1009 before it is read whole.
     options: { maxPayload: SOCKET_MAX_FRAME_BYTES, perMessageDeflate: false },
+    // A client breaking the protocol (a frame over the limit, a bad close code, text that is not
+    // UTF-8) is the client's fault and worth a warning; anything else is ours and an error.
+    errorHandler(error, socket, request) {
+      if (isClientProtocolError(error)) request.log.warn({ err: error, userId: request.currentUser?.id }, 'socket closed: bad frame');
+      else request.log.error({ err: error }, 'socket failed');
+      socket.terminate();
+    },
     // Restarting: clients reconnect (to this or another instance) and catch up from the API.
     preClose(done) {
       for (const set of connections.values()) for (const connection of set) connection.socket.close(CLOSE.restart, 'restart');
@@ -176,6 +197,12 @@ export async function registerChatSocket(app: FastifyInstance, options: SocketOp
       };
       let set = connections.get(current.id);
       if (!set) connections.set(current.id, (set = new Set()));
+      // A Set keeps the order of adding: the first ones are the oldest.
+      for (const oldest of set) {
+        if (set.size < MAX_SOCKETS_PER_ACCOUNT) break;
+        set.delete(oldest);
+        oldest.socket.close(CLOSE.replaced, 'too many sockets');
+      }
       set.add(connection);
 
       socket.on('pong', () => {
@@ -198,4 +225,10 @@ export async function registerChatSocket(app: FastifyInstance, options: SocketOp
         .catch((error: unknown) => app.log.warn({ err: error }, 'socket ready failed'));
     },
   );
+}
+
+/** `ws` names the protocol faults of the other side with WS_ERR_* codes (RangeError or Error). */
+export function isClientProtocolError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('WS_ERR_');
 }
