@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   impersonating: 403,
   /** Staff have blocked the account: it may not sign in, reset its password or use a session. */
   account_blocked: 403,
+  /** A state-changing call the browser says came from another site, a navigation or a picture. */
+  cross_site_request: 403,
   csrf_mismatch: 419,
   not_found: 404,
   route_not_found: 404,

@@ -14,6 +14,13 @@ declare module 'fastify' {
     /** True when the session came from the cookie (then CSRF protection applies). */
     viaCookie: boolean;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route changes state although its method is safe (the spec's GET impersonation calls):
+     * it meets the same CSRF and cross-site checks as a POST.
+     */
+    stateChanging?: boolean;
+  }
 }
 
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -28,6 +35,29 @@ function xsrfCookieOptions(secure: boolean): SerializeOptions {
 function isApiRoute(request: FastifyRequest): boolean {
   const route = request.routeOptions.url ?? '';
   return route === '/api' || route.startsWith('/api/');
+}
+
+/**
+ * Whether the matched route changes state: an unsafe method, or a route that says so in its
+ * config. Decided by the route the router matched, so every spelling of its path meets it, and
+ * the HEAD twin Fastify adds to a GET route carries the same config.
+ */
+function changesState(request: FastifyRequest): boolean {
+  return isApiRoute(request) && (UNSAFE.has(request.method) || request.routeOptions.config.stateChanging === true);
+}
+
+/**
+ * Whether the browser says this request did not come from the app's own scripts: another site
+ * (`cross-site`), a sibling host or port (`same-site`: the app never calls itself from another
+ * origin) or the address bar (`none`), or a navigation, a picture, a plain form or anything else
+ * that is not a script's fetch (`Sec-Fetch-Mode` other than cors/same-origin). Clients that send
+ * no Fetch Metadata (older browsers, curl) are left to the XSRF header check.
+ */
+function fromOutsideTheApp(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  const mode = request.headers['sec-fetch-mode'];
+  if (site !== undefined && site !== 'same-origin') return true;
+  return mode !== undefined && mode !== 'cors' && mode !== 'same-origin';
 }
 
 /** API calls and pages hand out the token; static files and pictures (cached) never set cookies. */
@@ -110,9 +140,10 @@ export function requireUser(request: FastifyRequest): CurrentUser {
 }
 
 /**
- * Resolves the session for every request and enforces CSRF: a cookie-authenticated unsafe API
- * call must send its session's token in X-XSRF-TOKEN. Bearer calls are exempt, since a browser
- * never attaches them on its own.
+ * Resolves the session for every request and enforces CSRF: a cookie-authenticated state-changing
+ * API call (an unsafe method, or a route with `config: { stateChanging: true }`) must send its
+ * session's token in X-XSRF-TOKEN, and no browser may make one from outside the app (Fetch
+ * Metadata). Bearer calls are exempt, since a browser never attaches them on its own.
  */
 export const sessionPlugin = fp(
   async (app: FastifyInstance) => {
@@ -133,13 +164,20 @@ export const sessionPlugin = fp(
     // XSRF-TOKEN cookie whenever the browser's copy is missing or belongs to an earlier session.
     // The check is decided by the route the router matched, not by how the path was written
     // (`/api/x/` reaches the same route and meets the same check), before the body is read.
+    // A state-changing call a browser made on another page's behalf (a link, a redirect, a
+    // picture, a form on another site) is refused before anything changes, signed in or not;
+    // bearer clients are not browsers and are exempt.
     app.addHook('onRequest', async (request, reply) => {
+      const stateChanging = changesState(request);
+      if (stateChanging && bearerToken(request) === undefined && fromOutsideTheApp(request)) {
+        throw new AppError('cross_site_request');
+      }
       if (!request.viaCookie || !request.currentUser) return;
       const token = xsrfTokenOf(app, request.currentUser.session.id);
       if (handsOutXsrf(request) && request.cookies[XSRF_COOKIE] !== token) {
         void reply.setCookie(XSRF_COOKIE, token, xsrfCookieOptions(secureCookies(request)));
       }
-      if (!UNSAFE.has(request.method) || !isApiRoute(request)) return;
+      if (!stateChanging) return;
       const header = request.headers[XSRF_HEADER];
       if (typeof header !== 'string' || !safeEqual(token, decodeOrKeep(header))) throw new AppError('csrf_mismatch');
     });

@@ -11,16 +11,23 @@ const ImpersonationReply = Type.Object({
   token: Type.Optional(Type.String({ description: 'The new session token, for bearer clients only (browsers get the cookie)' })),
 });
 
-/** Impersonation (spec section 7: GET /impersonate/take/{id}, GET /impersonate/leave). */
+/**
+ * Impersonation (spec section 7: GET /impersonate/take/{id}, GET /impersonate/leave). The spec
+ * keeps GET, but both switch the browser's session: `stateChanging` gives them the checks of an
+ * unsafe call (X-XSRF-TOKEN for cookie sessions, no call from outside the app), so a link, a
+ * redirect or a picture on any page cannot switch an admin's session.
+ */
 const impersonationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const impersonation = app.services.impersonation;
 
   app.get(
     '/impersonate/take/:id',
     {
+      config: { stateChanging: true },
       schema: {
         tags: ['admin'],
         summary: 'Act as this account; your own session waits on the server',
+        description: 'Changes state although it is a GET: a cookie session sends X-XSRF-TOKEN as for any unsafe call.',
         params: TargetParams,
         response: { 200: ImpersonationReply },
       },
@@ -35,7 +42,13 @@ const impersonationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/impersonate/leave',
     {
-      schema: { tags: ['admin'], summary: 'Stop acting as someone and return to your own account', response: { 200: ImpersonationReply } },
+      config: { stateChanging: true },
+      schema: {
+        tags: ['admin'],
+        summary: 'Stop acting as someone and return to your own account',
+        description: 'Changes state although it is a GET: a cookie session sends X-XSRF-TOKEN as for any unsafe call.',
+        response: { 200: ImpersonationReply },
+      },
     },
     async (request, reply) => {
       const back = await impersonation.leave(requireUser(request), requestMeta(request));

@@ -21,7 +21,13 @@ async function browser(...roles: RoleSlug[]) {
   return { user, cookies: { [SESSION_COOKIE]: token, [XSRF_COOKIE]: xsrf } as Record<string, string> };
 }
 
-const get = (cookies: Record<string, string>, url: string) => app.inject({ url, cookies, headers: { 'accept-language': 'en' } });
+/** A call as the app's API client makes it: the XSRF cookie echoed in the header (the impersonation GETs need it). */
+const get = (cookies: Record<string, string>, url: string) =>
+  app.inject({
+    url,
+    cookies,
+    headers: { 'accept-language': 'en', ...(cookies[XSRF_COOKIE] ? { 'x-xsrf-token': cookies[XSRF_COOKIE] } : {}) },
+  });
 const whoAmI = async (cookies: Record<string, string>) => (await get(cookies, '/api/user')).json().data as { id: number } | undefined;
 const lastAudit = async () => (await app.services.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0]!;
 
@@ -80,7 +86,7 @@ describe('impersonation', () => {
     // Nesting: acting as an admin, taking someone else is refused.
     const otherAdmin = await createUser(app, { roles: ['user', 'admin'] });
     const taken = await get(admin.cookies, `/api/impersonate/take/${otherAdmin.id}`);
-    const acting = { [SESSION_COOKIE]: cookieFrom(taken, SESSION_COOKIE)! };
+    const acting = { [SESSION_COOKIE]: cookieFrom(taken, SESSION_COOKIE)!, [XSRF_COOKIE]: cookieFrom(taken, XSRF_COOKIE)! };
     expect((await get(acting, `/api/impersonate/take/${person.id}`)).json().errors.user).toEqual([
       'You are already acting as someone. Return to yourself first.',
     ]);
@@ -92,7 +98,7 @@ describe('impersonation', () => {
     const admin = await browser('admin');
     const person = await createUser(app);
     const taken = await get(admin.cookies, `/api/impersonate/take/${person.id}`);
-    const acting = { [SESSION_COOKIE]: cookieFrom(taken, SESSION_COOKIE)! };
+    const acting = { [SESSION_COOKIE]: cookieFrom(taken, SESSION_COOKIE)!, [XSRF_COOKIE]: cookieFrom(taken, XSRF_COOKIE)! };
     await app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${admin.cookies[SESSION_COOKIE]}` } });
     const left = await get(acting, '/api/impersonate/leave');
     expect(left.statusCode).toBe(422);
