@@ -30,9 +30,6 @@ export const chatRooms = pgTable(
     buyerId: integer('buyer_id').references(() => users.id, { onDelete: 'set null' }),
     /** The ad's title when the room was opened, shown once the ad is gone. */
     subject: text('subject').notNull(),
-    /** The member who blocked the other; nobody can write while it is set. */
-    blockedBy: integer('blocked_by').references(() => users.id, { onDelete: 'set null' }),
-    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     lastMessageId: bigint('last_message_id', { mode: 'number' }),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -91,5 +88,28 @@ export const chatMessages = pgTable(
     uniqueIndex('chat_messages_room_client_key').on(t.roomId, t.clientId),
     index('chat_messages_room_idx').on(t.roomId, t.id),
     check('chat_messages_not_empty', sql`length(${t.body}) > 0 or ${t.pictureKey} is not null`),
+  ],
+);
+
+/**
+ * A block is about a person, not a room: while `blocker_id` blocks `blocked_id`, neither opens a
+ * room with the other or writes to the other in any room, about any ad, until the blocker lifts it.
+ * Two people may each block the other; each lifts only their own.
+ */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('user_blocks_blocked_idx').on(t.blockedId),
+    check('user_blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
   ],
 );

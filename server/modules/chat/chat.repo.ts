@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Db, Transaction } from '../../db/client.ts';
-import { chatMembers, chatMessages, chatRooms } from '../../db/schema/chat.ts';
+import { chatMembers, chatMessages, chatRooms, userBlocks } from '../../db/schema/chat.ts';
 import { products } from '../../db/schema/products.ts';
 import { reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
@@ -19,14 +19,20 @@ export type NewReport = typeof reports.$inferInsert;
 const other = alias(chatMembers, 'other');
 const otherUser = alias(users, 'other_user');
 
+/** Whether `blocker` blocks `blocked` (either may be a column), as a boolean column. */
+const blocks = (blocker: SQLWrapper | number, blocked: SQLWrapper | number) =>
+  sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${blocker} and ${userBlocks.blockedId} = ${blocked})`;
+
 /**
  * A room as one member sees it: the room, the member's own row, the other member (null once
  * that account is gone), the ad (null once deleted) with its cover.
  */
-function roomViewColumns(cover: ReturnType<typeof adCover>) {
+function roomViewColumns(cover: ReturnType<typeof adCover>, userId: number) {
   return {
     room: chatRooms,
     me: chatMembers,
+    blockedByMe: blocks(userId, other.userId),
+    blockedByOther: blocks(other.userId, userId),
     otherUserId: otherUser.id,
     otherName: otherUser.name,
     otherSurname: otherUser.surname,
@@ -44,6 +50,10 @@ function roomViewColumns(cover: ReturnType<typeof adCover>) {
 export type RoomView = {
   room: RoomRow;
   me: MemberRow;
+  /** I block the other member (in every room between us). */
+  blockedByMe: boolean;
+  /** The other member blocks me. */
+  blockedByOther: boolean;
   otherUserId: number | null;
   otherName: string | null;
   otherSurname: string | null;
@@ -57,11 +67,12 @@ export type RoomView = {
   cover: { uuid: string; storagePrefix: string; width: number; height: number } | null;
 };
 
-/** What acting in a room needs: its block and the other member (null once that account is gone). */
+/** What acting in a room needs: the other member (null once that account is gone) and the blocks between us. */
 export interface MemberFacts {
   roomId: number;
-  blockedBy: number | null;
   otherUserId: number | null;
+  blockedByMe: boolean;
+  blockedByOther: boolean;
 }
 
 /** A message row as a raw query answers it: snake_case, and a bigint id as text on node-postgres. */
@@ -107,7 +118,7 @@ export function createChatRepo(db: Database) {
   function roomViews(tx: Db, userId: number) {
     const cover = adCover(tx);
     return tx
-      .select(roomViewColumns(cover))
+      .select(roomViewColumns(cover, userId))
       .from(chatMembers)
       .innerJoin(chatRooms, eq(chatRooms.id, chatMembers.roomId))
       .leftJoin(other, and(eq(other.roomId, chatRooms.id), ne(other.userId, userId)))
@@ -129,7 +140,12 @@ export function createChatRepo(db: Database) {
     /** The member's facts of the room (block, other member), or undefined when they are not in it. */
     async memberFacts(roomId: number, userId: number): Promise<MemberFacts | undefined> {
       const [row] = await db
-        .select({ roomId: chatRooms.id, blockedBy: chatRooms.blockedBy, otherUserId: other.userId })
+        .select({
+          roomId: chatRooms.id,
+          otherUserId: other.userId,
+          blockedByMe: blocks(userId, other.userId),
+          blockedByOther: blocks(other.userId, userId),
+        })
         .from(chatMembers)
         .innerJoin(chatRooms, eq(chatRooms.id, chatMembers.roomId))
         .leftJoin(other, and(eq(other.roomId, chatRooms.id), ne(other.userId, userId)))
@@ -359,11 +375,35 @@ export function createChatRepo(db: Database) {
       return rows.map((row) => row.userId);
     },
 
-    async setBlock(roomId: number, blockedBy: number | null): Promise<void> {
-      await db
-        .update(chatRooms)
-        .set({ blockedBy, blockedAt: blockedBy === null ? null : new Date() })
-        .where(eq(chatRooms.id, roomId));
+    /** Whether either person blocks the other. */
+    async blockedBetween(a: number, b: number): Promise<{ byFirst: boolean; bySecond: boolean }> {
+      const rows = await db
+        .select({ blockerId: userBlocks.blockerId })
+        .from(userBlocks)
+        .where(
+          or(and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)), and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a))),
+        );
+      return { byFirst: rows.some((row) => row.blockerId === a), bySecond: rows.some((row) => row.blockerId === b) };
+    },
+
+    /** `blocker` blocks `blocked`; blocking again changes nothing. */
+    async block(blocker: number, blocked: number): Promise<void> {
+      await db.insert(userBlocks).values({ blockerId: blocker, blockedId: blocked }).onConflictDoNothing();
+    },
+
+    async unblock(blocker: number, blocked: number): Promise<void> {
+      await db.delete(userBlocks).where(and(eq(userBlocks.blockerId, blocker), eq(userBlocks.blockedId, blocked)));
+    },
+
+    /** Every room the two people share, whichever of them is the buyer. */
+    async roomsBetween(a: number, b: number): Promise<number[]> {
+      const mine = alias(chatMembers, 'mine');
+      const rows = await db
+        .select({ roomId: mine.roomId })
+        .from(mine)
+        .innerJoin(other, and(eq(other.roomId, mine.roomId), eq(other.userId, b)))
+        .where(eq(mine.userId, a));
+      return rows.map((row) => row.roomId);
     },
 
     /** A person's second report of a room while the first is open changes nothing. */

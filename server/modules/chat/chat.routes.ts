@@ -149,7 +149,7 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['chat'],
-        summary: 'Blocks the other member: nobody writes in the room until I unblock',
+        summary: 'Blocks the other member as a person: neither writes to the other, in any room, until I unblock',
         params: RoomParams,
         response: { 200: MessageReply },
       },
@@ -162,7 +162,7 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/chat-room/:id/block',
-    { schema: { tags: ['chat'], summary: 'Lifts my block', params: RoomParams, response: { 200: MessageReply } } },
+    { schema: { tags: ['chat'], summary: 'Lifts my block of the other member (in every room we share)', params: RoomParams, response: { 200: MessageReply } } },
     async (request) => {
       await chat.setBlocked(requireUser(request), request.params.id, false);
       return { message: translate(request.locale, 'messenger.unblocked_done') };

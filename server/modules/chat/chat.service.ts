@@ -101,7 +101,8 @@ export function presentMessage(row: MessageRow): ChatMessage {
  *   with the same client id answers the first message again, never a second one;
  * - a message is stored (whole, picture included) before anyone is told of it;
  * - unread counts come from the members' stored read marks; reading moves the mark forward only;
- * - a block stops both members from writing until the one who blocked lifts it.
+ * - a block is about a person: while either of two people blocks the other, neither opens a room
+ *   with the other nor writes to the other in any room, until the one who blocked lifts it.
  */
 export function createChatService(deps: ChatDeps) {
   const { repo, ads, storage, realtime, throttle, site } = deps;
@@ -138,7 +139,7 @@ export function createChatService(deps: ChatDeps) {
       last_message: lastMessage ? presentMessage(lastMessage) : null,
       unread,
       last_activity_at: view.room.lastActivityAt.toISOString(),
-      blocked: view.room.blockedBy !== null,
+      blocked: view.blockedByMe || view.blockedByOther,
     };
   }
 
@@ -172,10 +173,20 @@ export function createChatService(deps: ChatDeps) {
   }
 
   /** Why nobody may write in this room now, or null. */
-  function sendBlocker(facts: Pick<MemberFacts, 'blockedBy' | 'otherUserId'>): string | null {
-    if (facts.blockedBy !== null) return 'messenger.blocked';
+  function sendBlocker(facts: Pick<MemberFacts, 'blockedByMe' | 'blockedByOther' | 'otherUserId'>): string | null {
+    if (facts.blockedByMe || facts.blockedByOther) return 'messenger.blocked';
     if (facts.otherUserId === null) return 'messenger.recipient_gone';
     return null;
+  }
+
+  /**
+   * A new conversation with the seller is refused while either blocks the other (the blocker is
+   * told to lift their block; the person blocked, that they cannot write to this person).
+   */
+  async function refuseBlockedPerson(current: CurrentUser, sellerId: number): Promise<void> {
+    const { byFirst: byMe, bySecond: byOther } = await repo.blockedBetween(current.id, sellerId);
+    if (byMe) throw AppError.field('product', 'messenger.you_blocked_person');
+    if (byOther) throw AppError.field('product', 'messenger.blocked_by_person');
   }
 
   /** The picture is made (type from the bytes, upright, every bit of metadata gone) and stored before the message. */
@@ -311,8 +322,8 @@ export function createChatService(deps: ChatDeps) {
         ...summary(view, locale, lastMessage ?? null, unread),
         my_last_read_id: view.me.lastReadMessageId,
         other_last_read_id: view.otherLastReadId ?? 0,
-        blocked_by_me: view.room.blockedBy === current.id,
-        can_send: sendBlocker({ blockedBy: view.room.blockedBy, otherUserId: view.otherUserId }) === null,
+        blocked_by_me: view.blockedByMe,
+        can_send: sendBlocker(view) === null,
       };
       return {
         room,
@@ -331,6 +342,8 @@ export function createChatService(deps: ChatDeps) {
       const ad = await findProduct(current, productUuid);
       if (ad.userId === current.id) throw AppError.field('product', 'messenger.own_ad');
       const roomId = (await repo.roomIdFor(ad.id, current.id)) ?? null;
+      // A room that exists stays readable (it shows the block); a new one cannot be started.
+      if (roomId === null) await refuseBlockedPerson(current, ad.userId);
       const [cover] = await ads.picturesOf([ad.id]);
       const seller = await repo.person(ad.userId);
       return {
@@ -362,6 +375,7 @@ export function createChatService(deps: ChatDeps) {
       const existing = await repo.roomIdFor(ad.id, current.id);
       if (existing !== undefined) return sendInRoom(current, await memberFacts(current, existing), input);
       if (ad.status !== 'active') throw AppError.field('product', 'messenger.ad_not_available');
+      await refuseBlockedPerson(current, ad.userId);
       const body = checkText(input.text, input.picture !== undefined);
       checkClientId(input.clientId);
       await throttle.consume(`messages:${current.id}`, MESSAGES_PER_USER);
@@ -395,16 +409,22 @@ export function createChatService(deps: ChatDeps) {
       return total;
     },
 
-    /** Blocks the other member: neither may write until I unblock. Only the one who blocked can lift it. */
+    /**
+     * Blocks the other member of the room as a person: neither of us opens a room with the other or
+     * writes to the other, about any ad, until I unblock. Only the one who blocked can lift it; each
+     * of the two may block the other, and each lifts only their own block. Every room the two share
+     * is told, so each screen shows the block.
+     */
     async setBlocked(current: CurrentUser, roomId: number, blocked: boolean): Promise<void> {
       const facts = await memberFacts(current, roomId);
-      if (blocked && facts.blockedBy === null) await repo.setBlock(roomId, current.id);
-      if (!blocked && facts.blockedBy !== null) {
-        if (facts.blockedBy !== current.id) throw AppError.field('room', 'messenger.blocked_by_other');
-        await repo.setBlock(roomId, null);
-      }
-      const members = facts.otherUserId === null ? [current.id] : [current.id, facts.otherUserId];
-      await realtime.publish({ userIds: members, event: { type: 'room', room_id: roomId } });
+      const otherId = facts.otherUserId;
+      // The other account is gone: there is nobody to block or unblock, and nobody can write anyway.
+      if (otherId === null) return;
+      if (blocked) await repo.block(current.id, otherId);
+      else if (facts.blockedByMe) await repo.unblock(current.id, otherId);
+      else if (facts.blockedByOther) throw AppError.field('room', 'messenger.blocked_by_other');
+      const rooms = await repo.roomsBetween(current.id, otherId);
+      await Promise.all(rooms.map((id) => realtime.publish({ userIds: [current.id, otherId], event: { type: 'room', room_id: id } })));
     },
 
     /** Reports the conversation to staff (the staff area's reports queue). */
@@ -426,12 +446,20 @@ export function createChatService(deps: ChatDeps) {
       return file;
     },
 
-    /** A typing signal from a member's socket goes to the other member; anything else is ignored. */
+    /**
+     * A typing signal from a member's socket goes to the other member; anything else is ignored, and
+     * so is a signal between two people when either blocks the other.
+     */
     async typing(userId: number, roomId: number): Promise<void> {
       const members = await repo.memberIds(roomId);
       if (!members.includes(userId)) throw new AppError('forbidden');
       await throttle.consume(`typing:${userId}`, TYPING_PER_USER);
       const others = members.filter((id) => id !== userId);
+      const [otherId] = others;
+      if (otherId !== undefined) {
+        const blocks = await repo.blockedBetween(userId, otherId);
+        if (blocks.byFirst || blocks.bySecond) return;
+      }
       if (others.length) await realtime.publish({ userIds: others, event: { type: 'typing', room_id: roomId, user_id: userId } });
     },
 

@@ -309,9 +309,16 @@ describe('read state and the room list', () => {
 });
 
 describe('blocking and reporting', () => {
+  const block = (who: Person, roomId: number) => app.inject({ method: 'POST', url: `/api/chat-room/${roomId}/block`, headers: who.headers });
+  const unblock = (who: Person, roomId: number) =>
+    app.inject({ method: 'DELETE', url: `/api/chat-room/${roomId}/block`, headers: who.headers });
+  const preview = (who: Person, productUuid: string) => app.inject({ url: `/api/channel/product/${productUuid}`, headers: who.headers });
+  const roomCount = async (a: Person, b: Person) =>
+    (await rooms(a)).json().data.filter((r: { other: { id: number } }) => r.other.id === b.id).length as number;
+
   it('a block stops both members from writing until the one who blocked lifts it', async () => {
     const { seller, buyer, roomId } = await conversation();
-    const blocked = await app.inject({ method: 'POST', url: `/api/chat-room/${roomId}/block`, headers: seller.headers });
+    const blocked = await block(seller, roomId);
     expect(blocked.json().message).toMatch(/blocked/);
     expect((await send(buyer, roomId, 'Hei?')).json().errors.text).toEqual(['This conversation is blocked, so nobody can write in it.']);
     expect((await send(seller, roomId, 'Hei')).statusCode).toBe(422);
@@ -320,9 +327,98 @@ describe('blocking and reporting', () => {
     const bikeUuid = (await room(buyer, roomId)).json().room.product.uuid;
     expect((await firstMessage(buyer, bikeUuid, 'Uusi yritys')).statusCode).toBe(422);
 
-    expect((await app.inject({ method: 'DELETE', url: `/api/chat-room/${roomId}/block`, headers: buyer.headers })).statusCode).toBe(422);
-    expect((await app.inject({ method: 'DELETE', url: `/api/chat-room/${roomId}/block`, headers: seller.headers })).statusCode).toBe(200);
+    expect((await unblock(buyer, roomId)).statusCode).toBe(422);
+    expect((await unblock(seller, roomId)).statusCode).toBe(200);
     expect((await send(buyer, roomId, 'Kiitos')).statusCode).toBe(201);
+  });
+
+  it('a block is about the person: the blocked buyer opens no room on the seller’s next ad, and the seller writes to him nowhere', async () => {
+    const seller = await person('Sari Myyjä');
+    const buyer = await person('Olli Ostaja');
+    const first = (await firstMessage(buyer, (await ad(seller, 'Eka')).uuid, 'Hei')).json().room_id as number;
+    const second = (await firstMessage(buyer, (await ad(seller, 'Toka')).uuid, 'Hei taas')).json().room_id as number;
+    const next = await ad(seller, 'Kolmas');
+    expect((await block(seller, first)).statusCode).toBe(200);
+
+    // The person blocked: no new room, in words of their language, and the preview of the ad says the same.
+    const refused = await firstMessage(buyer, next.uuid, 'Sinä estit minut, mutta tässä olen');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.product).toEqual(['This person has blocked you, so you cannot write to them.']);
+    const fi = await app.inject({
+      method: 'POST',
+      url: `/api/channel/product/${next.uuid}/messages`,
+      headers: { ...buyer.headers, 'accept-language': 'fi' },
+      payload: { text: 'Hei', client_id: crypto.randomUUID() },
+    });
+    expect(fi.json().errors.product).toEqual(['Tämä henkilö on estänyt sinut, joten et voi kirjoittaa hänelle.']);
+    expect((await preview(buyer, next.uuid)).json().errors.product).toEqual(['This person has blocked you, so you cannot write to them.']);
+    // Nor in the other room they already had, either way.
+    expect((await send(buyer, second, 'Hei?')).statusCode).toBe(422);
+    expect((await send(seller, second, 'Hei')).statusCode).toBe(422);
+    // Both rooms say so to both, and only the blocker may lift it, from any of them.
+    for (const id of [first, second]) {
+      expect((await room(seller, id)).json().room).toMatchObject({ blocked: true, blocked_by_me: true, can_send: false });
+      expect((await room(buyer, id)).json().room).toMatchObject({ blocked: true, blocked_by_me: false, can_send: false });
+    }
+    expect((await rooms(buyer)).json().data.map((r: { blocked: boolean }) => r.blocked)).toEqual([true, true]);
+    expect((await unblock(buyer, second)).statusCode).toBe(422);
+    expect(await roomCount(buyer, seller)).toBe(2);
+
+    // The seller (the blocker) opens nothing with the buyer either: on the buyer's own ad.
+    const buyersAd = await ad(buyer, 'Ostajan pyörä');
+    const own = await firstMessage(seller, buyersAd.uuid, 'Hei');
+    expect(own.statusCode).toBe(422);
+    expect(own.json().errors.product).toEqual(['You have blocked this person. Lift the block in your conversation with them to write again.']);
+    expect((await preview(seller, buyersAd.uuid)).statusCode).toBe(422);
+
+    // Lifted in the second room, it is lifted everywhere.
+    expect((await unblock(seller, second)).statusCode).toBe(200);
+    expect((await send(seller, first, 'Hei taas')).statusCode).toBe(201);
+    expect((await send(buyer, second, 'Kiitos')).statusCode).toBe(201);
+    expect((await firstMessage(buyer, next.uuid, 'Kolmas kysymys')).statusCode).toBe(201);
+    expect((await firstMessage(seller, buyersAd.uuid, 'Kiinnostaa')).statusCode).toBe(201);
+    expect((await room(buyer, first)).json().room).toMatchObject({ blocked: false, can_send: true });
+  });
+
+  it('the person blocked who blocks back cannot lift the first block; each lifts only their own', async () => {
+    const { seller, buyer, roomId } = await conversation();
+    expect((await block(seller, roomId)).statusCode).toBe(200);
+    expect((await block(buyer, roomId)).statusCode).toBe(200);
+    expect((await unblock(buyer, roomId)).statusCode).toBe(200);
+    expect((await room(buyer, roomId)).json().room).toMatchObject({ blocked: true, blocked_by_me: false });
+    expect((await unblock(buyer, roomId)).statusCode).toBe(422);
+    expect((await unblock(seller, roomId)).statusCode).toBe(200);
+    expect((await send(buyer, roomId, 'Taas ystävät')).statusCode).toBe(201);
+  });
+
+  it('a parallel burst of new rooms while blocked creates nothing', async () => {
+    const { seller, buyer, roomId } = await conversation();
+    await block(buyer, roomId);
+    const ads = await Promise.all([1, 2, 3, 4, 5].map((n) => ad(seller, `Uusi ${n}`)));
+    const replies = await Promise.all(ads.flatMap((a) => [firstMessage(buyer, a.uuid, 'Hei'), firstMessage(buyer, a.uuid, 'Hei')]));
+    expect(new Set(replies.map((r) => r.statusCode))).toEqual(new Set([422]));
+    expect(await roomCount(buyer, seller)).toBe(1);
+    expect(await roomCount(seller, buyer)).toBe(1);
+  });
+
+  it('typing signals do not cross a block', async () => {
+    const { seller, buyer, roomId } = await conversation();
+    const heard: unknown[] = [];
+    const original = app.services.platform.realtime.publish;
+    app.services.platform.realtime.publish = async (notice) => {
+      heard.push(notice);
+    };
+    try {
+      await app.services.chat.typing(buyer.id, roomId);
+      expect(heard).toHaveLength(1);
+      await block(seller, roomId);
+      heard.length = 0;
+      await app.services.chat.typing(buyer.id, roomId);
+      await app.services.chat.typing(seller.id, roomId);
+      expect(heard).toEqual([]);
+    } finally {
+      app.services.platform.realtime.publish = original;
+    }
   });
 
   it('a member reports the conversation to staff; the reason must be one of the list', async () => {
