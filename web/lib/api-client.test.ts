@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { type Mock, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../i18n/en.json';
-import { ApiError, apiRequest, configureApiClient, errorMessage } from './api-client';
+import { ApiError, api, apiRequest, configureApiClient, errorMessage } from './api-client';
 import { globalErrorStore } from './global-error';
 import { createI18n } from './i18n';
 import { ERROR_TOAST_MS, toastStore } from './toasts';
@@ -179,6 +179,18 @@ describe('apiRequest', () => {
     stubFetch(respond(200, {}));
     await apiRequest('GET', '/cities');
     expect(sentHeaders()['X-XSRF-TOKEN']).toBeUndefined();
+  });
+
+  it('sends X-XSRF-TOKEN on the GETs that change state: impersonation takes and leaves', async () => {
+    document.cookie = 'XSRF-TOKEN=tok; Path=/';
+    for (const call of [() => api.impersonateTake(7), () => api.impersonateLeave()]) {
+      stubFetch(respond(200, { message: 'ok' }));
+      await call();
+      const [url, init] = fetchMock.mock.calls.at(-1)!;
+      expect(url).toMatch(/^\/api\/impersonate\/(take\/7|leave)$/);
+      expect(init.method).toBe('GET');
+      expect(sentHeaders()['X-XSRF-TOKEN']).toBe('tok');
+    }
   });
 
   it('fetches the CSRF cookie first when there is none, and sends no token if it still has none', async () => {

@@ -111,6 +111,11 @@ export interface RequestOptions {
   /** Handle the error yourself: no toast, no redirect. */
   silent?: boolean;
   signal?: AbortSignal;
+  /**
+   * The call changes state although its method is safe (the spec's GET impersonation calls): it
+   * sends the CSRF token like a POST, since the server refuses it otherwise.
+   */
+  stateChanging?: boolean;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -128,7 +133,7 @@ async function send<T>(method: string, path: string, options: RequestOptions, re
   };
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-  if (UNSAFE.has(method)) {
+  if (UNSAFE.has(method) || options.stateChanging) {
     // The first unsafe call of a visit fetches the CSRF cookie (spec: GET /sanctum/csrf-cookie).
     if (!readCookie(XSRF_COOKIE)) await fetch('/api/sanctum/csrf-cookie', { credentials: 'include' }).catch(() => undefined);
     const xsrf = readCookie(XSRF_COOKIE);
@@ -288,8 +293,9 @@ export const api = {
   },
 
   // Impersonation (staff): the server moves the session cookie; nothing is kept in the browser.
-  impersonateTake: (id: number) => apiRequest<MessageReply>('GET', `/impersonate/take/${id}`),
-  impersonateLeave: () => apiRequest<MessageReply>('GET', '/impersonate/leave'),
+  // GET as the spec has it, but they switch the session, so they carry the CSRF token.
+  impersonateTake: (id: number) => apiRequest<MessageReply>('GET', `/impersonate/take/${id}`, { stateChanging: true }),
+  impersonateLeave: () => apiRequest<MessageReply>('GET', '/impersonate/leave', { stateChanging: true }),
 
   // Accounts as staff see them (users.manage). Quiet: the screen shows field errors under the
   // fields and the rest as toasts itself (a 404 there means someone else deleted the account).

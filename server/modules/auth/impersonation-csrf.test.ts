@@ -21,7 +21,12 @@ afterAll(() => app.close());
 
 /** The Fetch Metadata a browser sends with the app's own fetch(), and with a link from another site. */
 const APP_FETCH = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' };
-const CROSS_SITE_LINK = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-user': '?1' };
+const CROSS_SITE_LINK = {
+  'sec-fetch-site': 'cross-site',
+  'sec-fetch-mode': 'navigate',
+  'sec-fetch-dest': 'document',
+  'sec-fetch-user': '?1',
+};
 
 async function signedInAdmin() {
   const user = await createUser(app, { roles: ['user', 'admin'] });
@@ -29,8 +34,12 @@ async function signedInAdmin() {
   return { user, token, xsrf, cookies: { [SESSION_COOKIE]: token, [XSRF_COOKIE]: xsrf } };
 }
 
-const call = (cookies: Record<string, string>, url: string, headers: Record<string, string> = {}, method: InjectOptions['method'] = 'GET') =>
-  app.inject({ method, url, cookies, headers: { 'accept-language': 'en', ...headers } });
+const call = (
+  cookies: Record<string, string>,
+  url: string,
+  headers: Record<string, string> = {},
+  method: InjectOptions['method'] = 'GET',
+) => app.inject({ method, url, cookies, headers: { 'accept-language': 'en', ...headers } });
 
 const whoAmI = async (cookies: Record<string, string>) => (await call(cookies, '/api/user')).json().data?.id as number | undefined;
 
@@ -189,7 +198,13 @@ describe('Fetch Metadata on every state-changing call (defence in depth)', () =>
   it('refuses an unsafe call from another site even with a valid token, signed in or not', async () => {
     const admin = await signedInAdmin();
     const patch = (headers: Record<string, string>) =>
-      app.inject({ method: 'PATCH', url: '/api/theme', cookies: admin.cookies, headers: { 'x-xsrf-token': admin.xsrf, ...headers }, payload: { theme_dark: true } });
+      app.inject({
+        method: 'PATCH',
+        url: '/api/theme',
+        cookies: admin.cookies,
+        headers: { 'x-xsrf-token': admin.xsrf, ...headers },
+        payload: { theme_dark: true },
+      });
     expect((await patch({ 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors' })).statusCode).toBe(403);
     expect((await patch(APP_FETCH)).statusCode).toBe(200);
     // A log-in posted by a form on another site (signing the browser in as someone else).
