@@ -1,6 +1,7 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
+import { banHiddenAds, decisions } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
 import { type AdStatus } from '../../../common/ad-rules.ts';
 import { adColumns } from '../ads/ads.repo.ts';
@@ -25,6 +26,23 @@ export function createModerationRepo(db: Database) {
         .from(products)
         .where(eq(products.status, status));
       return row?.n ?? 0;
+    },
+
+    /**
+     * Whether a decision after a report stands behind the ad's being hidden: the newest decision
+     * that hid it was not reversed on appeal, or a ban of its seller hid it. (The caller also asks
+     * that the ad is still `canceled`: anything else means it is not hidden now.)
+     */
+    async hiddenByDecision(productId: number): Promise<boolean> {
+      const [latest] = await db
+        .select({ outcome: decisions.appealOutcome })
+        .from(decisions)
+        .where(and(eq(decisions.productId, productId), eq(decisions.action, 'hide_ad')))
+        .orderBy(desc(decisions.id))
+        .limit(1);
+      if (latest && latest.outcome !== 'reversed') return true;
+      const [banned] = await db.select({ id: banHiddenAds.productId }).from(banHiddenAds).where(eq(banHiddenAds.productId, productId));
+      return banned !== undefined;
     },
 
     /** The seller of an ad, with what a mail to them needs. */

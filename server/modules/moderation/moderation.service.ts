@@ -1,5 +1,5 @@
 import { AD_STATUSES, type AdStatus } from '../../../common/ad-rules.ts';
-import { can } from '../../../common/access.ts';
+import { can, mayRestatusAd } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Mailer } from '../../platform/mail.ts';
@@ -65,13 +65,22 @@ export function createModerationService(deps: ModerationDeps) {
     return value;
   }
 
+  /** Whether a standing decision after a report hides the ad now (hidden, and not reversed on appeal). */
+  async function hiddenByDecision(product: AdRow): Promise<boolean> {
+    return product.status === 'canceled' && (await repo.hiddenByDecision(product.id));
+  }
+
   /**
-   * Staff may set any status. Making an ad active records the approval (so the owner may later
-   * re-activate it); cancelling records the reason. Each verdict on an ad in review is mailed.
+   * Staff may set any status, except on their own ad while a decision hides it (the appeal is its
+   * way back). Making an ad active records the approval (so the owner may later re-activate it);
+   * cancelling records the reason. Each verdict on an ad in review is mailed.
    */
   async function setStatus(current: CurrentUser, product: AdRow, status: AdStatus, reason?: unknown): Promise<AdRow> {
     requireStaff(current);
     if (!AD_STATUSES.includes(status)) throw AppError.field('status', 'validation.one_of');
+    if (!mayRestatusAd(current, { ...product, hiddenByDecision: await hiddenByDecision(product) })) {
+      throw AppError.field('status', 'reports.own_hidden_ad');
+    }
     const rejection = status === 'canceled' ? checkReason(reason) : null;
     const updated = await ads.update(product.id, {
       status,
@@ -93,6 +102,7 @@ export function createModerationService(deps: ModerationDeps) {
 
   return {
     setStatus,
+    hiddenByDecision,
 
     approve: async (current: CurrentUser, uuid: unknown) => {
       requireStaff(current);

@@ -24,8 +24,8 @@ function mail(
 }
 
 /**
- * The mails of notice and action: the reporter's receipt and outcome, the contact form's receipt
- * and answer, and the seller's statement of reasons and appeal outcome, each in the reader's language.
+ * The mails of notice and action: the reporter's receipt and outcome, the contact form's message
+ * to staff and staff's answer, and the seller's statement of reasons and appeal outcome, each in the reader's language.
  */
 export const reportMails = {
   /** "We received your report about <title>." */
@@ -33,13 +33,6 @@ export const reportMails = {
     mail(locale, to, 'report_received', p, [
       translate(locale, 'mail.report_received.body', p),
       translate(locale, 'mail.report_received.next', p),
-    ]),
-
-  contactReceipt: (locale: Locale, to: string, p: Base & { topic: string; message: string }) =>
-    mail(locale, to, 'contact_received', p, [
-      translate(locale, 'mail.contact_received.body', p),
-      { quote: p.message },
-      translate(locale, 'mail.contact_received.next', p),
     ]),
 
   /** The reporter hears what was decided: action taken or not. */

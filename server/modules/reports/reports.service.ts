@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { can, mayViewAd } from '../../../common/access.ts';
+import { can, mayDecideCase, mayViewAd } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import type { Locale } from '../../../common/locales.ts';
 import {
@@ -201,7 +201,12 @@ export function createReportsService(deps: ReportsDeps) {
       return 'created';
     },
 
-    /** The footer's contact form: lands in the reports inbox; the person gets a receipt. */
+    /**
+     * The footer's contact form: lands in the reports inbox and is mailed to the staff inbox of the
+     * app settings, and to nobody else. The address typed in the form is anyone's, so nothing goes
+     * to it: the person's receipt is the fixed reply on the screen, and staff answer by hand (a
+     * mail a visitor could aim at any address, carrying their own words, would relay spam for them).
+     */
     async contact(current: CurrentUser | null, input: Static<typeof ContactBody>, meta: RequestMeta): Promise<void> {
       const message = clean(input.message);
       if (!message) throw AppError.field('message', 'validation.required');
@@ -219,8 +224,6 @@ export function createReportsService(deps: ReportsDeps) {
         reason: input.topic,
         details: page ? `${message}\n\n— ${page}` : message,
       });
-      const topic = translate(meta.locale, `contact.topics.${input.topic}`);
-      send('contact receipt', reportMails.contactReceipt(meta.locale, input.email.trim(), { name, site: site.siteName, topic, message }));
       const inbox = deps.staffInbox?.();
       if (inbox) {
         send(
@@ -300,14 +303,22 @@ export function createReportsService(deps: ReportsDeps) {
 
       let ad: AdRow | undefined;
       let target: number | undefined;
+      // Whose ad, account or conversation the report is about: none of them decides it.
+      let parties: number[] = [];
       if (report.subjectType === 'product') {
         ad = await ads.findById(report.subjectId!);
         if (!ad && action !== 'no_action') throw AppError.field('action', 'reports.subject_gone');
         target = ad?.userId;
+        parties = ad ? [ad.userId] : [];
       } else if (report.subjectType === 'user') {
         target = report.subjectId!;
-      } else if (report.subjectType === 'chat_room' && action === 'ban_user') {
-        const others = (await repo.roomMembers(report.subjectId!)).filter((m) => m !== report.reporterId);
+        parties = [target];
+      } else if (report.subjectType === 'chat_room') {
+        parties = await repo.roomMembers(report.subjectId!);
+      }
+      if (!mayDecideCase(current, { partyIds: parties })) throw AppError.field('action', 'reports.own_case');
+      if (report.subjectType === 'chat_room' && action === 'ban_user') {
+        const others = parties.filter((m) => m !== report.reporterId);
         if (others.length !== 1) throw AppError.field('action', 'reports.subject_gone');
         target = others[0];
       }
@@ -440,7 +451,11 @@ export function createReportsService(deps: ReportsDeps) {
       await audit(entry(current, meta, 'appeal_made', 'decision', decision.id, { product: ad.id, text: value }));
     },
 
-    /** Another staff member decides the appeal: upheld (stays), or reversed (the ad or account is restored). */
+    /**
+     * Another staff member decides the appeal: upheld (stays), or reversed (the ad or account is
+     * restored). Never the one who made the decision, nor the person it is about (a staff member's
+     * own hidden ad comes back only this way, decided by someone else).
+     */
     async decideAppeal(
       current: CurrentUser,
       decisionId: number,
@@ -451,10 +466,12 @@ export function createReportsService(deps: ReportsDeps) {
       const decision = await repo.findDecision(decisionId);
       if (!decision || decision.appealedAt === null) throw new AppError('not_found');
       if (decision.appealOutcome !== null) throw AppError.field('outcome', 'reports.appeal_decided');
-      if (decision.decidedBy === current.id) throw AppError.field('outcome', 'reports.appeal_other_staff');
+      const ad = decision.productId !== null ? await ads.findById(decision.productId) : undefined;
+      if (!mayDecideCase(current, { partyIds: [decision.userId, ad?.userId], decidedById: decision.decidedBy })) {
+        throw AppError.field('outcome', decision.decidedBy === current.id ? 'reports.appeal_other_staff' : 'reports.own_case');
+      }
       const note = clean(input.note);
       if (!note) throw AppError.field('note', 'validation.required');
-      const ad = decision.productId !== null ? await ads.findById(decision.productId) : undefined;
       await repo.transaction(async (tx) => {
         const decided = await repo.decideAppeal(
           decisionId,

@@ -10,7 +10,7 @@ import {
   priceProblem,
 } from '../../../common/ad-rules.ts';
 import { AD_MAX_PICTURES } from '../../../common/pictures.ts';
-import { can, mayManageAd } from '../../../common/access.ts';
+import { can, mayManageAd, mayResubmitAd } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import { isUuid } from '../../platform/uuid.ts';
 import type { Locale } from '../../../common/locales.ts';
@@ -216,9 +216,14 @@ export function createSellingService(deps: SellingDeps) {
     if (!current.user.emailVerifiedAt || current.roles.includes('unverified')) throw new AppError('email_unverified');
   }
 
-  /** A content change by the owner sends an ad the public can see back to review; its old approval no longer covers it. */
-  function reviewAgain(product: AdRow, byStaff: boolean): AdChanges {
+  /**
+   * A content change by the owner sends an ad the public can see back to review; its old approval
+   * no longer covers it. An ad a decision hides stays hidden: it comes back only through the appeal.
+   * Asked before the change's transaction (it reads the decisions outside it).
+   */
+  async function reviewAgain(product: AdRow, byStaff: boolean): Promise<AdChanges> {
     if (byStaff || !reviewOn() || product.status === 'moderate' || product.status === 'new') return {};
+    if (!mayResubmitAd({ hiddenByDecision: await deps.moderation.hiddenByDecision(product) })) return {};
     return { status: 'moderate', approvedAt: null, rejectionReason: null };
   }
 
@@ -291,7 +296,7 @@ export function createSellingService(deps: SellingDeps) {
       const updated = await ads.update(product.id, {
         ...fields,
         ...(language ? { language } : {}),
-        ...(needsReview ? reviewAgain(product, byStaff) : {}),
+        ...(needsReview ? await reviewAgain(product, byStaff) : {}),
       });
       changed();
       const [cover] = await ads.picturesOf([updated.id]);
@@ -305,6 +310,7 @@ export function createSellingService(deps: SellingDeps) {
       if (images.length + files.length > AD_MAX_PICTURES) throw AppError.field('files', 'ads.too_many_pictures', { max: AD_MAX_PICTURES });
       await deps.throttle.consume(uploadsKey(current.id), UPLOADS_PER_USER);
       const pictures = await storePictures(product.uuid, files);
+      const review = await reviewAgain(product, product.userId !== current.user.id);
       let added = false;
       try {
         added = await repo.transaction(async (tx) => {
@@ -314,7 +320,7 @@ export function createSellingService(deps: SellingDeps) {
           if (existing + pictures.length > AD_MAX_PICTURES) return false;
           await repo.insertPictures(product.id, pictures, existing, tx);
           await repo.renumberPictures(product.id, undefined, tx);
-          await ads.update(product.id, reviewAgain(product, product.userId !== current.user.id), tx);
+          await ads.update(product.id, review, tx);
           return true;
         });
       } finally {
@@ -328,12 +334,13 @@ export function createSellingService(deps: SellingDeps) {
     async deletePicture(current: CurrentUser, uuid: unknown, imageUuid: unknown) {
       const { product } = await ownedAd(current, uuid);
       if (!isUuid(imageUuid)) throw new AppError('not_found');
+      const review = await reviewAgain(product, product.userId !== current.user.id);
       const prefix = await repo.transaction(async (tx) => {
         await repo.lockAd(product.id, tx);
         const deleted = await repo.deletePicture(product.id, imageUuid, tx);
         if (!deleted) return undefined;
         await repo.renumberPictures(product.id, undefined, tx);
-        await ads.update(product.id, reviewAgain(product, product.userId !== current.user.id), tx);
+        await ads.update(product.id, review, tx);
         return deleted;
       });
       if (!prefix) throw new AppError('not_found');
