@@ -43,6 +43,78 @@ describe('sanitizeRichText', () => {
   });
 });
 
+describe('sanitizeRichText reads every address as the browser will (issue 31)', () => {
+  // Each of these is /api/impersonate/take/6 (or another host) to a browser, however it is written.
+  const forged = [
+    '/media/../api/impersonate/take/6',
+    '/media/./../api/impersonate/take/6',
+    '/media/%2e%2e/api/impersonate/take/6',
+    '/media/%2E%2E/api/impersonate/take/6',
+    '/media/.%2e/api/impersonate/take/6',
+    '/media/%2E%2E%2Fapi/impersonate/take/6',
+    '/media/..%2fapi/impersonate/take/6',
+    '/media\\..\\api/impersonate/take/6',
+    '/media/..%5capi/impersonate/take/6',
+    '/media/..%5Capi/impersonate/take/6',
+    '/media/%252e%252e/api/impersonate/take/6',
+    '/media/%25252e%25252e/api/impersonate/take/6',
+    '/media/%252e%252e%252fapi/impersonate/take/6',
+    '/media/%2e%2e?x=/media/a.webp',
+    '/media/content/..',
+    '/media/&#46;&#46;/api/impersonate/take/6',
+    '/media/\t../api/impersonate/take/6',
+    'https://kauppis.example/media/../api/impersonate/take/6',
+    'http://kauppis.example/media/%2e%2e/api/impersonate/take/6',
+    '/api/impersonate/take/6',
+    '/API/impersonate/take/6',
+    '/%61pi/impersonate/take/6',
+    '//evil.example/x',
+    '/\\evil.example/x',
+    '/\\/evil.example/x',
+    '\\\\evil.example/x',
+    'https:evil.example',
+  ];
+
+  it.each(forged)('a picture at %s is dropped', (src) => {
+    expect(clean(`<p>a</p><img src="${src}" alt="x">`)).toBe('<p>a</p>');
+  });
+
+  it.each(forged)('a link to %s keeps its text but loses its address', (href) => {
+    expect(clean(`<a href="${href}">x</a>`)).toBe('<a>x</a>');
+  });
+
+  it('keeps a picture only as the picture pipeline names it: /media/<storage key>, nothing more', () => {
+    for (const src of ['/media/content/ab/cd.webp', '/media/content/0f1e2d3c-4b5a-4697-8877-665544332211.webp']) {
+      expect(clean(`<img src="${src}">`)).toBe(`<img src="${src}" />`);
+    }
+    for (const src of [
+      '/media/Content/x.webp',
+      '/media/content/x.webp?v=1',
+      '/media/content/x.webp#x',
+      '/media/content/%78.webp',
+      '/media/content//x.webp',
+      '/media/',
+      'https://kauppis.example/media/content/x.webp',
+      ' /media/content/x.webp',
+    ]) {
+      expect(clean(`<img src="${src}">`), src).toBe('');
+    }
+  });
+
+  it('keeps ordinary links on the site and elsewhere as written', () => {
+    for (const href of ['/blog/kesan-kirpputorit?sivu=2#alku', '/haku?q=%C3%A4%2Fx', '/info/tietosuoja', '#alku']) {
+      expect(clean(`<a href="${href}">x</a>`)).toBe(`<a href="${href.replace(/&/g, '&amp;')}">x</a>`);
+    }
+    expect(clean('<a href="mailto:tuki@kauppis.example">x</a>')).toBe(
+      '<a href="mailto:tuki@kauppis.example" rel="noopener nofollow ugc">x</a>',
+    );
+    // Another site's paths are its own business: no API rule for them, and the rel marks them.
+    expect(clean('<a href="https://example.org/a/../api/%2e%2e">x</a>')).toBe(
+      '<a href="https://example.org/a/../api/%2e%2e" rel="noopener nofollow ugc">x</a>',
+    );
+  });
+});
+
 describe('richTextToPlain', () => {
   it('gives the text without tags, entities decoded, whitespace collapsed', () => {
     expect(richTextToPlain('<h2>Turvallinen</h2>\n<p>kauppa &amp; <strong>vinkit</strong></p><script>x</script>')).toBe(
