@@ -77,6 +77,33 @@ export interface BuildOptions {
 
 const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A hop count becomes a function of the hop: Fastify reads
+ * a bare number as "trust nothing" (it cannot check the peer), while a count means the last `hops`
+ * addresses are our proxies (the app must then be reachable only through them; list the proxies'
+ * addresses when it is not).
+ */
+export function trustedProxies(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
+/** Helmet's default: a year, subdomains included (no preload: that is a site owner's choice). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/** Content-Security-Policy of /api/docs: Swagger UI's script and style files from here, its calls to our API. */
+export const API_DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
 /** A connection that sends nothing for this long is closed (also behind proxies' keep-alive pools). */
 const IDLE_CONNECTION_MS = 60_000;
 
@@ -87,7 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...(config.env === 'development' ? { transport: undefined } : {}),
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: config.bodyLimit,
     // A request must arrive whole within this time (ten full-size pictures from a phone fit), and a
     // connection that sends nothing for a while is closed: a slow or stalled body cannot hold a
@@ -148,11 +175,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   await app.register(sessionPlugin);
-  // The pages set their own nonce-based Content-Security-Policy; the API answers JSON only.
+  // The pages set their own Content-Security-Policy (web.ts), the API docs theirs; the API answers JSON only.
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Sent below, and only over HTTPS: the header means nothing over http (RFC 6797 says to ignore it there).
+    hsts: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') void reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
   });
   await app.register(metricsPlugin);
   // Pages and JSON go out compressed: the brotli level is the fast end (dynamic answers are made per
@@ -171,7 +203,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await registerMedia(app, config, app.services.platform.storage);
 
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The docs page loads Swagger UI's own files only (no inline script): a policy of its own.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: API_DOCS_CSP });
 
   await app.register(healthRoutes);
   await app.register(seoRoutes);

@@ -91,3 +91,26 @@ describe('request timeout', () => {
     expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(/REQUEST_TIMEOUT_SECONDS must be a whole number from 1 to 3600/);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  const trust = (value: string | undefined) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+
+  it('is off by default, and takes a hop count or the proxies’ addresses and CIDR blocks', () => {
+    expect(trust(undefined)).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 192.168.1.5,::1')).toEqual(['10.0.0.0/8', '192.168.1.5', '::1']);
+  });
+
+  it('reads true as one hop, never as "believe every X-Forwarded-For"', () => {
+    expect(trust('true')).toBe(1);
+    expect(trust('1')).toBe(1);
+  });
+
+  it('names a bad value', () => {
+    for (const bad of ['maybe', '11', '10.0.0.0/33', '10.0.0.1,proxy.internal']) {
+      expect(() => trust(bad)).toThrow(/TRUST_PROXY must be false, a number of proxy hops from 1 to 10, or proxy addresses/);
+    }
+  });
+});

@@ -19,7 +19,13 @@ export interface Config {
   /** Prefix of every Redis key, so several sites (or test runs) can share one Redis. */
   redisPrefix: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-* to believe (Fastify's `trustProxy`): false (none: the client is the
+   * connection's peer), a number of proxy hops in front of the app (the client is that many
+   * addresses back from the peer, whatever more a client wrote itself), or the addresses and CIDR
+   * blocks of the proxies (the client is the first address from the right that is not one of them).
+   */
+  trustProxy: false | number | string[];
   /** Load demo users and ads on a first start. */
   seedDemoData: boolean;
   demoPassword: string;
@@ -140,6 +146,32 @@ export function loadConfig(env: Env = process.env): Config {
     return value;
   };
 
+  // `true` is one hop (the one balancer the README describes): trusting every hop would let any
+  // client pick its own address by writing X-Forwarded-For.
+  const proxies = (raw: string | undefined): Config['trustProxy'] => {
+    const value = raw?.trim().toLowerCase();
+    if (!value || ['0', 'false', 'no', 'off'].includes(value)) return false;
+    if (['true', 'yes', 'on'].includes(value)) return 1;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 10) return hops;
+      problems.push(
+        `TRUST_PROXY must be false, a number of proxy hops from 1 to 10, or proxy addresses and CIDR blocks, got "${raw!.trim()}"`,
+      );
+      return false;
+    }
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => !addressBlock(entry));
+    if (bad.length === 0 && entries.length > 0) return entries;
+    problems.push(
+      `TRUST_PROXY must be false, a number of proxy hops from 1 to 10, or proxy addresses and CIDR blocks, got "${raw!.trim()}"`,
+    );
+    return false;
+  };
+
   const metricsToken = optional('METRICS_TOKEN');
   if (metricsToken !== undefined && metricsToken.length < 16) problems.push('METRICS_TOKEN must have at least 16 characters');
   const metricsAllow = str('METRICS_ALLOW', '127.0.0.0/8,::1')
@@ -178,7 +210,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: url('REDIS_URL', optional('REDIS_URL'), ['redis:', 'rediss:']),
     redisPrefix: str('REDIS_PREFIX', 'kauppis:'),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
-    trustProxy: bool('TRUST_PROXY', false),
+    trustProxy: proxies(env.TRUST_PROXY),
     seedDemoData: bool('SEED_DEMO_DATA', !optional('DATABASE_URL')),
     demoPassword,
     repositoryUrl: str('REPOSITORY_URL', '/about#source-code'),

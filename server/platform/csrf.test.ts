@@ -159,7 +159,7 @@ describe('odd path spellings', () => {
 
 describe('the Secure flag', () => {
   it('follows the forwarded protocol behind a trusted proxy, and never trusts it otherwise', async () => {
-    const behindProxy = await buildTestApp({ trustProxy: true });
+    const behindProxy = await buildTestApp({ trustProxy: 1 });
     try {
       const user = await createUser(behindProxy);
       const login = (headers: Record<string, string>) =>
