@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { serveBackups } from './embedded-backup.ts';
+import { DurableNodeFS, durableStartParams, fsyncTree } from './embedded-durability.ts';
 import * as schema from './schema/index.ts';
 
 /** The database as every repo sees it: the same API on PGlite and on PostgreSQL. */
@@ -24,6 +26,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the whole data folder as one archive (tests start new databases from it). */
   dump?(): Promise<Blob>;
+  /** PGlite only: a CHECKPOINT, then the data folder as one archive (`npm run db:backup`). */
+  backup?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -51,12 +55,29 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
 
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const created = dataDir !== undefined && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   const client = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
+    // On disk, every commit is flushed before it is acknowledged (see embedded-durability.ts).
+    ...(dataDir ? { dataDir, fs: new DurableNodeFS(dataDir), startParams: durableStartParams(PGlite.defaultStartParams) } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm },
   });
+  // A new cluster (or a loaded archive) is copied in by PGlite, not written by PostgreSQL: flush it once.
+  if (dataDir && created) fsyncTree(dataDir);
   const db = drizzle({ client, schema, casing: 'snake_case' });
+  const backup = async () => {
+    await client.exec('checkpoint');
+    return (await client.dumpDataDir('gzip')) as Blob;
+  };
+  let backups: { close(): Promise<void> } | undefined;
+  if (dataDir) {
+    try {
+      backups = await serveBackups(dataDir, backup);
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
+  }
   return {
     db: db as unknown as Database,
     driver: 'pglite',
@@ -64,8 +85,12 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      await backups?.close();
+      await client.close();
+    },
     dump: async () => (await client.dumpDataDir('gzip')) as Blob,
+    backup,
   };
 }
 
