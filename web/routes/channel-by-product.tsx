@@ -12,7 +12,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const current = context.user!;
   const found = await loadProductRoom(context, current, params.productUuid);
   // Written already: the conversation is the place.
-  if (!found.own && found.reply.room_id !== null) throw redirect(`/channel/${found.reply.room_id}`);
+  if (!found.refused && found.reply.room_id !== null) throw redirect(`/channel/${found.reply.room_id}`);
   return {
     meta: pageMeta(context, 'channel', `/channel/product/${params.productUuid}`, { noindex: true }),
     productUuid: params.productUuid,
@@ -26,12 +26,12 @@ export const meta = pageMetaFromLoader;
 export default function ChannelByProduct({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { found, productUuid } = loaderData;
-  if (found.own) {
+  if (found.refused) {
     return (
       <div className="mx-auto max-w-md rounded-xl border border-line bg-raised px-6 py-10 text-center">
         <Info aria-hidden size={32} className="mx-auto mb-3 text-brand" />
-        <h1 className="text-xl font-semibold">{t('chat.own_ad_title')}</h1>
-        <p className="mt-2 text-sm text-muted">{found.message}</p>
+        <h1 className="text-xl font-semibold">{found.refused.title}</h1>
+        <p className="mt-2 text-sm text-muted">{found.refused.message}</p>
         <div className="mt-5 flex flex-col justify-center gap-2 sm:flex-row">
           <Link
             to={`/${productUuid}`}

@@ -162,7 +162,14 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/chat-room/:id/block',
-    { schema: { tags: ['chat'], summary: 'Lifts my block of the other member (in every room we share)', params: RoomParams, response: { 200: MessageReply } } },
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'Lifts my block of the other member (in every room we share)',
+        params: RoomParams,
+        response: { 200: MessageReply },
+      },
+    },
     async (request) => {
       await chat.setBlocked(requireUser(request), request.params.id, false);
       return { message: translate(request.locale, 'messenger.unblocked_done') };

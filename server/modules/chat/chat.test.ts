@@ -309,7 +309,8 @@ describe('read state and the room list', () => {
 });
 
 describe('blocking and reporting', () => {
-  const block = (who: Person, roomId: number) => app.inject({ method: 'POST', url: `/api/chat-room/${roomId}/block`, headers: who.headers });
+  const block = (who: Person, roomId: number) =>
+    app.inject({ method: 'POST', url: `/api/chat-room/${roomId}/block`, headers: who.headers });
   const unblock = (who: Person, roomId: number) =>
     app.inject({ method: 'DELETE', url: `/api/chat-room/${roomId}/block`, headers: who.headers });
   const preview = (who: Person, productUuid: string) => app.inject({ url: `/api/channel/product/${productUuid}`, headers: who.headers });
@@ -368,7 +369,9 @@ describe('blocking and reporting', () => {
     const buyersAd = await ad(buyer, 'Ostajan pyörä');
     const own = await firstMessage(seller, buyersAd.uuid, 'Hei');
     expect(own.statusCode).toBe(422);
-    expect(own.json().errors.product).toEqual(['You have blocked this person. Lift the block in your conversation with them to write again.']);
+    expect(own.json().errors.product).toEqual([
+      'You have blocked this person. Lift the block in your conversation with them to write again.',
+    ]);
     expect((await preview(seller, buyersAd.uuid)).statusCode).toBe(422);
 
     // Lifted in the second room, it is lifted everywhere.

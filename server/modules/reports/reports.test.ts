@@ -369,7 +369,11 @@ describe('the staff inbox of the app settings', () => {
     expect(sent.body).not.toContain('spam.example');
     await settled();
     expect(mailsTo('uhri@example.com')).toEqual([]);
-    expect(readMails(app).slice(before).map((m) => m.to)).toEqual([expect.stringContaining('tuki@example.com')]);
+    expect(
+      readMails(app)
+        .slice(before)
+        .map((m) => m.to),
+    ).toEqual([expect.stringContaining('tuki@example.com')]);
 
     await app.inject({
       method: 'POST',
@@ -480,13 +484,22 @@ describe('nobody decides in their own cause', () => {
     app.inject({ method: 'PATCH', url: '/api/product/change-status', headers, payload: { id, status } });
   const statusOf = async (id: number) => (await db().select({ s: products.status }).from(products).where(eq(products.id, id)))[0]!.s;
   const reportOf = async (subjectType: 'product' | 'user' | 'chat_room', subjectId: number) =>
-    (await db().select().from(reports).where(and(eq(reports.subjectType, subjectType), eq(reports.subjectId, subjectId))))[0]!;
+    (
+      await db()
+        .select()
+        .from(reports)
+        .where(and(eq(reports.subjectType, subjectType), eq(reports.subjectId, subjectId)))
+    )[0]!;
 
   /** The staff member's own ad, reported and hidden by another moderator. */
   async function ownHiddenAd(owner: Staff, name: string) {
     const ad = await createAd(app, { userId: owner.user.id, name });
     await reportAd(ad.uuid, { reason: 'spam' }, buyerHeaders, `10.8.${Math.floor(Math.random() * 250)}.1`);
-    const hidden = await resolve((await reportOf('product', ad.id)).id, { action: 'hide_ad', rule: 'spam', note: 'Sama ilmoitus monta kertaa.' });
+    const hidden = await resolve((await reportOf('product', ad.id)).id, {
+      action: 'hide_ad',
+      rule: 'spam',
+      note: 'Sama ilmoitus monta kertaa.',
+    });
     expect(hidden.statusCode).toBe(200);
     expect(await statusOf(ad.id)).toBe('canceled');
     return ad;
@@ -509,7 +522,9 @@ describe('nobody decides in their own cause', () => {
       for (const payload of [{ action: 'no_action' }, { action: 'hide_ad', rule: 'spam', note: 'Piilotan itse, ettei kukaan muu.' }]) {
         const refused = await resolve(aboutAd.id, payload, staff.headers);
         expect(refused.statusCode).toBe(422);
-        expect(refused.json().errors.action).toEqual(['This case concerns your own ad or account, so another staff member must decide it.']);
+        expect(refused.json().errors.action).toEqual([
+          'This case concerns your own ad or account, so another staff member must decide it.',
+        ]);
       }
       expect((await reportOf('product', ad.id)).status).toBe('open');
       expect(await statusOf(ad.id)).toBe('active');
@@ -544,7 +559,9 @@ describe('nobody decides in their own cause', () => {
         'This is your own ad, hidden by a decision after a report: it comes back only through an appeal decided by another staff member.',
       ]);
       expect((await changeStatus(ad.id, 'moderate', staff.headers)).statusCode).toBe(422);
-      expect((await app.inject({ method: 'POST', url: `/api/admin/products/${ad.uuid}/approve`, headers: staff.headers })).statusCode).toBe(422);
+      expect((await app.inject({ method: 'POST', url: `/api/admin/products/${ad.uuid}/approve`, headers: staff.headers })).statusCode).toBe(
+        422,
+      );
       const edited = await app.inject({
         method: 'PATCH',
         url: '/api/product',

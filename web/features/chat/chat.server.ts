@@ -29,17 +29,32 @@ export async function loadRoom(context: AppLoadContext, current: CurrentUser, ro
   }
 }
 
-/** The ad and its seller, or `own` when the person is the seller (the server refuses that with 422). */
+/** Why a conversation about the ad cannot start: the person's own ad, or a block between them and the seller. */
+export interface ProductRoomRefusal {
+  title: string;
+  message: string;
+}
+
+const BLOCK_REFUSALS: readonly string[] = ['messenger.you_blocked_person', 'messenger.blocked_by_person'];
+
+/**
+ * The ad and its seller, or why no conversation can start (the server refuses both with 422): the
+ * person is the seller, or one of the two blocks the other (the refusal in the server's words).
+ */
 export async function loadProductRoom(
   context: AppLoadContext,
   current: CurrentUser,
   productUuid: string,
-): Promise<{ own: false; reply: ProductRoomReply } | { own: true; message: string }> {
+): Promise<{ reply: ProductRoomReply; refused?: undefined } | { refused: ProductRoomRefusal }> {
   try {
-    return { own: false, reply: await context.services.chat.productRoom(current, productUuid, context.locale) };
+    return { reply: await context.services.chat.productRoom(current, productUuid, context.locale) };
   } catch (error) {
     if (AppError.is(error) && (error.code === 'not_found' || error.code === 'forbidden' || error.code === 'bad_request')) throw notFound();
-    if (AppError.is(error) && error.code === 'validation_failed') return { own: true, message: context.t('chat.own_ad') };
+    if (AppError.is(error) && error.code === 'validation_failed') {
+      const key = error.fields.product?.[0]?.key;
+      if (key && BLOCK_REFUSALS.includes(key)) return { refused: { title: context.t('chat.cannot_start_title'), message: context.t(key) } };
+      return { refused: { title: context.t('chat.own_ad_title'), message: context.t('chat.own_ad') } };
+    }
     throw error;
   }
 }
