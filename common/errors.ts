@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   email_unverified: 403,
   /** An admin acting as someone may not change their password, e-mail, two-factor or account. */
   impersonating: 403,
+  /** The account (or a holder of the role) has as many permissions as the actor or more: see `mayActOn` in common/access.ts. */
+  beyond_authority: 403,
   /** Staff have blocked the account: it may not sign in, reset its password or use a session. */
   account_blocked: 403,
   /** A state-changing call the browser says came from another site, a navigation or a picture. */

@@ -30,6 +30,8 @@ import type { BackgroundWork } from './platform/background.ts';
 import type { Realtime } from './platform/realtime.ts';
 import { createChatRepo } from './modules/chat/chat.repo.ts';
 import { createRolesRepo } from './modules/roles/roles.repo.ts';
+import { createAuthorityRepo } from './modules/roles/authority.repo.ts';
+import { createAuthorityService } from './modules/roles/authority.service.ts';
 import { createImpersonationService } from './modules/auth/impersonation.service.ts';
 import packageJson from '../package.json' with { type: 'json' };
 import { createSystemRepo } from './modules/admin/system.repo.ts';
@@ -95,6 +97,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
   };
   const usersRepo = createUsersRepo(db);
   const adminUsersRepo = createAdminUsersRepo(db);
+  const authority = createAuthorityService(createAuthorityRepo(db));
   const reportsRepo = createReportsRepo(db);
   const geo = createGeoService(createGeoRepo(db));
   const catalogRepo = createCatalogRepo(db);
@@ -218,17 +221,18 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     system: createSystemService({ repo: createSystemRepo(db), config, platform, driver: database.driver, appVersion: packageJson.version }),
     overview: createOverviewService({ repo: createOverviewRepo(db) }),
     audit: createAuditService({ repo: createAuditRepo(db) }),
-    impersonation: createImpersonationService({ repo: authRepo, users: usersRepo }),
+    impersonation: createImpersonationService({ repo: authRepo, users: usersRepo, authority }),
     adminUsers: createAdminUsersService({
       repo: adminUsersRepo,
       users: usersRepo,
       audit: authRepo.audit,
       storage: platform.storage,
+      authority,
       sendSetPasswordLink: auth.sendSetPasswordLink,
       onUnblock: (userId, tx) => reportsRepo.restoreBanHiddenAds(userId, tx),
       onAdsChanged: () => products.invalidateListing(),
     }),
-    roles: createRolesService({ repo: createRolesRepo(db), audit: authRepo.audit }),
+    roles: createRolesService({ repo: createRolesRepo(db), audit: authRepo.audit, authority }),
     chat,
     dashboard: createDashboardService({
       repo: createDashboardRepo(db),

@@ -142,7 +142,7 @@ export function createAuthService(deps: AuthDeps) {
         await repo.touchSession(session.id, new Date(now), expiresAt);
       }
       const roles = slugs.filter(isRoleSlug);
-      return { id: user.id, user, roles, permissions: effectivePermissions(roles, granted), session };
+      return { id: user.id, user, roles, permissions: effectivePermissions(roles, granted, session.impersonatorId !== null), session };
     },
 
     /** Which of these sessions are still live: the messenger's sockets end with theirs. */

@@ -1,6 +1,7 @@
 import { can } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import { hashToken, randomToken } from '../../platform/secrets.ts';
+import type { AuthorityService } from '../roles/authority.service.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import type { AuthRepo } from './auth.repo.ts';
 import { type CurrentUser, REMEMBER_MS, type RequestMeta, SESSION_IDLE_MS } from './auth.service.ts';
@@ -16,20 +17,23 @@ export function refuseWhileImpersonating(current: CurrentUser): void {
 /**
  * Impersonation (spec section 4; issue 14, item 4): an admin with `users.impersonate` acts as
  * another account and returns. Rules:
- * - not oneself, not a superAdmin, not while already acting as someone (no nesting);
+ * - not oneself, not a superAdmin, not while already acting as someone (no nesting), and only
+ *   an account the authority rule lets the admin act on (`mayActOn`: strictly fewer permissions);
+ * - while acting, the session holds no staff ability at all (common/access.ts `effectivePermissions`);
  * - the admin's own session stays on the server, unchanged; the impersonation is a session of its
  *   own that names the admin and that session, so leaving needs no token kept in the browser:
  *   the admin gets a fresh session in place of the original, and both old ones end;
  * - the start and the end are written to the audit log.
  */
-export function createImpersonationService(deps: { repo: AuthRepo; users: UsersRepo }) {
-  const { repo, users } = deps;
+export function createImpersonationService(deps: { repo: AuthRepo; users: UsersRepo; authority: AuthorityService }) {
+  const { repo, users, authority } = deps;
 
   return {
     /** GET /impersonate/take/{id}: answers the new session's token (the route sets it as the cookie). */
     async take(current: CurrentUser, targetId: number, meta: RequestMeta): Promise<{ token: string; name: string }> {
-      if (!can(current, 'users.impersonate')) throw new AppError('forbidden');
+      // Checked first: while acting as someone the session holds no staff ability, and this says why.
       if (current.session.impersonatorId !== null) throw AppError.field('user', 'impersonation.nested');
+      if (!can(current, 'users.impersonate')) throw new AppError('forbidden');
       if (targetId === current.id) throw AppError.field('user', 'impersonation.self');
       const target = await users.findById(targetId);
       if (!target) throw new AppError('not_found');
@@ -38,6 +42,7 @@ export function createImpersonationService(deps: { repo: AuthRepo; users: UsersR
       if ((await users.roleSlugs(targetId)).includes('superAdmin')) throw AppError.field('user', 'impersonation.super_admin');
       const token = randomToken();
       await repo.transaction(async (tx) => {
+        authority.requireOver(await authority.actor(current, tx), await authority.account(targetId, tx));
         await repo.insertSession(
           {
             id: hashToken(token),

@@ -58,7 +58,7 @@ describe('impersonation', () => {
       expect(reply.json().code, url).toBe('impersonating');
     }
     // No nesting.
-    expect((await get(acting, `/api/impersonate/take/${admin.user.id}`)).statusCode).toBe(403);
+    expect((await get(acting, `/api/impersonate/take/${admin.user.id}`)).statusCode).toBe(422);
 
     const left = await get(acting, '/api/impersonate/leave');
     expect(left.json()).toEqual({ message: 'You are yourself again.' });
@@ -83,9 +83,12 @@ describe('impersonation', () => {
     const moderator = await browser('moderator');
     expect((await get(moderator.cookies, `/api/impersonate/take/${person.id}`)).statusCode).toBe(403);
     expect((await get({}, `/api/impersonate/take/${person.id}`)).statusCode).toBe(401);
-    // Nesting: acting as an admin, taking someone else is refused.
+    // Not another admin: a peer is beyond the authority rule (issue 31).
     const otherAdmin = await createUser(app, { roles: ['user', 'admin'] });
-    const taken = await get(admin.cookies, `/api/impersonate/take/${otherAdmin.id}`);
+    expect((await get(admin.cookies, `/api/impersonate/take/${otherAdmin.id}`)).json().code).toBe('beyond_authority');
+    // Nesting: acting as a moderator, taking someone else is refused.
+    const otherModerator = await createUser(app, { roles: ['user', 'moderator'] });
+    const taken = await get(admin.cookies, `/api/impersonate/take/${otherModerator.id}`);
     const acting = { [SESSION_COOKIE]: cookieFrom(taken, SESSION_COOKIE)!, [XSRF_COOKIE]: cookieFrom(taken, XSRF_COOKIE)! };
     expect((await get(acting, `/api/impersonate/take/${person.id}`)).json().errors.user).toEqual([
       'You are already acting as someone. Return to yourself first.',

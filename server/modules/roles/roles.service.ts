@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import { type Permission, ROLE_SLUGS, can } from '../../../common/access.ts';
+import { type Authority, type Permission, ROLE_SLUGS, can } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import { hasControlCharacter } from '../../../common/text.ts';
 import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
+import type { AuthorityService } from './authority.service.ts';
 import type { RoleWithGrants, RolesRepo } from './roles.repo.ts';
 
 export interface RoleView {
@@ -30,6 +31,17 @@ function present(role: RoleWithGrants): RoleView {
   };
 }
 
+/**
+ * The permissions one list has and the other lacks, either way: taking away a permission one does
+ * not hold is as much beyond one's reach as granting it.
+ */
+function symmetricDifference(before: readonly string[], after: readonly Permission[]): Permission[] {
+  return [
+    ...after.filter((name) => !before.includes(name)),
+    ...(before.filter((name) => !after.includes(name as Permission)) as Permission[]),
+  ];
+}
+
 /** A slug from a role's name: plain letters and digits joined by dashes ("Asiakaspalvelu 2" → "asiakaspalvelu-2"). */
 export function slugFromName(name: string): string {
   return name
@@ -52,11 +64,15 @@ const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  *   and only a superAdmin may change the admin role;
  * - nobody grants a permission they do not hold themselves, nor changes the grants of a role they
  *   hold (a superAdmin aside): no one can raise or cut off their own access this way;
+ * - changing a role's grants, or moving its holders to another role, acts on every holder whose
+ *   permissions it changes: the authority rule (`mayActOn`) must allow it for each, as they are and
+ *   as they would be, so two holders of `roles.manage` cannot pool permissions through each
+ *   other's roles;
  * - a role somebody holds is deleted only by naming where its holders go;
  * - every change is written to the audit log with who, what, before and after, from where.
  */
-export function createRolesService(deps: { repo: RolesRepo; audit: AuthRepo['audit'] }) {
-  const { repo, audit } = deps;
+export function createRolesService(deps: { repo: RolesRepo; audit: AuthRepo['audit']; authority: AuthorityService }) {
+  const { repo, audit, authority } = deps;
   const isSuperAdmin = (current: CurrentUser) => current.roles.includes('superAdmin');
 
   function requireManage(current: CurrentUser): void {
@@ -70,9 +86,10 @@ export function createRolesService(deps: { repo: RolesRepo; audit: AuthRepo['aud
     return trimmed;
   }
 
-  function checkGrantable(current: CurrentUser, names: readonly Permission[]): void {
-    if (isSuperAdmin(current)) return;
-    const foreign = names.filter((name) => !can(current, name));
+  /** `actor`: the session's view first, then (inside the transaction) the database's under the authority lock. */
+  function checkGrantable(actor: CurrentUser | Authority, names: readonly Permission[]): void {
+    if ('superAdmin' in actor ? actor.superAdmin : isSuperAdmin(actor)) return;
+    const foreign = names.filter((name) => !actor.permissions.includes(name));
     if (foreign.length > 0) throw AppError.field('permissions', 'roles.permission_not_yours', { permissions: foreign.join(', ') });
   }
 
@@ -126,6 +143,7 @@ export function createRolesService(deps: { repo: RolesRepo; audit: AuthRepo['aud
       if (wanted !== undefined && (wanted.length < 2 || !SLUG_PATTERN.test(wanted))) throw AppError.field('slug', 'roles.slug_format');
       checkGrantable(current, input.permissions);
       return repo.transaction(async (tx) => {
+        checkGrantable(await authority.actor(current, tx), input.permissions);
         if (await repo.nameTaken(name, null, tx)) throw AppError.field('name', 'roles.name_taken');
         if (wanted !== undefined && (await repo.slugTaken(wanted, tx))) throw AppError.field('slug', 'roles.slug_taken');
         const base = wanted ?? (slugFromName(name) || `role-${crypto.randomBytes(3).toString('hex')}`);
@@ -152,15 +170,16 @@ export function createRolesService(deps: { repo: RolesRepo; audit: AuthRepo['aud
         throw AppError.field('permissions', 'roles.own_role');
       }
       const name = input.name === undefined ? undefined : checkName(input.name);
-      if (input.permissions) {
-        // Taking away a permission one does not hold is as much beyond one's reach as granting it.
-        const changed = [
-          ...input.permissions.filter((p) => !role.permissions.includes(p)),
-          ...(role.permissions.filter((p) => !input.permissions!.includes(p as Permission)) as Permission[]),
-        ];
-        checkGrantable(current, changed);
-      }
+      if (input.permissions) checkGrantable(current, symmetricDifference(role.permissions, input.permissions));
       return repo.transaction(async (tx) => {
+        if (input.permissions) {
+          const actor = await authority.actor(current, tx);
+          // Read again under the lock: the grants as they are now, not as the request found them.
+          const now = (await repo.find(id, tx)) ?? role;
+          const changed = symmetricDifference(now.permissions, input.permissions);
+          checkGrantable(actor, changed);
+          await authority.requireOverHolders(actor, id, { before: now.permissions, after: input.permissions }, tx);
+        }
         if (name !== undefined) {
           if (await repo.nameTaken(name, id, tx)) throw AppError.field('name', 'roles.name_taken');
           await repo.rename(id, name, tx);
@@ -192,6 +211,11 @@ export function createRolesService(deps: { repo: RolesRepo; audit: AuthRepo['aud
         checkGrantable(current, target.permissions as Permission[]);
       }
       return repo.transaction(async (tx) => {
+        // The holders lose this role's grants and gain the other role's: acting on each of them.
+        const actor = await authority.actor(current, tx);
+        const after = moveTo === undefined ? [] : ((await repo.find(moveTo, tx))?.permissions ?? []);
+        if (moveTo !== undefined) checkGrantable(actor, after as Permission[]);
+        await authority.requireOverHolders(actor, id, { before: (await repo.find(id, tx))?.permissions ?? role.permissions, after }, tx);
         const moved = await repo.moveHoldersAndDelete(id, moveTo ?? null, tx);
         await audit(
           auditEntry(current, meta, 'role_deleted', id, {

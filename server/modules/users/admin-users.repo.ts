@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Db, Transaction } from '../../db/client.ts';
 import { sessions } from '../../db/schema/auth.ts';
-import { roles, userRoles } from '../../db/schema/roles.ts';
+import { permissions, rolePermissions, roles, userRoles } from '../../db/schema/roles.ts';
 import { users } from '../../db/schema/users.ts';
 import type { UserRow } from './users.repo.ts';
 import type { AdminUserSort } from './users.schemas.ts';
@@ -33,7 +33,7 @@ export function createAdminUsersRepo(db: Database) {
   return {
     transaction: <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => db.transaction(work),
 
-    async list(query: AdminUserQuery): Promise<{ rows: (UserRow & { roles: string[] })[]; total: number }> {
+    async list(query: AdminUserQuery): Promise<{ rows: (UserRow & { roles: string[]; granted: string[] })[]; total: number }> {
       const search = query.search?.trim();
       const conditions = [
         search
@@ -62,20 +62,28 @@ export function createAdminUsersRepo(db: Database) {
         db.select().from(users).where(where).orderBy(order, asc(users.id)).limit(query.limit).offset(query.offset),
         db.select({ n: count() }).from(users).where(where),
       ]);
-      const held = rows.length
-        ? await db
-            .select({ userId: userRoles.userId, slug: roles.slug })
-            .from(userRoles)
-            .innerJoin(roles, eq(roles.id, userRoles.roleId))
-            .where(
-              inArray(
-                userRoles.userId,
-                rows.map((row) => row.id),
-              ),
-            )
-        : [];
+      const ids = rows.map((row) => row.id);
+      const [held, grants] = ids.length
+        ? await Promise.all([
+            db
+              .select({ userId: userRoles.userId, slug: roles.slug })
+              .from(userRoles)
+              .innerJoin(roles, eq(roles.id, userRoles.roleId))
+              .where(inArray(userRoles.userId, ids)),
+            db
+              .selectDistinct({ userId: userRoles.userId, name: permissions.name })
+              .from(userRoles)
+              .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+              .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+              .where(inArray(userRoles.userId, ids)),
+          ])
+        : [[], []];
       return {
-        rows: rows.map((row) => ({ ...row, roles: held.filter((entry) => entry.userId === row.id).map((entry) => entry.slug) })),
+        rows: rows.map((row) => ({
+          ...row,
+          roles: held.filter((entry) => entry.userId === row.id).map((entry) => entry.slug),
+          granted: grants.filter((entry) => entry.userId === row.id).map((entry) => entry.name),
+        })),
         total: total?.n ?? 0,
       };
     },

@@ -1,4 +1,4 @@
-import { can } from '../../../common/access.ts';
+import { can, effectivePermissions } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import type { Locale } from '../../../common/locales.ts';
 import { hasControlCharacter } from '../../../common/text.ts';
@@ -7,12 +7,10 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { AuthService, CurrentUser, RequestMeta } from '../auth/auth.service.ts';
+import type { AuthorityService } from '../roles/authority.service.ts';
 import type { AdminUsersRepo } from './admin-users.repo.ts';
 import type { AdminUserSort } from './users.schemas.ts';
 import type { UserRow, UsersRepo } from './users.repo.ts';
-
-/** Roles only a superAdmin may give or take away: they reach everything. */
-const TOP_ROLES = ['superAdmin', 'admin'];
 
 export interface AdminUserListInput {
   current_page?: number | undefined;
@@ -40,6 +38,8 @@ export interface NewAccount {
   locale?: Locale | undefined;
 }
 
+const sameRoles = (a: readonly string[], b: readonly string[]) => [...new Set(a)].sort().join() === [...new Set(b)].sort().join();
+
 type FieldProblems = Record<string, { key: string; params?: Record<string, string | number> }[]>;
 
 /**
@@ -51,7 +51,8 @@ export function withBaseRole(roles: readonly string[], verified: boolean): strin
   return [...new Set([...roles.filter((slug) => slug !== drop), keep])];
 }
 
-function presentAdminUser(user: UserRow, roles: string[], storage: Storage) {
+/** `permissions`: what the account's roles let it do, so the staff screens ask the same authority rule as the server. */
+function presentAdminUser(user: UserRow, roles: string[], permissions: readonly string[], storage: Storage) {
   return {
     id: user.id,
     name: user.name,
@@ -61,6 +62,7 @@ function presentAdminUser(user: UserRow, roles: string[], storage: Storage) {
     avatar: user.avatarKey ? storage.publicUrl(user.avatarKey) : null,
     phone: user.phone,
     roles: roles.map((slug) => ({ slug })),
+    permissions: [...permissions],
     created_at: user.createdAt.toISOString(),
     blocked: user.blockedAt !== null,
     blocked_at: user.blockedAt?.toISOString() ?? null,
@@ -72,8 +74,10 @@ export type AdminUser = ReturnType<typeof presentAdminUser>;
 /**
  * The staff's side of accounts (issue 14, item 3). Rules:
  * - everything needs `users.manage`;
- * - a superAdmin's account is changed, unverified or deleted only by a superAdmin, and only a
- *   superAdmin gives or takes the superAdmin and admin roles;
+ * - every change of an account, whatever its field, asks the authority rule (`mayActOn` in
+ *   common/access.ts) under its lock: a superAdmin acts on everyone, anyone else only on accounts
+ *   whose permissions are strictly within their own, and a change of roles is asked again with
+ *   the account as it would be (so nobody hands out a permission they lack or makes a peer);
  * - nobody changes their own roles or deletes themselves here (their own settings do that);
  * - nobody blocks themselves;
  * - the last superAdmin who can sign in keeps the role, the account and the right to sign in;
@@ -85,26 +89,30 @@ export function createAdminUsersService(deps: {
   users: UsersRepo;
   audit: AuthRepo['audit'];
   storage: Storage;
+  authority: AuthorityService;
   sendSetPasswordLink: AuthService['sendSetPasswordLink'];
   /** Unblocking, in its transaction: brings back what a ban hid (the reports module's ads); how many came back. */
   onUnblock?: (userId: number, tx: Transaction) => Promise<number>;
   /** Called after ads came back, so cached listings are read fresh. */
   onAdsChanged?: () => void;
 }) {
-  const { repo, users, audit, storage } = deps;
-  const isSuperAdmin = (current: CurrentUser) => current.roles.includes('superAdmin');
+  const { repo, users, audit, storage, authority } = deps;
 
   function requireManage(current: CurrentUser): void {
     if (!can(current, 'users.manage')) throw new AppError('forbidden');
   }
 
-  /** The target account, refused when it is a superAdmin's and the actor is not one. */
-  async function target(current: CurrentUser, id: number): Promise<{ user: UserRow; roles: string[] }> {
-    const user = await users.findById(id);
+  /**
+   * Opens the change of an account: takes the authority lock, reads the actor and the account as
+   * they are now and refuses unless the actor may act on it (403 `beyond_authority`).
+   */
+  async function target(current: CurrentUser, id: number, tx: Transaction) {
+    const actor = await authority.actor(current, tx);
+    const user = await users.findById(id, tx);
     if (!user) throw new AppError('not_found');
-    const roles = await repo.rolesOf(id);
-    if (roles.includes('superAdmin') && !isSuperAdmin(current)) throw new AppError('forbidden');
-    return { user, roles };
+    const account = await authority.account(id, tx);
+    authority.requireOver(actor, account);
+    return { actor, user, roles: await repo.rolesOf(id, tx), permissions: account.permissions };
   }
 
   /** Control characters in the text fields: a 422 on each such field. */
@@ -116,16 +124,11 @@ export function createAdminUsersService(deps: {
     return fields;
   }
 
-  /**
-   * Checks a wished-for role list: roles that exist (built-in or the site's own), at least one, and
-   * the top roles given or taken only by a superAdmin (403 otherwise). Adds its problems to `fields`.
-   */
-  async function checkRoles(current: CurrentUser, before: readonly string[], wished: readonly string[], fields: FieldProblems) {
-    const known = await repo.existingRoles(wished);
+  /** Checks a wished-for role list: roles that exist (built-in or the site's own), at least one. Adds its problems to `fields`. */
+  async function checkRoles(wished: readonly string[], fields: FieldProblems, tx: Transaction) {
+    const known = await repo.existingRoles(wished, tx);
     const unknown = wished.filter((slug) => !known.includes(slug));
     if (unknown.length) fields.roles = [{ key: 'admin_users.unknown_roles', params: { roles: unknown.join(', ') } }];
-    const touchedTop = TOP_ROLES.filter((slug) => before.includes(slug) !== wished.includes(slug));
-    if (touchedTop.length && !isSuperAdmin(current)) throw new AppError('forbidden');
     if (wished.length === 0) fields.roles = [{ key: 'admin_users.no_roles' }];
   }
 
@@ -156,7 +159,7 @@ export function createAdminUsersService(deps: {
         offset: (page - 1) * perPage,
       });
       return {
-        data: rows.map((row) => presentAdminUser(row, row.roles, storage)),
+        data: rows.map((row) => presentAdminUser(row, row.roles, effectivePermissions(row.roles, row.granted), storage)),
         meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total },
       };
     },
@@ -164,12 +167,12 @@ export function createAdminUsersService(deps: {
     /** POST /users/toggle-verify: marks the address confirmed (role user) or not (role unverified). */
     async toggleVerify(current: CurrentUser, action: 'confirmVerifyUser' | 'unVerifyUser', id: number, meta: RequestMeta) {
       requireManage(current);
-      const { user, roles } = await target(current, id);
       const verify = action === 'confirmVerifyUser';
-      const nextRoles = verify
-        ? [...new Set([...roles.filter((slug) => slug !== 'unverified'), 'user'])]
-        : [...new Set([...roles.filter((slug) => slug !== 'user'), 'unverified'])];
       return users.transaction(async (tx) => {
+        const { actor, user, roles } = await target(current, id, tx);
+        const nextRoles = withBaseRole(roles, verify);
+        const after = await authority.withRoles(id, nextRoles, tx);
+        authority.requireOver(actor, after);
         const updated = await users.update(id, { emailVerifiedAt: verify ? (user.emailVerifiedAt ?? new Date()) : null }, tx);
         await repo.setRoles(id, nextRoles, tx);
         await audit(
@@ -179,31 +182,35 @@ export function createAdminUsersService(deps: {
           }),
           tx,
         );
-        return presentAdminUser(updated!, nextRoles, storage);
+        return presentAdminUser(updated!, nextRoles, after.permissions, storage);
       });
     },
 
     /** PATCH /users/update-user/{id}: profile fields and roles. */
     async update(current: CurrentUser, id: number, changes: AdminUserChanges, meta: RequestMeta) {
       requireManage(current);
-      const { user, roles } = await target(current, id);
       const { name, surname, email: emailInput, phone } = changes;
       const fields = controlCharacterProblems({ name, surname, email: emailInput, phone });
       const email = changes.email?.trim().toLowerCase();
-      if (email && email !== user.email.toLowerCase()) {
-        const holder = await users.findByEmail(email);
-        if (holder && holder.id !== id) fields.email = [{ key: 'admin_users.email_taken' }];
-      }
-      let nextRoles = roles;
-      if (changes.roles) {
-        nextRoles = [...new Set(changes.roles)];
-        if (id === current.id && nextRoles.sort().join() !== [...roles].sort().join()) {
+      return users.transaction(async (tx) => {
+        // One's own roles first: that says more than the authority rule's refusal of oneself.
+        if (id === current.id && changes.roles && !sameRoles(changes.roles, await repo.rolesOf(id, tx))) {
           throw AppError.field('roles', 'admin_users.own_roles');
         }
-        await checkRoles(current, roles, nextRoles, fields);
-      }
-      if (Object.keys(fields).length) throw new AppError('validation_failed', {}, fields);
-      return users.transaction(async (tx) => {
+        const { actor, user, roles } = await target(current, id, tx);
+        if (email && email !== user.email.toLowerCase()) {
+          const holder = await users.findByEmail(email, tx);
+          if (holder && holder.id !== id) fields.email = [{ key: 'admin_users.email_taken' }];
+        }
+        let nextRoles = roles;
+        if (changes.roles) {
+          nextRoles = [...new Set(changes.roles)];
+          if (id === current.id && !sameRoles(nextRoles, roles)) throw AppError.field('roles', 'admin_users.own_roles');
+          await checkRoles(nextRoles, fields, tx);
+        }
+        if (Object.keys(fields).length) throw new AppError('validation_failed', {}, fields);
+        const after = await authority.withRoles(id, nextRoles, tx);
+        if (changes.roles) authority.requireOver(actor, after);
         if (roles.includes('superAdmin') && !nextRoles.includes('superAdmin') && (await repo.lockedOtherActiveSuperAdmins(tx, id)) === 0) {
           throw AppError.field('roles', 'admin_users.last_super_admin');
         }
@@ -225,7 +232,7 @@ export function createAdminUsersService(deps: {
           }),
           tx,
         );
-        return presentAdminUser(updated!, nextRoles, storage);
+        return presentAdminUser(updated!, nextRoles, after.permissions, storage);
       });
     },
 
@@ -241,13 +248,19 @@ export function createAdminUsersService(deps: {
       if (!input.name.trim()) fields.name = [{ key: 'validation.required' }];
       const verified = input.email_verified ?? false;
       const nextRoles = withBaseRole(input.roles ?? [], verified);
-      await checkRoles(current, [], nextRoles, fields);
-      if (!fields.email && (await users.findByEmail(email))) fields.email = [{ key: 'admin_users.email_taken' }];
-      if (Object.keys(fields).length) throw new AppError('validation_failed', {}, fields);
       const locale = input.locale ?? 'fi';
       let created: UserRow;
+      let permissions: readonly string[] = [];
       try {
         created = await users.transaction(async (tx) => {
+          // A new account is acted on as it will be: only roles within the actor's reach.
+          const actor = await authority.actor(current, tx);
+          await checkRoles(nextRoles, fields, tx);
+          if (!fields.email && (await users.findByEmail(email, tx))) fields.email = [{ key: 'admin_users.email_taken' }];
+          if (Object.keys(fields).length) throw new AppError('validation_failed', {}, fields);
+          const after = await authority.withRoles(null, nextRoles, tx);
+          authority.requireOver(actor, after);
+          permissions = after.permissions;
           const user = await users.insert(
             {
               name: input.name.trim(),
@@ -281,7 +294,7 @@ export function createAdminUsersService(deps: {
         throw error;
       }
       await deps.sendSetPasswordLink(created, locale);
-      return presentAdminUser(created, nextRoles, storage);
+      return presentAdminUser(created, nextRoles, permissions, storage);
     },
 
     /**
@@ -300,9 +313,9 @@ export function createAdminUsersService(deps: {
       if (id === current.id) throw AppError.field('user', 'admin_users.self_block');
       const reason = action === 'block' ? reasonInput?.trim() || null : null;
       if (reason && hasControlCharacter(reason)) throw AppError.field('reason', 'validation.control_characters');
-      const { roles } = await target(current, id);
       let restoredAds = 0;
       const result = await users.transaction(async (tx) => {
+        const { roles, permissions } = await target(current, id, tx);
         if (action === 'block' && roles.includes('superAdmin') && (await repo.lockedOtherActiveSuperAdmins(tx, id)) === 0) {
           throw AppError.field('user', 'admin_users.last_super_admin_block');
         }
@@ -311,7 +324,7 @@ export function createAdminUsersService(deps: {
         const changed = await repo.setBlocked(id, action === 'block' ? { reason } : null, tx);
         // Already so: someone else's block (or unblock) may have committed while this one waited for
         // the row, so answer the account as it is now, not as it was read before.
-        if (!changed) return presentAdminUser((await users.findById(id, tx)) ?? before, roles, storage);
+        if (!changed) return presentAdminUser((await users.findById(id, tx)) ?? before, roles, permissions, storage);
         if (action === 'block') await repo.endSessionsOf(id, tx);
         else restoredAds = (await deps.onUnblock?.(id, tx)) ?? 0;
         await audit(
@@ -322,7 +335,7 @@ export function createAdminUsersService(deps: {
           }),
           tx,
         );
-        return presentAdminUser(changed, roles, storage);
+        return presentAdminUser(changed, roles, permissions, storage);
       });
       if (restoredAds) deps.onAdsChanged?.();
       return { user: result, restoredAds };
@@ -332,13 +345,14 @@ export function createAdminUsersService(deps: {
     async remove(current: CurrentUser, id: number, meta: RequestMeta): Promise<void> {
       requireManage(current);
       if (id === current.id) throw AppError.field('user', 'admin_users.self');
-      const { user, roles } = await target(current, id);
-      await users.transaction(async (tx) => {
+      const user = await users.transaction(async (tx) => {
+        const { user, roles } = await target(current, id, tx);
         if (roles.includes('superAdmin') && (await repo.lockedOtherActiveSuperAdmins(tx, id)) === 0) {
           throw AppError.field('user', 'admin_users.last_super_admin');
         }
         await audit(auditEntry(current, meta, 'user_deleted', id, { before: { email: user.email, name: user.name, roles } }), tx);
         await users.delete(id, tx);
+        return user;
       });
       if (user.avatarKey) await storage.delete(user.avatarKey).catch(() => undefined);
     },

@@ -62,6 +62,8 @@ export const AdminUser = Type.Object({
   avatar: Type.Union([Type.String(), Type.Null()]),
   phone: Type.Union([Type.String(), Type.Null()]),
   roles: Type.Array(Type.Object({ slug: Type.String() })),
+  /** What the account's roles let it do (staff screens offer only what the authority rule allows). */
+  permissions: Type.Array(Type.String()),
   created_at: Type.String(),
   /** Blocked by staff: cannot sign in. */
   blocked: Type.Boolean(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_USERS_QUERY, isFiltered, listInput, parseUsersQuery, sortHref, usersHref } from './users-query';
-import { type StaffActor, type StaffUser, roleEditable, userActions } from './user-rules';
+import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS } from '../../../common/access';
+import { type RoleChoice, type StaffActor, type StaffUser, roleEditable, userActions } from './user-rules';
 
 const parse = (search: string) => parseUsersQuery(new URLSearchParams(search));
 
@@ -52,6 +53,7 @@ describe('the users list in the address bar', () => {
   });
 });
 
+const GRANTS: Record<string, readonly string[]> = { ...DEFAULT_ROLE_PERMISSIONS, custom: ['admin.access', 'users.manage'] };
 const person = (id: number, roles: string[], blocked = false): StaffUser => ({
   id,
   name: `Henkilö ${id}`,
@@ -61,6 +63,7 @@ const person = (id: number, roles: string[], blocked = false): StaffUser => ({
   avatar: null,
   phone: null,
   roles: roles.map((slug) => ({ slug })),
+  permissions: [...new Set(roles.flatMap((slug) => GRANTS[slug] ?? []))],
   created_at: '2026-11-01T10:00:00Z',
   blocked,
   blocked_at: blocked ? '2026-11-02T10:00:00Z' : null,
@@ -68,12 +71,16 @@ const person = (id: number, roles: string[], blocked = false): StaffUser => ({
 });
 
 describe('what a row offers', () => {
-  const admin: StaffActor = { id: 1, superAdmin: false, canImpersonate: true };
-  const root: StaffActor = { id: 2, superAdmin: true, canImpersonate: true };
+  const admin: StaffActor = { id: 1, superAdmin: false, canImpersonate: true, permissions: [...PERMISSIONS] };
+  const root: StaffActor = { id: 2, superAdmin: true, canImpersonate: true, permissions: [...PERMISSIONS] };
+  const userManager: StaffActor = { id: 3, superAdmin: false, canImpersonate: false, permissions: ['admin.access', 'users.manage'] };
+  const role = (slug: string): RoleChoice => ({ slug, name: slug, built_in: true, permissions: GRANTS[slug] ?? [] });
 
   it('offers everything for an ordinary account, not blocking, deleting or acting as oneself', () => {
     expect(userActions(admin, person(5, ['user']))).toEqual(['edit', 'verify', 'block', 'impersonate', 'delete']);
-    expect(userActions(admin, person(1, ['user', 'admin']))).toEqual(['edit', 'verify']);
+    // Oneself: one's own settings, not the staff screen (a superAdmin aside, who may edit their own fields).
+    expect(userActions(admin, person(1, ['user', 'admin']))).toEqual([]);
+    expect(userActions(root, person(2, ['user', 'superAdmin']))).toEqual(['edit', 'verify']);
   });
 
   it('a superAdmin’s account only to a superAdmin, and nobody acts as a superAdmin or a blocked account', () => {
@@ -84,9 +91,21 @@ describe('what a row offers', () => {
   });
 
   it('top roles are a superAdmin’s to give; one’s own roles are nobody’s to change here', () => {
-    expect(roleEditable(admin, null, 'admin')).toBe(false);
-    expect(roleEditable(admin, null, 'moderator')).toBe(true);
-    expect(roleEditable(root, person(5, ['user']), 'superAdmin')).toBe(true);
-    expect(roleEditable(root, person(2, ['superAdmin']), 'moderator')).toBe(false);
+    expect(roleEditable(admin, null, role('admin'))).toBe(false);
+    expect(roleEditable(admin, null, role('moderator'))).toBe(true);
+    expect(roleEditable(root, person(5, ['user']), role('superAdmin'))).toBe(true);
+    expect(roleEditable(root, person(2, ['superAdmin']), role('moderator'))).toBe(false);
+  });
+
+  it('a staff member reaches only accounts with strictly fewer permissions, and gives only roles within theirs', () => {
+    // A role holding only users.manage: not an admin, a peer or a moderator (who holds what it lacks).
+    expect(userActions(userManager, person(7, ['user', 'admin']))).toEqual([]);
+    expect(userActions(userManager, person(7, ['user', 'custom']))).toEqual([]);
+    expect(userActions(userManager, person(7, ['user', 'moderator']))).toEqual([]);
+    expect(userActions(userManager, person(7, ['user']))).toEqual(['edit', 'verify', 'block', 'delete']);
+    expect(userActions(admin, person(7, ['user', 'admin']))).toEqual([]);
+    expect(roleEditable(userManager, null, role('moderator'))).toBe(false);
+    expect(roleEditable(userManager, null, role('custom'))).toBe(false);
+    expect(roleEditable(userManager, null, role('user'))).toBe(true);
   });
 });

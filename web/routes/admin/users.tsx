@@ -33,8 +33,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     meta: pageMeta(context, 'admin_users', '/admin/users', { noindex: true }),
     query,
     page,
-    roles: roles.status === 'fulfilled' ? roles.value.map(({ slug, name, built_in }) => ({ slug, name, built_in })) : [],
-    actor: { id: current.id, superAdmin: current.roles.includes('superAdmin'), canImpersonate: can(current, 'users.impersonate') },
+    roles:
+      roles.status === 'fulfilled'
+        ? roles.value.map(({ slug, name, built_in, permissions }) => ({ slug, name, built_in, permissions }))
+        : [],
+    actor: {
+      id: current.id,
+      superAdmin: current.roles.includes('superAdmin'),
+      canImpersonate: can(current, 'users.impersonate'),
+      permissions: current.permissions,
+    },
   };
 }
 

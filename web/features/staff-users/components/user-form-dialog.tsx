@@ -155,7 +155,7 @@ export function UserFormDialog({
           </p>
           <div className="grid gap-2 sm:grid-cols-2">
             {shown.map((role) => {
-              const editable = roleEditable(actor, user, role.slug);
+              const editable = roleEditable(actor, user, role);
               return (
                 <label
                   key={role.slug}

@@ -9,6 +9,7 @@ import { dialogStore } from '../../../lib/dialogs';
 import { createI18n } from '../../../lib/i18n';
 import { I18nProvider } from '../../../lib/use-translation';
 import { toastStore } from '../../../lib/toasts';
+import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS, type RoleSlug } from '../../../../common/access';
 import type { RoleChoice, StaffActor, StaffUser } from '../user-rules';
 import { parseUsersQuery } from '../users-query';
 import { type UsersPage, UsersScreen } from './users-screen';
@@ -18,8 +19,9 @@ const ROLES: RoleChoice[] = ['superAdmin', 'admin', 'moderator', 'editor', 'user
   slug,
   name: slug,
   built_in: true,
+  permissions: DEFAULT_ROLE_PERMISSIONS[slug as RoleSlug],
 }));
-const admin: StaffActor = { id: 1, superAdmin: false, canImpersonate: true };
+const admin: StaffActor = { id: 1, superAdmin: false, canImpersonate: true, permissions: [...PERMISSIONS] };
 
 const person = (id: number, name: string, extra: Partial<StaffUser> = {}): StaffUser => ({
   id,
@@ -30,6 +32,7 @@ const person = (id: number, name: string, extra: Partial<StaffUser> = {}): Staff
   avatar: null,
   phone: null,
   roles: [{ slug: 'user' }],
+  permissions: [],
   created_at: '2026-10-01T10:00:00Z',
   blocked: false,
   blocked_at: null,
@@ -63,7 +66,11 @@ function renderScreen(page: UsersPage | null, search = '') {
 const PAGE: UsersPage = {
   data: [
     person(7, 'Aino', { blocked: true, blocked_at: '2026-11-02T10:00:00Z', blocked_reason: 'Roskapostia' }),
-    person(8, 'Eino', { email_verified_at: null, roles: [{ slug: 'unverified' }, { slug: 'moderator' }] }),
+    person(8, 'Eino', {
+      email_verified_at: null,
+      roles: [{ slug: 'unverified' }, { slug: 'moderator' }],
+      permissions: ['ads.moderate', 'reports.handle'],
+    }),
   ],
   meta: { current_page: 1, last_page: 3, total: 41 },
 };
