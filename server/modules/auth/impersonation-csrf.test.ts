@@ -107,7 +107,7 @@ describe('taking over an account cannot be forced', () => {
       { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' },
       // <img src="/media/../api/impersonate/take/6"> in a post: a same-origin picture request.
       { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' },
-    ]) {
+    ] as Record<string, string>[]) {
       const reply = await call(admin.cookies, `/api/impersonate/take/${person.id}`, { ...withToken, ...metadata });
       expect(reply.statusCode, JSON.stringify(metadata)).toBe(403);
       expect(reply.json().code).toBe('cross_site_request');
