@@ -57,6 +57,11 @@ declare module 'react-router' {
     sessionCookies: PageSessionCookies;
     /** The visitor's address (X-Forwarded-For only when TRUST_PROXY is set). */
     clientIp: string;
+    /**
+     * This render's mark on the app's own inline scripts (web/entry.server.tsx): the page server
+     * allows exactly the scripts that carry it, by their hashes, then takes it out (web.ts).
+     */
+    scriptNonce?: string;
   }
 }
 

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
 import { createI18n, loadMessages } from './lib/i18n';
+import { ScriptNonceProvider } from './lib/script-nonce';
 import { I18nProvider } from './lib/use-translation';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../common/locales';
 
@@ -15,9 +16,9 @@ const i18nByLocale = new Map(LOCALES.map((locale) => [locale, createI18n(locale,
 
 /**
  * Renders the whole document before answering. The page server (server/platform/web.ts) sends a
- * page whole anyway: compressed once, with a Content-Security-Policy of its inline scripts'
- * hashes, and kept for the next anonymous visitor. Nothing on the pages waits on slow data after
- * the loaders, so streaming the shell first would win nothing.
+ * page whole anyway: compressed once, with a Content-Security-Policy of the hashes of the inline
+ * scripts marked with this render's nonce, and kept for the next anonymous visitor. Nothing on the
+ * pages waits on slow data after the loaders, so streaming the shell first would win nothing.
  */
 export default function handleRequest(
   _request: Request,
@@ -48,9 +49,13 @@ export default function handleRequest(
     });
 
     const { pipe, abort } = renderToPipeableStream(
-      <I18nProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={_request.url} />
-      </I18nProvider>,
+      // The nonce marks our own inline scripts (React Router's and the theme boot script): the page
+      // server allows exactly the marked ones, by hash, and takes the mark out again.
+      <ScriptNonceProvider value={loadContext.scriptNonce}>
+        <I18nProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={_request.url} nonce={loadContext.scriptNonce} />
+        </I18nProvider>
+      </ScriptNonceProvider>,
       {
         onShellReady() {
           shellReady = true;

@@ -8,6 +8,7 @@ import { NotFoundScreen } from './components/not-found-screen';
 import { pageTitle } from './lib/meta';
 import { rootShouldRevalidate } from './lib/revalidation';
 import { themeBootScript } from './lib/preferences';
+import { useScriptNonce } from './lib/script-nonce';
 import { toSessionUser } from './lib/session-user.server';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -46,6 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { i18n } = useTranslation();
   const locale = data?.locale ?? i18n.language ?? 'fi';
+  const scriptNonce = useScriptNonce();
   return (
     <html
       lang={locale}
@@ -58,7 +60,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f4c81" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        {/* The browser hides a nonce once read: the client's render has none to match. */}
+        <script nonce={scriptNonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         <Meta />
         <Links />
       </head>

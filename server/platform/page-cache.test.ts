@@ -18,6 +18,7 @@ import {
   createPageCache,
   encodedBody,
   inlineScriptHashes,
+  withoutScriptNonce,
   isShareable,
   pageCacheKey,
   pickEncoding,
@@ -90,10 +91,19 @@ describe('compression of a finished page', () => {
 });
 
 describe('inline script hashes', () => {
-  it('hashes inline scripts, not scripts with src', () => {
-    const html = '<script>a()</script><script src="/x.js"></script><script type="module">import "/y.js";</script><script></script>';
-    const sha = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
-    expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('import "/y.js";')]);
+  const sha = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
+
+  it('hashes the inline scripts the renderer marked, not scripts with src', () => {
+    const html =
+      '<script nonce="n1">a()</script><script nonce="n1" src="/x.js"></script><script type="module" nonce="n1">import "/y.js";</script><script nonce="n1"></script>';
+    expect(inlineScriptHashes(html, 'n1')).toEqual([sha('a()'), sha('import "/y.js";')]);
+  });
+
+  it('leaves out a script without this render’s mark: one that came in with user content', () => {
+    const html =
+      '<script nonce="n1">ours()</script><p><script>evil()</script><script nonce="guess">evil()</script><script data-x=\'nonce="n1"\'>evil()</script></p>';
+    expect(inlineScriptHashes(html, 'n1')).toEqual([sha('ours()')]);
+    expect(withoutScriptNonce(html, 'n1')).toContain('<script>ours()</script>');
   });
 });
 

@@ -66,19 +66,36 @@ export function encodedBody(page: FinishedPage, encoding: PageEncoding): Buffer 
 }
 
 /**
- * The `'sha256-…'` sources of a document's inline scripts, for a hash-based Content-Security-Policy:
- * the same page gives the same policy, so a page can be cached whole with its header.
+ * The `'sha256-…'` sources of the app's own inline scripts in a document, for a hash-based
+ * Content-Security-Policy: the same page gives the same policy, so a page can be cached whole with
+ * its header. Our own are the ones the renderer marked with this render's random `nonce`; a script
+ * that reached the page any other way (user content gone wrong) lacks the mark and stays blocked.
  * React and React Router escape `<` inside the scripts they write, so a script ends at the first `</script`.
  */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(html: string, nonce: string): string[] {
   const hashes = new Set<string>();
+  const marked = `nonce="${nonce}"`;
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script/gi)) {
     const attributes = match[1] ?? '';
     const content = match[2] ?? '';
     if (/\ssrc\s*=/i.test(attributes) || content === '') continue;
+    if (!` ${attributes} `.includes(` ${marked} `)) continue;
     hashes.add(`'sha256-${crypto.createHash('sha256').update(content, 'utf8').digest('base64')}'`);
   }
   return [...hashes];
+}
+
+/** A render's script mark: 128 random bits, so no text a person wrote can carry it. */
+export function newScriptNonce(): string {
+  return crypto.randomBytes(16).toString('hex');
+}
+
+/**
+ * The document without the render's marks: the policy names the scripts by hash, and the page
+ * (cached and served to others) should not carry a value that looks like a live nonce.
+ */
+export function withoutScriptNonce(html: string, nonce: string): string {
+  return html.replaceAll(` nonce="${nonce}"`, '');
 }
 
 /** What a visitor's request says about how the page looks for them: the parts of the cache key. */

@@ -15,6 +15,8 @@ import {
   encodedBody,
   inlineScriptHashes,
   isShareable,
+  newScriptNonce,
+  withoutScriptNonce,
   pageCacheKey,
   pickEncoding,
 } from './page-cache.ts';
@@ -23,9 +25,10 @@ export type WebMode = { mode: 'production'; buildDir?: string } | { mode: 'devel
 
 /**
  * A Content-Security-Policy that lets only our own scripts run: script files from this origin, and
- * the page's inline scripts (React Router's hydration data, the theme boot script) by their hashes.
- * Hashes rather than a nonce: the same page gets the same header, so a page can be served whole
- * from the page cache.
+ * our inline scripts (React Router's hydration data, the theme boot script) by their hashes, the
+ * ones the renderer marked as it wrote them (inlineScriptHashes): a script that came in with user
+ * content is not among them. Hashes rather than a nonce in the header: the same page gets the same
+ * header, so a page can be served whole from the page cache.
  */
 export function contentSecurityPolicy(scriptHashes: string[], development: boolean): string {
   const script = ["'self'", ...scriptHashes, ...(development ? ["'unsafe-eval'"] : [])].join(' ');
@@ -68,15 +71,21 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply, publicUrl:
 /** Bodies of these types (documents and client navigations' data) are read whole, compressed once and may be cached; others stream. */
 const FINISHED_TYPES = /^(text\/html|text\/x-script)/i;
 
-/** The whole response as a FinishedPage, or undefined for one that streams (no body, or a file-like type). */
-async function finishPage(response: Response, development: boolean): Promise<FinishedPage | undefined> {
+/**
+ * The whole response as a FinishedPage, or undefined for one that streams (no body, or a file-like
+ * type). A document gets the policy of the inline scripts the renderer marked with `scriptNonce`.
+ */
+async function finishPage(response: Response, development: boolean, scriptNonce: string): Promise<FinishedPage | undefined> {
   const type = response.headers.get('content-type') ?? '';
   if (!response.body || !FINISHED_TYPES.test(type)) return undefined;
-  const body = Buffer.from(await response.arrayBuffer());
+  let body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string> = {};
   for (const [key, value] of response.headers) if (key !== 'set-cookie') headers[key] = value;
   if (type.startsWith('text/html')) {
-    headers['content-security-policy'] = contentSecurityPolicy(inlineScriptHashes(body.toString('utf8')), development);
+    const html = body.toString('utf8');
+    headers['content-security-policy'] = contentSecurityPolicy(inlineScriptHashes(html, scriptNonce), development);
+    body = Buffer.from(withoutScriptNonce(html, scriptNonce), 'utf8');
+    delete headers['content-length'];
   }
   return { status: response.status, headers, cookies: response.headers.getSetCookie(), body, encoded: {} };
 }
@@ -190,9 +199,10 @@ export async function registerWeb(app: FastifyInstance, config: Config, web: Web
           }
         }
         const generation = cache.generation();
-        const context: AppLoadContext = createLoadContext(app, request);
+        const scriptNonce = newScriptNonce();
+        const context: AppLoadContext = { ...createLoadContext(app, request), scriptNonce };
         const response = await handle(toFetchRequest(request, reply, config.publicUrl), context);
-        const page = await finishPage(response, development);
+        const page = await finishPage(response, development, scriptNonce);
         if (!page) return sendStreamed(reply, response, development);
         if (key && isShareable(page)) {
           cache.setIfCurrent(key, page, generation);
