@@ -162,7 +162,7 @@ describe('notice and action: a visitor reports an ad, a moderator hides it, the 
     await seller.context().close();
   });
 
-  it('the footer’s "report a problem" opens the contact form, which sends a receipt', async () => {
+  it('the footer’s "report a problem" opens the contact form; the receipt is on screen, never a mail to the typed address', async () => {
     const visitor = await fresh();
     await open(visitor, '/');
     await visitor.getByRole('link', { name: t('footer.report_problem') }).click();
@@ -173,7 +173,9 @@ describe('notice and action: a visitor reports an ad, a moderator hides it, the 
     await visitor.getByRole('textbox', { name: t('contact.message'), exact: true }).fill('Hakusivu ei näytä tuloksia puhelimella.');
     await visitor.getByRole('button', { name: t('contact.submit') }).click();
     await visitor.getByText(t('contact.received')).waitFor();
-    await expect.poll(() => mails().some((m) => m.to.includes('e2e-contact@example.com'))).toBe(true);
+    // The form mails staff only (issue 31): a typed address gets nothing, so it cannot relay text to anyone.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(mails().some((m) => m.to.includes('e2e-contact@example.com'))).toBe(false);
     await visitor.context().close();
   });
 });
