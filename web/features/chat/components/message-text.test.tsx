@@ -1,12 +1,21 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MessageText } from './message-text';
+import en from '../../../i18n/en.json';
+import { createI18n } from '../../../lib/i18n';
+import { I18nProvider } from '../../../lib/use-translation';
+import { MessageText, hiddenHost } from './message-text';
 
 afterEach(cleanup);
 
+const i18n = createI18n('en', { en });
+
 function rendered(text: string) {
-  const { container } = render(<MessageText text={text} />);
+  const { container } = render(
+    <I18nProvider i18n={i18n}>
+      <MessageText text={text} />
+    </I18nProvider>,
+  );
   return container.querySelector('p')!;
 }
 
@@ -51,5 +60,22 @@ describe('MessageText', () => {
     const p = rendered('one\ntwo');
     expect(p.textContent).toBe('one\ntwo');
     expect(p.className).toContain('whitespace-pre-wrap');
+  });
+
+  it('shows the real host beside a link whose text hides it: a look-alike name or a name before @', () => {
+    const p = rendered('Maksa tästä: https://аррӏе.com/login tai https://kauppis.fi@evil.example/pay');
+    const links = [...p.querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://xn--80ak6aa92e.com/login', 'https://kauppis.fi@evil.example/pay']);
+    expect(p.textContent).toBe(
+      'Maksa tästä: https://аррӏе.com/login (The link leads to xn--80ak6aa92e.com) tai https://kauppis.fi@evil.example/pay (The link leads to evil.example)',
+    );
+  });
+
+  it('adds nothing when the text already says the host', () => {
+    for (const text of ['https://example.fi/kuvat', 'www.kauppis.fi', 'HTTPS://Example.FI/x', 'http://xn--80ak6aa92e.com']) {
+      expect(rendered(text).textContent, text).toBe(text);
+    }
+    expect(hiddenHost('https://tori.fi:8080/a', 'https://tori.fi:8080/a')).toBeUndefined();
+    expect(hiddenHost('https://pörssi.fi', new URL('https://pörssi.fi').href)).toBe('xn--prssi-jua.fi');
   });
 });
