@@ -112,6 +112,25 @@ describe('half a surrogate pair in a JSON body', () => {
   });
 });
 
+describe('the address', () => {
+  it('refuses a NUL or a control character in a query parameter or the path with a 422 on it', async () => {
+    const search = await app.inject({ method: 'GET', url: '/api/regions?lang=fi&q=py%00r%C3%A4', headers: en });
+    expect(search.statusCode).toBe(422);
+    expect(search.json()).toMatchObject({ code: 'validation_failed', errors: { q: [CONTROL] } });
+    const param = await app.inject({ method: 'GET', url: '/api/sellers/1%1b', headers: en });
+    expect(param.statusCode).toBe(422);
+    expect(param.json().errors).toEqual({ path: [CONTROL] });
+  });
+
+  it('cannot carry half a surrogate pair at all: its UTF-8 bytes are no character', async () => {
+    // %ED%A0%80 would be U+D800 written as UTF-8, which UTF-8 forbids: never decoded into one.
+    for (const url of ['/api/regions?q=%ED%A0%80', '/api/sellers/%ED%A0%80']) {
+      const response = await app.inject({ method: 'GET', url, headers: en });
+      expect(response.statusCode, url).toBeLessThan(500);
+    }
+  });
+});
+
 describe('a NUL in a multipart field', () => {
   it('is a 422 on that field before the ad or any picture is kept', async () => {
     const db = app.services.database.db;
