@@ -19,6 +19,8 @@ import sharp from 'sharp';
 import { type DatabaseHandle, openDatabase } from '../server/db/client.ts';
 import { appSettings, catalogs, chatMessages, municipalities, productImages, products, users, wishes } from '../server/db/schema/index.ts';
 import { seedReferenceData } from '../server/db/seed/reference.ts';
+import { createUsersRepo } from '../server/modules/users/users.repo.ts';
+import { hashPassword } from '../server/platform/passwords.ts';
 import { migrationsDir } from '../server/paths.ts';
 
 const baseUrl = process.env.DATABASE_URL;
@@ -62,6 +64,7 @@ const open = (): Promise<DatabaseHandle> =>
 
 // Prepared before the first start: schema, reference data, and ads published without review, so
 // buyers can write about them and wish for them at once.
+const accounts: Account[] = [];
 let cityId: number;
 let catalogId: number;
 {
@@ -74,6 +77,15 @@ let catalogId: number;
     .onConflictDoUpdate({ target: appSettings.key, set: { value: false } });
   cityId = (await handle.db.select().from(municipalities).where(eq(municipalities.code, '091')))[0]!.id;
   catalogId = (await handle.db.select().from(catalogs).where(eq(catalogs.slug, 'passenger-cars')))[0]!.id;
+  // The clients start with verified accounts; sign-ups (with the mailed link) happen among the writes.
+  const repo = createUsersRepo(handle.db);
+  const passwordHash = await hashPassword(PASSWORD);
+  for (let i = 0; i < clientCount; i++) {
+    const email = `soak-start-${i}@example.com`;
+    const user = await repo.insert({ name: 'Kestävä Testaaja', email, passwordHash, emailVerifiedAt: new Date() });
+    await repo.setRoles(user.id, ['user']);
+    accounts.push({ email });
+  }
   await handle.close();
 }
 const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a6' } })
@@ -153,7 +165,12 @@ let writes = 0;
 let refusals = 0;
 let writeMs = 0;
 
-async function call(server: Server, method: string, url: string, options: { token?: string; json?: object; form?: FormData; ip?: string } = {}) {
+async function call(
+  server: Server,
+  method: string,
+  url: string,
+  options: { token?: string; json?: object; form?: FormData; ip?: string } = {},
+) {
   const headers: Record<string, string> = { 'accept-language': 'en' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.ip) headers['x-forwarded-for'] = options.ip;
@@ -193,20 +210,24 @@ async function client(server: Server, account: Account, stop: { now: boolean }):
     return ok(status);
   };
   while (!stop.now) {
-    if (!account.token || Math.random() < 0.15) {
-      account.email = `soak-${crypto.randomBytes(6).toString('hex')}@example.com`;
-      account.token = undefined;
+    if (Math.random() < 0.08) {
+      // A sign-up; the client carries on with the new account once it is verified and logged in.
+      const email = `soak-${crypto.randomBytes(6).toString('hex')}@example.com`;
       const ip = randomIp();
       const registered = await call(server, 'POST', '/register', {
         ip,
-        json: { name: 'Kestävä Testaaja', email: account.email, password: PASSWORD, password_confirmation: PASSWORD, terms: true },
+        json: { name: 'Kestävä Testaaja', email, password: PASSWORD, password_confirmation: PASSWORD, terms: true },
       });
       if (!count(registered.status)) continue;
-      acked.signUps.add(account.email);
-      const verified = await call(server, 'POST', await verificationPath(account.email), { ip });
+      acked.signUps.add(email);
+      const verified = await call(server, 'POST', await verificationPath(email), { ip });
       if (!count(verified.status)) continue;
-      acked.verified.add(account.email);
-      const login = await call(server, 'POST', '/login', { ip, json: { email: account.email, password: PASSWORD } });
+      acked.verified.add(email);
+      account.email = email;
+      account.token = undefined;
+    }
+    if (!account.token) {
+      const login = await call(server, 'POST', '/login', { ip: randomIp(), json: { email: account.email, password: PASSWORD } });
       if (!count(login.status)) continue;
       account.token = /session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
       continue;
@@ -249,7 +270,10 @@ async function client(server: Server, account: Account, stop: { now: boolean }):
     if (other) {
       const [uuid] = other;
       const clientId = crypto.randomUUID();
-      const sent = await call(server, 'POST', `/channel/product/${uuid}/messages`, { token, json: { text: 'Onko vielä myynnissä?', client_id: clientId } });
+      const sent = await call(server, 'POST', `/channel/product/${uuid}/messages`, {
+        token,
+        json: { text: 'Onko vielä myynnissä?', client_id: clientId },
+      });
       if (count(sent.status)) acked.messages.add(clientId);
 
       const key = `${account.email} ${uuid}`;
@@ -269,7 +293,8 @@ async function checkAcknowledged(): Promise<string[]> {
   const problems: string[] = [];
   try {
     const { db } = handle;
-    const emails = [...acked.signUps];
+    // Every account the writes name: signed up here, or prepared before the first start.
+    const emails = [...new Set([...acked.signUps, ...[...acked.wishes.keys()].map((key) => key.split(' ')[0]!)])];
     const found = new Map<string, { id: number; verified: boolean }>();
     for (let i = 0; i < emails.length; i += 500) {
       const rows = await db
@@ -278,14 +303,19 @@ async function checkAcknowledged(): Promise<string[]> {
         .where(inArray(users.email, emails.slice(i, i + 500)));
       for (const row of rows) found.set(row.email, { id: row.id, verified: row.verifiedAt !== null });
     }
-    for (const email of emails) if (!found.has(email)) problems.push(`sign-up of ${email} is gone`);
+    for (const email of acked.signUps) if (!found.has(email)) problems.push(`sign-up of ${email} is gone`);
     for (const email of acked.verified) if (!found.get(email)?.verified) problems.push(`verification of ${email} is gone`);
 
     const uuids = [...acked.ads.keys()];
     const ads = new Map<string, { id: number; priceCents: number; pictures: number }>();
     for (let i = 0; i < uuids.length; i += 500) {
       const rows = await db
-        .select({ id: products.id, uuid: products.uuid, priceCents: products.priceCents, pictures: sql<number>`count(${productImages.id})::int` })
+        .select({
+          id: products.id,
+          uuid: products.uuid,
+          priceCents: products.priceCents,
+          pictures: sql<number>`count(${productImages.id})::int`,
+        })
         .from(products)
         .leftJoin(productImages, eq(productImages.productId, products.id))
         .where(inArray(products.uuid, uuids.slice(i, i + 500)))
@@ -297,16 +327,21 @@ async function checkAcknowledged(): Promise<string[]> {
       if (!row) problems.push(`ad ${uuid} is gone`);
       else {
         if (row.pictures < 1) problems.push(`the picture of ad ${uuid} is gone`);
-        if (!ad.prices.has(row.priceCents)) problems.push(`ad ${uuid} costs ${row.priceCents}, acknowledged ${[...ad.prices].join(' or ')}`);
+        if (!ad.prices.has(row.priceCents))
+          problems.push(`ad ${uuid} costs ${row.priceCents}, acknowledged ${[...ad.prices].join(' or ')}`);
         const folder = path.join(dataDir, 'media', 'ads', uuid);
-        if (!fs.existsSync(folder) || !fs.readdirSync(folder).some((f) => f.endsWith('-full.webp'))) problems.push(`picture file of ad ${uuid} is gone`);
+        if (!fs.existsSync(folder) || !fs.readdirSync(folder).some((f) => f.endsWith('-full.webp')))
+          problems.push(`picture file of ad ${uuid} is gone`);
       }
     }
 
     const clientIds = [...acked.messages];
     const messages = new Set<string>();
     for (let i = 0; i < clientIds.length; i += 500) {
-      const rows = await db.select({ clientId: chatMessages.clientId }).from(chatMessages).where(inArray(chatMessages.clientId, clientIds.slice(i, i + 500)));
+      const rows = await db
+        .select({ clientId: chatMessages.clientId })
+        .from(chatMessages)
+        .where(inArray(chatMessages.clientId, clientIds.slice(i, i + 500)));
       for (const row of rows) messages.add(row.clientId);
     }
     for (const clientId of clientIds) if (!messages.has(clientId)) problems.push(`message ${clientId} is gone`);
@@ -319,7 +354,10 @@ async function checkAcknowledged(): Promise<string[]> {
       const [email, uuid] = key.split(' ') as [string, string];
       const user = found.get(email);
       const ad = ads.get(uuid);
-      if (!user || !ad) continue;
+      if (!user || !ad) {
+        problems.push(`wish of ${email} for ${uuid}: the account or the ad is gone`);
+        continue;
+      }
       if (wished.has(`${user.id} ${ad.id}`) !== on) problems.push(`wish of ${email} for ${uuid} should be ${on ? 'on' : 'off'}`);
     }
   } finally {
@@ -330,7 +368,6 @@ async function checkAcknowledged(): Promise<string[]> {
 
 // ---------------------------------------------------------------- the rounds
 
-const accounts: Account[] = Array.from({ length: clientCount }, () => ({ email: '' }));
 const started = performance.now();
 let failed = false;
 try {
@@ -341,31 +378,35 @@ try {
       await sleep(random(150, 1500));
       await kill(early.child);
     }
+    const spawned = performance.now();
     const { child, ready } = spawnServer();
     const server = await ready;
+    const startMs = performance.now() - spawned;
     const stop = { now: false };
     const roundStart = performance.now();
     const clients = accounts.map((account) => client(server, account, stop).catch(() => {}));
     const idle = round % 4 === 0;
     if (idle) {
       // Killed at rest: the writes stop, a pause, then the kill.
-      await sleep(random(800, 2500));
+      await sleep(random(1500, 3500));
       stop.now = true;
       await Promise.all(clients);
       writeMs += performance.now() - roundStart;
       await sleep(random(0, 1500));
       await kill(child);
     } else {
-      await sleep(random(800, 3000));
+      await sleep(random(1000, 4500));
       writeMs += performance.now() - roundStart;
       await kill(child);
       stop.now = true;
       await Promise.all(clients);
     }
+    const checking = performance.now();
     const problems = await checkAcknowledged();
+    const checkMs = performance.now() - checking;
     console.log(
       `round ${String(round).padStart(2)}: ${idle ? 'idle' : 'busy'} kill, acknowledged so far: ${acked.signUps.size} sign-ups, ` +
-        `${acked.ads.size} ads, ${acked.messages.size} messages, ${acked.wishes.size} wishes; ${problems.length ? `${problems.length} LOST` : 'all there'}`,
+        `${acked.ads.size} ads, ${acked.messages.size} messages, ${acked.wishes.size} wishes; ${problems.length ? `${problems.length} LOST` : 'all there'} (start ${(startMs / 1000).toFixed(1)} s, check ${(checkMs / 1000).toFixed(1)} s)`,
     );
     if (problems.length) {
       for (const problem of problems.slice(0, 20)) console.error(`  ${problem}`);

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { EMBEDDED_DATABASE_NOTICE } from './db/embedded-durability.ts';
 import { demoLogins } from './db/seed/demo.ts';
 import type { WebMode } from './platform/web.ts';
 
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
     for (const login of demoLogins) lines.push(`    ${login.email.padEnd(26)} ${login.role}`);
   }
   console.log(`${lines.join('\n')}\n`);
+  // What the embedded database can lose, said once where the operator looks (README, "Durability and backups").
+  if (!config.databaseUrl && config.env === 'production') app.log.warn(EMBEDDED_DATABASE_NOTICE);
 }
 
 main().catch((error: unknown) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { serveBackups } from './embedded-backup.ts';
+import { isEmbeddedDatabaseInUse, serveBackups } from './embedded-backup.ts';
 import { DurableNodeFS, durableStartParams, fsyncTree } from './embedded-durability.ts';
 import * as schema from './schema/index.ts';
 
@@ -55,6 +55,10 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
 
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  // Two PostgreSQL instances on one data folder corrupt it: ask before PGlite touches a file.
+  if (dataDir && (await isEmbeddedDatabaseInUse(dataDir))) {
+    throw new Error(`Another process has the embedded database in ${dataDir} open. Stop it first.`);
+  }
   const created = dataDir !== undefined && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   const client = await PGlite.create({
     // On disk, every commit is flushed before it is acknowledged (see embedded-durability.ts).

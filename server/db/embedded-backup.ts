@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
 
 /** Where the process holding the embedded database at `dataDir` answers. */
@@ -43,7 +44,7 @@ export async function serveBackups(dataDir: string, takeBackup: TakeBackup): Pro
       takeBackup().then(
         async (archive) => {
           socket.write('ok\n');
-          await pipeline(Readable.fromWeb(archive.stream() as import('node:stream/web').ReadableStream), socket);
+          await pipeline(Readable.fromWeb(archive.stream() as WebReadableStream), socket);
         },
         (error: unknown) => socket.end(`error: ${error instanceof Error ? error.message : String(error)}\n`),
       );
@@ -96,20 +97,24 @@ export async function requestBackup(dataDir: string, file: string): Promise<bool
   let headerDone = false;
   let failure: string | undefined;
   try {
-    await pipeline(socket, async function* (chunks: AsyncIterable<Buffer>) {
-      for await (const chunk of chunks) {
-        if (headerDone) {
-          yield chunk;
-          continue;
+    await pipeline(
+      socket,
+      async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          if (headerDone) {
+            yield chunk;
+            continue;
+          }
+          const end = chunk.indexOf(10);
+          header += chunk.subarray(0, end === -1 ? chunk.length : end).toString('utf8');
+          if (end === -1) continue;
+          headerDone = true;
+          if (header !== 'ok') failure = header.replace(/^error: /, '');
+          else if (end + 1 < chunk.length) yield chunk.subarray(end + 1);
         }
-        const end = chunk.indexOf(10);
-        header += chunk.subarray(0, end === -1 ? chunk.length : end).toString('utf8');
-        if (end === -1) continue;
-        headerDone = true;
-        if (header !== 'ok') failure = header.replace(/^error: /, '');
-        else if (end + 1 < chunk.length) yield chunk.subarray(end + 1);
-      }
-    }, out);
+      },
+      out,
+    );
   } catch (error) {
     fs.rmSync(partial, { force: true });
     throw error;

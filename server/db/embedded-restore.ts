@@ -39,7 +39,9 @@ export async function restoreEmbeddedBackup(archiveFile: string, dataDir: string
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
     fs.rmSync(`${staging}.sock`, { force: true });
-    throw new Error(`The backup ${archiveFile} does not open as a database: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`The backup ${archiveFile} does not open as a database: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   fs.rmSync(`${staging}.sock`, { force: true });
 
