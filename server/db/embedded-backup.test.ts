@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { migrationsDir } from '../paths.ts';
 import { type DatabaseHandle, openDatabase } from './client.ts';
-import { isEmbeddedDatabaseInUse, requestBackup } from './embedded-backup.ts';
+import { backupSocketPath, isEmbeddedDatabaseInUse, requestBackup, serveBackups } from './embedded-backup.ts';
 import { restoreEmbeddedBackup } from './embedded-restore.ts';
 import { users } from './schema/users.ts';
 
@@ -70,5 +70,22 @@ describe.runIf(!process.env.DATABASE_URL)('backups of the embedded database', ()
     await expect(restoreEmbeddedBackup(bogus, target, migrationsDir)).rejects.toThrow(/does not open/);
     expect(fs.readFileSync(path.join(target, 'marker'), 'utf8')).toBe('old');
     expect(fs.readdirSync(path.dirname(target))).toEqual(['db']);
+  });
+
+  it('a data folder too deep for a socket path still gets one, the same for every process', async () => {
+    const deep = path.join(folder, 'x'.repeat(60), 'y'.repeat(60), 'db');
+    fs.mkdirSync(path.dirname(deep), { recursive: true });
+    const socketPath = backupSocketPath(deep);
+    expect(Buffer.byteLength(socketPath)).toBeLessThanOrEqual(100);
+    expect(backupSocketPath(`${deep}/`)).toBe(socketPath);
+    expect(backupSocketPath(path.join(folder, 'live', 'db'))).toBe(path.join(folder, 'live', 'db.sock'));
+    const serving = await serveBackups(deep, async () => new Blob(['archive']));
+    try {
+      expect(await isEmbeddedDatabaseInUse(deep)).toBe(true);
+      await expect(serveBackups(deep, async () => new Blob([]))).rejects.toThrow(/Another process/);
+    } finally {
+      await serving.close();
+    }
+    expect(await isEmbeddedDatabaseInUse(deep)).toBe(false);
   });
 });

@@ -8,16 +8,29 @@
  * still open at that moment is rolled back). The same socket tells `db:restore`, and a second
  * server, that the folder is in use.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
 
-/** Where the process holding the embedded database at `dataDir` answers. */
+/** A Unix socket's path must fit in `sun_path` (108 bytes on Linux, 104 on macOS, with its NUL). */
+const SOCKET_PATH_MAX = 100;
+
+/**
+ * Where the process holding the embedded database at `dataDir` answers: beside the folder, or,
+ * when that path is too long for a socket (a deep checkout), in the system's temporary folder
+ * under a name made from the folder's full path, so every process still finds the same one.
+ */
 export function backupSocketPath(dataDir: string): string {
-  return path.join(path.dirname(path.resolve(dataDir)), `${path.basename(dataDir)}.sock`);
+  const resolved = path.resolve(dataDir);
+  const beside = path.join(path.dirname(resolved), `${path.basename(resolved)}.sock`);
+  if (Buffer.byteLength(beside) <= SOCKET_PATH_MAX) return beside;
+  const digest = crypto.createHash('sha256').update(resolved).digest('hex').slice(0, 24);
+  return path.join(os.tmpdir(), `kauppis-db-${digest}.sock`);
 }
 
 /** A consistent copy of the data folder as a gzipped tar (PGlite's `dumpDataDir` format). */
