@@ -26,6 +26,7 @@ import seoRoutes from './modules/seo/seo.routes.ts';
 import { AD_MAX_PICTURES, MAX_PICTURE_BYTES } from '../common/pictures.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import wishesRoutes from './modules/wishes/wishes.routes.ts';
+import savedSearchesRoutes from './modules/saved-searches/saved-searches.routes.ts';
 import { createMemoryCounters, createRedisCounters } from './platform/counters.ts';
 import { createMemoryRealtime, createRedisRealtime } from './platform/realtime.ts';
 import chatRoutes from './modules/chat/chat.routes.ts';
@@ -220,6 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(oauthRoutes);
       await api.register(usersRoutes);
       await api.register(wishesRoutes);
+      await api.register(savedSearchesRoutes);
       await api.register(chatRoutes);
       await api.register(rolesRoutes);
       await api.register(adminUsersRoutes);

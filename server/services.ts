@@ -22,6 +22,8 @@ import { createUsersRepo } from './modules/users/users.repo.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createWishesRepo } from './modules/wishes/wishes.repo.ts';
 import { createWishesService } from './modules/wishes/wishes.service.ts';
+import { createSavedSearchesRepo } from './modules/saved-searches/saved-searches.repo.ts';
+import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service.ts';
 import type { Counters } from './platform/counters.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { Sealer } from './platform/secrets.ts';
@@ -218,6 +220,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     settings,
     users,
     wishes: createWishesService({ repo: createWishesRepo(db), ads: adsRepo, catalog, geo, storage: platform.storage, throttle }),
+    savedSearches: createSavedSearchesService({ repo: createSavedSearchesRepo(db), products, catalog, geo }),
     system: createSystemService({ repo: createSystemRepo(db), config, platform, driver: database.driver, appVersion: packageJson.version }),
     overview: createOverviewService({ repo: createOverviewRepo(db) }),
     audit: createAuditService({ repo: createAuditRepo(db) }),

@@ -400,6 +400,12 @@ const TABLE: Record<string, Row> = {
   'GET /api/user-wishes': signedIn(() => ({})),
   'POST /api/update-user-wishes': signedIn(({ ad }) => ({ payload: { product_id: ad.uuid } })),
   'GET /api/user-wishes-list': signedIn(() => ({})),
+  'GET /api/saved-searches': signedIn(() => ({})),
+  'POST /api/saved-searches': signedIn(() => ({ payload: { query: { name: 'sohva' } } })),
+  // Nobody's search: past the guard it is a 404 for everyone signed in.
+  'PATCH /api/saved-searches/{id}': signedIn(() => ({ url: '/api/saved-searches/2147483647', payload: { name: 'Sohvat' } })),
+  'DELETE /api/saved-searches/{id}': signedIn(() => ({ url: '/api/saved-searches/2147483647' })),
+  'POST /api/saved-searches/{id}/opened': signedIn(() => ({ url: '/api/saved-searches/2147483647/opened' })),
 };
 
 const ROLE_OF: Record<Exclude<Actor, 'visitor'>, RoleSlug[]> = {

@@ -10,3 +10,4 @@ export * from './settings.ts';
 export * from './blog.ts';
 export * from './info-pages.ts';
 export * from './search.ts';
+export * from './saved-searches.ts';

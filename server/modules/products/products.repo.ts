@@ -502,6 +502,31 @@ export function createProductsRepo(
     },
 
     /**
+     * How many active ads match the listing's query and were posted after `since`, up to `cap`:
+     * a saved search's new ads. The listing's conditions; words must all match (the listing's
+     * first pass: no typo corrections), through the same bounded GIN passes.
+     */
+    async countNewer(query: ListingQuery, since: Date, cap: number): Promise<number> {
+      const conditions = [...listingConditions(query), sql`${products.createdAt} > ${since.toISOString()}::timestamptz`];
+      if (!query.terms.length) {
+        const capped = db
+          .select({ one: sql`1` })
+          .from(products)
+          .where(and(...conditions))
+          .limit(cap)
+          .as('capped');
+        const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+        return row?.n ?? 0;
+      }
+      // A transaction only to keep the planner settings local, as in searchActive.
+      return db.transaction(async (tx) => {
+        const { terms } = await prepare(tx, query.terms);
+        const found = await newestMatches(tx, wordsTsquery(terms, 'all'), conditions, cap, filterLexemes(query));
+        return found.rows.length;
+      });
+    },
+
+    /**
      * One page of active ads with their cover picture, and how many match in all (up to COUNT_CAP).
      * Its statements share a transaction of their own only so that the search's planner
      * settings (`set_config(…, true)`) stay local to them: a detail of this query, not a unit of

@@ -97,6 +97,37 @@ export function createProductsService(deps: ProductsDeps) {
     ? createAdViewCounter({ counters: deps.counters, addViews: repo.addViews, flushMs: deps.viewFlushMs, log: deps.log })
     : undefined;
 
+  /**
+   * A listing request as the repository's query: the filters checked and canonical, the words as
+   * search terms, a catalog with everything below it. `nothingCanMatch`: the answer is known empty.
+   */
+  async function listingQuery(body: ListingBody, limit: number, offset: number) {
+    const filters = listingFilters(body);
+    const terms = searchTerms(body.name, await synonyms());
+    const sort: SortKey | 'relevance' = body.sort ?? (terms.length ? 'relevance' : 'created_at_desc');
+    // A parent catalog stands for itself and everything below it.
+    const catalogIds = await catalog.withDescendants(body.catalogs ?? []);
+    const query: ListingQuery = {
+      cityIds: body.cities ?? [],
+      regionIds: body.regions ?? [],
+      catalogIds,
+      catalogRoots: [...new Set(body.catalogs ?? [])].filter((id) => catalogIds.includes(id)).sort((a, b) => a - b),
+      terms,
+      sort,
+      limit,
+      offset,
+      ...filters,
+    };
+    // A catalog filter that names no existing catalog matches nothing (rather than everything),
+    // and so does a text with no word in it ("!!!", "🙂"): it asked for something, not for every ad.
+    const unknownCatalogs = (body.catalogs?.length ?? 0) > 0 && query.catalogIds.length === 0;
+    const noWords = !!body.name?.trim() && terms.length === 0;
+    return { query, nothingCanMatch: unknownCatalogs || noWords || onlyFreeAdsAbovePrice(filters) };
+  }
+
+  /** Counts of new ads (saved searches), reused like listing answers; a change to the ads clears them. */
+  const newerCounts = createListingCache<number>({ ttlMs: deps.listingCacheMs ?? 0, maxEntries: 5_000 });
+
   return {
     /** Writes the views counted so far (tests), and stops the writing at shutdown. */
     views: {
@@ -107,6 +138,22 @@ export function createProductsService(deps: ProductsDeps) {
     /** Ads changed (published, re-statused, edited, deleted): the next listing reads them fresh. */
     invalidateListing(): void {
       cache.clear();
+      newerCounts.clear();
+    },
+
+    /** The listing's own check of a filter body (422 per field): a search kept to be run later. */
+    checkFilters(body: ListingBody): void {
+      listingFilters(body);
+    },
+
+    /**
+     * How many active ads the listing would show for `body` that were posted after `since`,
+     * counted up to `cap`: a saved search's new ads. The listing's own query and conditions.
+     */
+    async countNewer(body: ListingBody, since: Date, cap: number): Promise<number> {
+      const { query, nothingCanMatch } = await listingQuery(body, cap, 0);
+      if (nothingCanMatch) return 0;
+      return newerCounts.get(`${since.toISOString()}:${cap}:${JSON.stringify(query)}`, () => repo.countNewer(query, since, cap));
     },
 
     /**
@@ -284,27 +331,7 @@ export function createProductsService(deps: ProductsDeps) {
     async list(body: ListingBody, locale: Locale, client?: SearchClient): Promise<ListingReply> {
       if (client) await deps.throttle.consume(clientKey('search', client), SEARCHES_PER_CLIENT);
       const page = Math.min(body.page ?? 1, MAX_PAGE);
-      const filters = listingFilters(body);
-      const terms = searchTerms(body.name, await synonyms());
-      const sort: SortKey | 'relevance' = body.sort ?? (terms.length ? 'relevance' : 'created_at_desc');
-      // A parent catalog stands for itself and everything below it.
-      const catalogIds = await catalog.withDescendants(body.catalogs ?? []);
-      const query: ListingQuery = {
-        cityIds: body.cities ?? [],
-        regionIds: body.regions ?? [],
-        catalogIds,
-        catalogRoots: [...new Set(body.catalogs ?? [])].filter((id) => catalogIds.includes(id)).sort((a, b) => a - b),
-        terms,
-        sort,
-        limit: PAGE_SIZE,
-        offset: (page - 1) * PAGE_SIZE,
-        ...filters,
-      };
-      // A catalog filter that names no existing catalog matches nothing (rather than everything),
-      // and so does a text with no word in it ("!!!", "🙂"): it asked for something, not for every ad.
-      const unknownCatalogs = (body.catalogs?.length ?? 0) > 0 && query.catalogIds.length === 0;
-      const noWords = !!body.name?.trim() && terms.length === 0;
-      const nothingCanMatch = unknownCatalogs || noWords || onlyFreeAdsAbovePrice(filters);
+      const { query, nothingCanMatch } = await listingQuery(body, PAGE_SIZE, (page - 1) * PAGE_SIZE);
       const { rows, total, capped } = nothingCanMatch ? { rows: [], total: 0, capped: false } : await search(query);
       const lastPage = Math.max(1, Math.min(MAX_PAGE, Math.ceil(total / PAGE_SIZE)));
       return {
