@@ -1,4 +1,4 @@
-import { FilePlus2, Heart, LayoutGrid, LogIn, LogOut, MessageCircle, Store, User, UserPlus } from 'lucide-react';
+import { BellRing, FilePlus2, Heart, LayoutGrid, LogIn, LogOut, MessageCircle, Store, User, UserPlus } from 'lucide-react';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { CloseButton } from './close-button';
@@ -53,6 +53,7 @@ function userLinks(user: SessionUser | null): MenuLink[] {
   return [
     { to: '/settings/profile', label: 'user_menu.account', icon: User },
     { to: '/wishes', label: 'user_menu.wishes', icon: Heart },
+    { to: '/saved-searches', label: 'user_menu.saved_searches', icon: BellRing },
     { to: '/messenger', label: 'user_menu.messenger', icon: MessageCircle },
     { to: '/new-ad', label: 'user_menu.new_ad', icon: FilePlus2 },
     { to: '/my-showcase', label: 'user_menu.my_showcase', icon: Store },

@@ -44,7 +44,7 @@ afterEach(() => {
 });
 
 describe('UserMenu', () => {
-  it('opens the spec’s entries, the account one leading to the profile', async () => {
+  it('opens the spec’s entries and saved searches, the account one leading to the profile', async () => {
     renderMenu();
     const trigger = await screen.findByRole('button', { name: 'Your account' });
     expect(trigger.textContent).toBe('M');
@@ -53,13 +53,15 @@ describe('UserMenu', () => {
     expect(items.map((item) => item.textContent)).toEqual([
       'Account',
       'My wish list',
+      'Saved searches',
       'Messages',
       'Create new ad',
       'My showcase',
       'Log out',
     ]);
     expect(items[0]!.getAttribute('href')).toBe('/settings/profile');
-    expect(items[4]!.getAttribute('href')).toBe('/my-showcase');
+    expect(items[2]!.getAttribute('href')).toBe('/saved-searches');
+    expect(items[5]!.getAttribute('href')).toBe('/my-showcase');
     expect(screen.getByText('maija@example.com')).toBeTruthy();
   });
 
@@ -95,6 +97,6 @@ describe('LazyUserMenu', () => {
     expect(screen.queryByRole('menu')).toBeNull();
     await act(async () => fireEvent.click(button));
     expect(await screen.findByRole('menu', { name: 'Your account' })).toBeTruthy();
-    expect(screen.getAllByRole('menuitem')).toHaveLength(6);
+    expect(screen.getAllByRole('menuitem')).toHaveLength(7);
   });
 });

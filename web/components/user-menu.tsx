@@ -1,4 +1,4 @@
-import { FilePlus2, Heart, LogOut, MessageCircle, Store, User } from 'lucide-react';
+import { BellRing, FilePlus2, Heart, LogOut, MessageCircle, Store, User } from 'lucide-react';
 import { type ComponentType, useRef } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover, RouterProvider, Separator } from 'react-aria-components';
 import { useTranslation } from '../lib/use-translation';
@@ -19,6 +19,7 @@ interface Entry {
 const ENTRIES: Entry[] = [
   { id: 'account', href: '/settings/profile', label: 'user_menu.account', icon: User },
   { id: 'wishes', href: '/wishes', label: 'user_menu.wishes', icon: Heart },
+  { id: 'saved-searches', href: '/saved-searches', label: 'user_menu.saved_searches', icon: BellRing },
   { id: 'messenger', href: '/messenger', label: 'user_menu.messenger', icon: MessageCircle },
   { id: 'new-ad', href: '/new-ad', label: 'user_menu.new_ad', icon: FilePlus2 },
   { id: 'my-showcase', href: '/my-showcase', label: 'user_menu.my_showcase', icon: Store },

@@ -13,6 +13,15 @@ import type {
 import type { CityList, RegionList } from '../../server/modules/geo/geo.schemas';
 import type { AdStatus } from '../../common/ad-rules';
 import type { HintReply, SuggestionReply } from '../../server/modules/products/products.schemas';
+import type {
+  CreateSavedSearchBody,
+  SavedSearch,
+  SavedSearchDeletedReply,
+  SavedSearchListReply,
+  SavedSearchQuery,
+  SavedSearchReply,
+  UpdateSavedSearchBody,
+} from '../../server/modules/saved-searches/saved-searches.schemas';
 import type { EditableAd, ManagedAd } from '../../server/modules/ads/ads.schemas';
 import type { AdminProductsReply } from '../../server/modules/moderation/moderation.schemas';
 import type { QueuesReply } from '../../server/modules/admin/overview.schemas';
@@ -227,6 +236,16 @@ export interface OauthAccount {
   created_at: string;
 }
 
+/**
+ * Saved searches (issue 29): the alert choices and channels, in the order the dialogs offer them.
+ * The server's lists are values the web cannot import; `satisfies` keeps these to its types.
+ */
+export const SAVED_SEARCH_ALERTS = ['instant', 'daily', 'weekly', 'off'] as const satisfies readonly SavedSearch['alerts'][];
+export const SAVED_SEARCH_CHANNELS = ['email', 'push'] as const satisfies readonly SavedSearch['channels'][number][];
+export type SavedSearchAlerts = SavedSearch['alerts'];
+export type SavedSearchChannel = SavedSearch['channels'][number];
+export type { SavedSearch, SavedSearchQuery };
+
 const quiet = { silent: true } as const;
 
 /** The typed calls; each feature adds its own here as it lands. */
@@ -424,4 +443,13 @@ export const api = {
     form.append('file', file);
     return apiRequest<Static<typeof ContentImageReply>>('POST', '/admin/content-images', { body: form, ...quiet });
   },
+
+  // Saved searches. Quiet: the dialogs show refusals under their fields, the page as toasts.
+  savedSearches: () => apiRequest<SavedSearchListReply>('GET', '/saved-searches', quiet),
+  /** 200 with the one already saved when the same search is there (its message says so), 201 for a new one. */
+  createSavedSearch: (body: CreateSavedSearchBody) => apiRequest<SavedSearchReply>('POST', '/saved-searches', { body, ...quiet }),
+  updateSavedSearch: (id: number, body: UpdateSavedSearchBody) =>
+    apiRequest<SavedSearchReply>('PATCH', `/saved-searches/${id}`, { body, ...quiet }),
+  deleteSavedSearch: (id: number) => apiRequest<SavedSearchDeletedReply>('DELETE', `/saved-searches/${id}`, quiet),
+  markSavedSearchOpened: (id: number) => apiRequest<SavedSearchReply>('POST', `/saved-searches/${id}/opened`, quiet),
 };

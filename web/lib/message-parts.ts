@@ -33,6 +33,9 @@ export const FIRST_LOAD_TEXTS = [
   'showcase.make',
   'status',
   'wishes',
+  // "Save search" beside the results' count; its dialog waits for all the texts (lazy-dialogs.tsx).
+  'saved_searches.save',
+  'saved_searches.login_needed',
   'user_menu',
   'error_page',
   'not_found',

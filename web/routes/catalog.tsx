@@ -2,6 +2,7 @@ import { useTranslation } from '../lib/use-translation';
 import { Link, redirect } from 'react-router';
 import { Pagination } from '../components/pagination';
 import { ProductResults } from '../features/search/components/product-results';
+import { SaveSearchButton } from '../features/saved-searches/components/save-search-button';
 import { SearchPanel } from '../features/search/components/search-panel';
 import { loadListing, parseListingParams } from '../features/search/listing.server';
 import { isSearch } from '../features/search/listing-params';
@@ -65,9 +66,12 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
       )}
       <SearchPanel data={listing} fixedCatalog />
       {/* The results' heading (the cards' titles are h3 under it). */}
-      <h2 className="mb-3 text-sm font-normal text-muted">
-        {t('search.results', { count: `${listing.result.meta.total}${listing.result.meta.total_capped ? '+' : ''}` })}
-      </h2>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h2 className="text-sm font-normal text-muted">
+          {t('search.results', { count: `${listing.result.meta.total}${listing.result.meta.total_capped ? '+' : ''}` })}
+        </h2>
+        <SaveSearchButton query={listing.query} listing={listing} catalog={current} />
+      </div>
       <ProductResults products={listing.result.data} view={listing.params.view} now={listing.now} />
       <Pagination page={listing.result.meta.current_page} lastPage={listing.result.meta.last_page} />
     </>

@@ -6,6 +6,7 @@ import { finnishHour, greetingFor } from '../lib/greeting';
 import { CategoryIcon } from '../components/category-icon';
 import { Pagination } from '../components/pagination';
 import { ProductResults } from '../features/search/components/product-results';
+import { SaveSearchButton } from '../features/saved-searches/components/save-search-button';
 import { SearchPanel } from '../features/search/components/search-panel';
 import { loadListing, parseListingParams } from '../features/search/listing.server';
 import { isSearch } from '../features/search/listing-params';
@@ -93,9 +94,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       )}
       <section aria-labelledby="home-results">
         {searching ? (
-          <h1 id="home-results" className="mb-3 text-xl font-semibold">
-            {resultsTitle}
-          </h1>
+          // A search's results: "Save search" beside their count.
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+            <h1 id="home-results" className="text-xl font-semibold">
+              {resultsTitle}
+            </h1>
+            <SaveSearchButton query={listing.query} listing={listing} />
+          </div>
         ) : (
           <h2 id="home-results" className="mb-3 text-xl font-semibold">
             {resultsTitle}

@@ -6,6 +6,9 @@ import { type ListingParams, parseListingParams as parseFromUrl } from './listin
 
 export type { ListingParams, ViewMode } from './listing-params';
 
+/** The filters of a listing: its POST /api/products body without the page and the order. */
+export type ListingQuery = Omit<ListingBody, 'page' | 'sort'>;
+
 /** Reads the search from the page's URL and the remembered view; anything malformed is simply ignored. */
 export function parseListingParams(request: Request, cookies: AppLoadContext['cookies']): ListingParams {
   return parseFromUrl(new URL(request.url), cookies[VIEW_COOKIE]);
@@ -69,19 +72,19 @@ export async function loadListing(context: AppLoadContext, params: ListingParams
       placeText = '';
     } else problems.push(context.t('search.place_not_found'));
   }
-  const body: ListingBody = {
-    page: params.page,
+  // The search as it stands, without the page and the order: also what "Save search" stores.
+  const query: ListingQuery = {
     ...(params.q ? { name: params.q } : {}),
     ...(place.region ? { regions: [place.region] } : {}),
     ...(place.city ? { cities: [place.city] } : {}),
     ...(catalogId ? { catalogs: [catalogId] } : {}),
-    ...(params.sort ? { sort: params.sort } : {}),
     ...(params.priceFrom !== null ? { price_from: params.priceFrom } : {}),
     ...(params.priceTo !== null ? { price_to: params.priceTo } : {}),
     ...(params.kind ? { kinds: [params.kind] } : {}),
     ...(params.images ? { with_images: true } : {}),
     ...(params.posted ? { posted_within: params.posted } : {}),
   };
+  const body: ListingBody = { page: params.page, ...query, ...(params.sort ? { sort: params.sort } : {}) };
   let result: ListingReply;
   try {
     result = problems.length ? emptyReply(params.page) : await products.list(body, context.locale);
@@ -93,6 +96,8 @@ export async function loadListing(context: AppLoadContext, params: ListingParams
   return {
     params: { ...params, region: place.region ?? null, city: place.city ?? null, place: placeText },
     result,
+    /** The listing's filters (the body of POST /api/products without page and sort), to save as a search. */
+    query,
     /** What the filters asked that cannot be answered, in the reader's words. */
     problems,
     /** The moment the cards count "2 hr ago" from: taken here, so the browser hydrates the same words. */

@@ -1,0 +1,59 @@
+import { useNavigate } from 'react-router';
+import { DialogActions, FormAlert } from '../../../components/form-controls';
+import { FormDialog } from '../../../components/form-dialog';
+import { useApiSubmit } from '../../../hooks/use-api-submit';
+import { type SavedSearchQuery, api } from '../../../lib/api-client';
+import type { DialogProps } from '../../../lib/dialogs';
+import { showToast } from '../../../lib/toasts';
+import { useTranslation } from '../../../lib/use-translation';
+import { SavedSearchFields, readSavedSearchForm, savedSearchRefusal } from './saved-search-fields';
+
+/** "Save search": opened by SaveSearchButton (lazily, through the dialog host) with the listing's filters. */
+export function SaveSearchDialog({
+  query,
+  suggestedName,
+  close,
+  isOpen = true,
+}: DialogProps & { query: SavedSearchQuery; suggestedName: string; isOpen?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { busy, errors, formMessage, submit } = useApiSubmit({ refusal: savedSearchRefusal });
+
+  return (
+    <FormDialog
+      title={t('saved_searches.dialog_title')}
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+    >
+      {(closeDialog) => (
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const { name, alerts, channels } = readSavedSearchForm(event.currentTarget);
+            void submit(
+              () => api.createSavedSearch({ ...(name ? { name } : {}), query, alerts, channels }),
+              (reply) => {
+                closeDialog();
+                showToast({
+                  icon: 'success',
+                  // "Search saved.", or that this very search was saved already.
+                  message: reply.message,
+                  timer: 6000,
+                  button: { label: t('saved_searches.view_all'), onPress: () => void navigate('/saved-searches') },
+                });
+              },
+            );
+          }}
+        >
+          <SavedSearchFields namePlaceholder={suggestedName} errors={errors} />
+          {formMessage && <FormAlert tone="error">{formMessage}</FormAlert>}
+          <DialogActions close={closeDialog} busy={busy} label={t('saved_searches.submit')} />
+        </form>
+      )}
+    </FormDialog>
+  );
+}
