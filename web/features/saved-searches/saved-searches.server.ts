@@ -1,4 +1,6 @@
 import type { AppLoadContext } from 'react-router';
+import type { CurrentUser } from '../../../server/modules/auth/auth.service';
+import type { SavedSearchListReply } from '../../../server/modules/saved-searches/saved-searches.schemas';
 import type { PlaceAndCatalogNames } from './describe-query';
 
 /**
@@ -14,4 +16,9 @@ export async function loadSearchNames(context: AppLoadContext): Promise<PlaceAnd
   ]);
   const table = (list: { id: number; name: string }[]) => Object.fromEntries(list.map(({ id, name }) => [id, name]));
   return { catalogs: table(catalogs), regions: table(regions), cities: table(cities) };
+}
+
+/** The /saved-searches page's list, from the same service as GET /api/saved-searches. */
+export function loadSavedSearches(context: AppLoadContext, current: CurrentUser): Promise<SavedSearchListReply> {
+  return context.services.savedSearches.list(current);
 }

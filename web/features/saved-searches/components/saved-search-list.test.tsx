@@ -54,9 +54,10 @@ function Results() {
   return <p>results {location.search}</p>;
 }
 
-function renderPage() {
+function renderPage(data: SavedSearch[]) {
+  const list = { data, meta: { count: data.length, limit: 50 } };
   const Stub = createRoutesStub([
-    { path: '/saved-searches', Component: () => <SavedSearchList names={NAMES} /> },
+    { path: '/saved-searches', Component: () => <SavedSearchList list={list} names={NAMES} /> },
     { path: '/', Component: Results },
   ]);
   render(
@@ -74,8 +75,7 @@ afterEach(() => {
 
 describe('the saved searches page', () => {
   it('lists each search with its filters, alerts and the number of new ads', async () => {
-    vi.spyOn(api, 'savedSearches').mockResolvedValue({ data: [SOFAS, BIKES], meta: { count: 2, limit: 50 } });
-    renderPage();
+    renderPage([SOFAS, BIKES]);
     const sofas = (await screen.findByRole('heading', { name: /Sofas in Uusimaa/ })).closest('article')!;
     expect(within(sofas).getByText('New: 3')).toBeTruthy();
     expect(within(sofas).getByText(/“sohva” · Furniture · Uusimaa · €50–€200|“sohva” · Furniture · Uusimaa · 50/)).toBeTruthy();
@@ -87,16 +87,14 @@ describe('the saved searches page', () => {
   });
 
   it('says how to save one when there are none', async () => {
-    vi.spyOn(api, 'savedSearches').mockResolvedValue({ data: [], meta: { count: 0, limit: 50 } });
-    renderPage();
+    renderPage([]);
     expect(await screen.findByText('You have no saved searches')).toBeTruthy();
     expect(screen.getByText(/press “Save search” next to the number of results/)).toBeTruthy();
   });
 
   it('opens a search as its results page and marks it opened', async () => {
-    vi.spyOn(api, 'savedSearches').mockResolvedValue({ data: [SOFAS], meta: { count: 1, limit: 50 } });
     const opened = vi.spyOn(api, 'markSavedSearchOpened').mockResolvedValue({ data: { ...SOFAS, new_count: 0 }, message: '' });
-    renderPage();
+    renderPage([SOFAS]);
     const link = await screen.findByRole('link', { name: 'Open search: Sofas in Uusimaa' });
     expect(link.getAttribute('href')).toBe(SOFAS.url);
     fireEvent.click(link);
@@ -105,11 +103,10 @@ describe('the saved searches page', () => {
   });
 
   it('edits the name, alerts and channels, and shows the saved search', async () => {
-    vi.spyOn(api, 'savedSearches').mockResolvedValue({ data: [SOFAS], meta: { count: 1, limit: 50 } });
     const update = vi
       .spyOn(api, 'updateSavedSearch')
       .mockResolvedValue({ data: { ...SOFAS, name: 'Cheap sofas', alerts: 'instant', channels: ['push'] }, message: 'Search saved.' });
-    renderPage();
+    renderPage([SOFAS]);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit search: Sofas in Uusimaa' }));
     await screen.findByRole('dialog', { name: 'Edit search' });
     const name = screen.getByLabelText('Name') as HTMLInputElement;
@@ -126,9 +123,8 @@ describe('the saved searches page', () => {
   });
 
   it('deletes a search after asking, and focus moves to the next one', async () => {
-    vi.spyOn(api, 'savedSearches').mockResolvedValue({ data: [SOFAS, BIKES], meta: { count: 2, limit: 50 } });
     const remove = vi.spyOn(api, 'deleteSavedSearch').mockResolvedValue({ message: 'Search deleted.' });
-    renderPage();
+    renderPage([SOFAS, BIKES]);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete search: Sofas in Uusimaa' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete this search?' });
     expect(within(confirm).getByText(/“Sofas in Uusimaa” will be deleted/)).toBeTruthy();

@@ -1,10 +1,11 @@
-import { BellRing, ExternalLink, Pencil, Search, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { BellRing, ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DialogActions, FormAlert } from '../../../components/form-controls';
 import { LazyFormDialog as FormDialog } from '../../../components/lazy-dialogs';
 import { useApiSubmit } from '../../../hooks/use-api-submit';
+import type { SavedSearchListReply } from '../../../../server/modules/saved-searches/saved-searches.schemas';
 import { type SavedSearch, api } from '../../../lib/api-client';
 import { focusAfterRemoval } from '../../../lib/list-focus';
 import { ERROR_TOAST_MS, showToast } from '../../../lib/toasts';
@@ -151,47 +152,25 @@ function SavedSearchItem({
 
 /**
  * The person's saved searches, newest first, each with its "new ads" count: open one (its count
- * resets), rename it or change its alerts, or delete it. The list loads in the browser.
+ * resets), rename it or change its alerts, or delete it.
  */
-export function SavedSearchList({ names }: { names: PlaceAndCatalogNames }) {
+export function SavedSearchList({ list, names }: { list: SavedSearchListReply; names: PlaceAndCatalogNames }) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [searches, setSearches] = useState<SavedSearch[] | null>(null);
-  const [limit, setLimit] = useState<number | null>(null);
-  const [failed, setFailed] = useState(false);
+  // What the loader read is the list; after that this state is, so edits and deletions show at once.
+  const [searches, setSearches] = useState(list.data);
   const [editing, setEditing] = useState<SavedSearch | null>(null);
   const [editOpen, setEditOpen] = useState(false);
   const [deleting, setDeleting] = useState<SavedSearch | null>(null);
 
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    api.savedSearches().then(
-      (reply) => {
-        if (!current) return;
-        setSearches(reply.data);
-        setLimit(reply.meta.limit);
-      },
-      () => current && setFailed(true),
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-  function retry() {
-    setFailed(false);
-    setAttempt((n) => n + 1);
-  }
-
   async function remove(search: SavedSearch) {
-    const list = searches ?? [];
     const next = focusAfterRemoval(
-      list.map((s) => String(s.id)),
+      searches.map((s) => String(s.id)),
       String(search.id),
     );
     try {
       const reply = await api.deleteSavedSearch(search.id);
-      setSearches((current) => (current ?? []).filter((s) => s.id !== search.id));
+      setSearches((current) => current.filter((s) => s.id !== search.id));
       showToast({ icon: 'success', message: reply.message });
       // Focus goes to the next search's open link (or the heading) as the card leaves.
       requestAnimationFrame(() => (next ? document.getElementById(`saved-search-open-${next}`) : heading.current)?.focus());
@@ -206,23 +185,11 @@ export function SavedSearchList({ names }: { names: PlaceAndCatalogNames }) {
         <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none sm:text-3xl">
           {t('pages.saved_searches.title')}
         </h1>
-        {searches && searches.length > 0 && limit !== null && (
-          <p className="mt-1 text-muted">{t('saved_searches.count', { count: searches.length, limit })}</p>
+        {searches.length > 0 && (
+          <p className="mt-1 text-muted">{t('saved_searches.count', { count: searches.length, limit: list.meta.limit })}</p>
         )}
       </header>
-      {failed ? (
-        <FormAlert tone="error">
-          {t('saved_searches.load_failed')}{' '}
-          <button type="button" onClick={retry} className="font-semibold underline">
-            {t('saved_searches.retry')}
-          </button>
-        </FormAlert>
-      ) : searches === null ? (
-        <p role="status" className="flex items-center gap-2 text-muted">
-          <Search aria-hidden size={18} />
-          {t('saved_searches.loading')}
-        </p>
-      ) : searches.length === 0 ? (
+      {searches.length === 0 ? (
         <EmptySavedSearches />
       ) : (
         <ul className="flex flex-col gap-3">
@@ -247,7 +214,7 @@ export function SavedSearchList({ names }: { names: PlaceAndCatalogNames }) {
           search={editing}
           isOpen={editOpen}
           onOpenChange={setEditOpen}
-          onSaved={(saved) => setSearches((current) => (current ?? []).map((s) => (s.id === saved.id ? saved : s)))}
+          onSaved={(saved) => setSearches((current) => current.map((s) => (s.id === saved.id ? saved : s)))}
         />
       )}
       <ConfirmDialog
