@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { SAVED_SEARCH_ALERTS, SAVED_SEARCH_CHANNELS } from '../../db/schema/saved-searches.ts';
+import { AD_KINDS } from '../../../common/ad-rules.ts';
 import { ListingBody } from '../products/products.schemas.ts';
 
 /** Enough for every search a person follows; it also bounds the list page's new-ad counts. */
@@ -14,6 +15,26 @@ export const NEW_COUNT_CAP = 99;
  */
 export const SavedSearchQuery = Type.Omit(ListingBody, ['page', 'sort'], { additionalProperties: false });
 export type SavedSearchQuery = Static<typeof SavedSearchQuery>;
+
+/**
+ * The query as a request may write it: the listing's names, and the names of issue 29's contract
+ * (`kind`, one kind or several, for the listing's `kinds`; `with_pictures` for `with_images`),
+ * which are stored under the listing's names.
+ */
+const { page: _page, sort: _sort, ...listingFilters } = ListingBody.properties;
+export const SavedSearchQueryInput = Type.Object(
+  {
+    ...listingFilters,
+    kind: Type.Optional(
+      Type.Union([Type.Enum(AD_KINDS), Type.Array(Type.Enum(AD_KINDS), { maxItems: AD_KINDS.length })], {
+        description: 'Only this kind of ad (or these): the same as `kinds`',
+      }),
+    ),
+    with_pictures: Type.Optional(Type.Boolean({ description: 'Only ads with at least one picture: the same as `with_images`' })),
+  },
+  { additionalProperties: false },
+);
+export type SavedSearchQueryInput = Static<typeof SavedSearchQueryInput>;
 
 export const SavedSearchAlerts = Type.Enum(SAVED_SEARCH_ALERTS, { description: 'How often new ads are told about' });
 export const SavedSearchChannels = Type.Array(Type.Enum(SAVED_SEARCH_CHANNELS), {
@@ -32,7 +53,7 @@ export const SavedSearchParams = Type.Object({ id: Type.Integer({ minimum: 1, ma
 export const CreateSavedSearchBody = Type.Object(
   {
     name: Type.Optional(SavedSearchName),
-    query: SavedSearchQuery,
+    query: SavedSearchQueryInput,
     alerts: Type.Optional({ ...SavedSearchAlerts, description: 'Default "daily"' }),
     channels: Type.Optional({ ...SavedSearchChannels, description: 'Default ["email"]' }),
   },
@@ -43,7 +64,7 @@ export type CreateSavedSearchBody = Static<typeof CreateSavedSearchBody>;
 export const UpdateSavedSearchBody = Type.Object(
   {
     name: Type.Optional(SavedSearchName),
-    query: Type.Optional(SavedSearchQuery),
+    query: Type.Optional(SavedSearchQueryInput),
     alerts: Type.Optional(SavedSearchAlerts),
     channels: Type.Optional(SavedSearchChannels),
   },

@@ -14,6 +14,7 @@ import {
   SAVED_SEARCH_NAME_MAX,
   type SavedSearch,
   type SavedSearchQuery,
+  type SavedSearchQueryInput,
   type UpdateSavedSearchBody,
 } from './saved-searches.schemas.ts';
 
@@ -65,8 +66,16 @@ const NUMBER_LOCALE: Record<Locale, string> = { fi: 'fi-FI', en: 'en-GB', ru: 'r
 export function createSavedSearchesService(deps: SavedSearchesDeps) {
   const { repo, products, catalog, geo } = deps;
 
-  /** The query checked (422 per field, under `query.`) and normalised. */
-  async function checkedQuery(query: SavedSearchQuery): Promise<SavedSearchQuery> {
+  /** The query checked (422 per field, under `query.`) and normalised, the contract's names read as the listing's. */
+  async function checkedQuery(input: SavedSearchQueryInput): Promise<SavedSearchQuery> {
+    const { kind, with_pictures: withPictures, ...query } = input;
+    if (kind !== undefined) query.kinds = [...(query.kinds ?? []), ...(Array.isArray(kind) ? kind : [kind])];
+    if (withPictures !== undefined) {
+      if (query.with_images !== undefined && query.with_images !== withPictures) {
+        throw AppError.field('query.with_pictures', 'saved_searches.errors.conflicting_filters');
+      }
+      query.with_images = withPictures;
+    }
     const problems: FieldProblems = {};
     const add = (field: string, key: string) => (problems[`query.${field}`] ??= []).push({ key });
     try {

@@ -128,6 +128,25 @@ describe('saving, listing, editing and deleting', () => {
     expect(clash.statusCode).toBe(422);
     expect(clash.json().errors.query).toEqual([`You have already saved this search: ${first.json().data.name}.`]);
   });
+
+  it('takes the contract’s names, kind and with_pictures, as the listing’s kinds and with_images', async () => {
+    const me = await person();
+    const saved = await save(me, {
+      query: { name: 'sohva', kind: 'give', with_pictures: true },
+      alerts: 'instant',
+      channels: ['email', 'push'],
+    });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json().data).toMatchObject({
+      query: { name: 'sohva', kinds: ['give'], with_images: true },
+      alerts: 'instant',
+      channels: ['email', 'push'],
+    });
+    // The same search in the listing's own names is the same search.
+    expect((await save(me, { query: { name: 'sohva', kinds: ['give'], with_images: true } })).statusCode).toBe(200);
+    const many = await save(me, { query: { kind: ['sell', 'rent', 'sell'] } });
+    expect(many.json().data.query).toEqual({ kinds: ['rent', 'sell'] });
+  });
 });
 
 describe('who may', () => {
@@ -180,6 +199,12 @@ describe('bad input is a 422 on its field', () => {
     ['an unknown region', () => ({ query: { regions: [999_999] } }), 'query.regions'],
     ['an unknown city', () => ({ query: { cities: [999_999] } }), 'query.cities'],
     ['an unknown kind', () => ({ query: { kinds: ['swap'] } }), 'query.kinds'],
+    ['an unknown kind in the contract’s name', () => ({ query: { kind: 'swap' } }), 'query.kind'],
+    [
+      'with_pictures and with_images saying otherwise',
+      () => ({ query: { with_pictures: true, with_images: false } }),
+      'query.with_pictures',
+    ],
     ['an unknown alert frequency', () => ({ query: {}, alerts: 'hourly' }), 'alerts'],
     ['an unknown channel', () => ({ query: {}, channels: ['sms'] }), 'channels'],
     ['a channel twice', () => ({ query: {}, channels: ['email', 'email'] }), 'channels'],
