@@ -15,8 +15,9 @@ import { root } from './source-hash.mjs';
  */
 export const BUDGETS = {
   'routes/single-product': { label: 'ad page', kb: 128.5, files: 15 },
-  'routes/home': { label: 'home', kb: 130, files: 15 },
-  catalog: { label: 'catalog page', kb: 128.5, files: 15 },
+  // Saved searches (issue 29) put their button on the results pages: +0.9 KB (docs/decisions.md).
+  'routes/home': { label: 'home', kb: 131, files: 15 },
+  catalog: { label: 'catalog page', kb: 129.5, files: 15 },
 };
 
 export function firstLoad(clientDir = path.join(root, 'build/web/client')) {

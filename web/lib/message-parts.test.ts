@@ -37,7 +37,6 @@ const FIRST_PAGE_SOURCES = [
   'web/routes/seller.tsx',
   'web/features/search/components',
   'web/features/saved-searches/components/save-search-button.tsx',
-  'web/features/saved-searches/describe-query.ts',
   'web/features/ad/components',
   'web/features/info/components',
   'web/features/blog/components',

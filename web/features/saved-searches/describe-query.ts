@@ -36,12 +36,15 @@ export function describeQuery(query: SavedSearchQuery, names: PlaceAndCatalogNam
   return parts;
 }
 
-/** The ids' names a listing page already has (its filters' catalogs, regions and cities). */
-export function namesFromListing(listing: {
+/** What a listing page already has to name its filters' catalogs, regions and cities. */
+export interface ListingNames {
   catalogs: { id: number; name: string; children: { id: number; name: string }[] }[];
   regions: { id: number; name: string }[];
   cities: { id: number; name: string }[];
-}): PlaceAndCatalogNames {
+}
+
+/** The ids' names a listing page already has. */
+export function namesFromListing(listing: ListingNames): PlaceAndCatalogNames {
   const table = (list: { id: number; name: string }[]) => Object.fromEntries(list.map(({ id, name }) => [id, name]));
   return {
     catalogs: table(listing.catalogs.flatMap((parent) => [parent, ...parent.children])),

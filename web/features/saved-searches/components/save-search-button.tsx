@@ -1,19 +1,17 @@
-import { BellPlus } from 'lucide-react';
+import { BellRing } from 'lucide-react';
 import { useEffect, useEffectEvent } from 'react';
 import { useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import type { SessionUser } from '../../../../server/load-context';
 import { lazyDialog } from '../../../components/lazy-dialogs';
 import type { SavedSearchQuery } from '../../../lib/api-client';
 import { openDialog } from '../../../lib/dialogs';
-import { rememberSaveSearch, takeSaveSearch } from '../../../lib/sign-in-intent';
 import { showToast } from '../../../lib/toasts';
 import { useTranslation } from '../../../lib/use-translation';
-import { type PlaceAndCatalogNames, describeQuery, namesFromListing } from '../describe-query';
+import type { ListingNames } from '../describe-query';
+import { rememberSaveSearch, takeSaveSearch } from '../save-search-intent';
 
 // Loaded on the first press: only the button is in a results page's first load (scripts/js-budget.mjs).
 const SaveSearchDialog = lazyDialog(() => import('./save-search-dialog').then((m) => m.SaveSearchDialog));
-
-type ListingNames = Parameters<typeof namesFromListing>[0];
 
 /**
  * "Save search" beside a results page's count: saves the listing's filters as they stand. A
@@ -31,16 +29,14 @@ export function SaveSearchButton({
   /** A catalog page's own catalog (it may be deeper than the filters' two levels). */
   catalog?: { id: number; name: string };
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const signedIn = !!(useRouteLoaderData('root') as { user?: SessionUser | null } | undefined)?.user;
   const here = pathname + search;
 
   function open() {
-    const names: PlaceAndCatalogNames = namesFromListing(listing);
-    if (catalog) names.catalogs[catalog.id] = catalog.name;
-    openDialog(SaveSearchDialog, { query, suggestedName: describeQuery(query, names, t, i18n.language).join(', ') });
+    openDialog(SaveSearchDialog, { query, listing, catalog });
   }
 
   const openIfPending = useEffectEvent(() => {
@@ -62,7 +58,7 @@ export function SaveSearchButton({
       }}
       className="inline-flex min-h-10 shrink-0 items-center gap-2 rounded-full border border-line bg-raised px-3 py-1.5 text-sm font-medium text-ink hover:border-brand hover:text-brand focus-visible:outline-3 focus-visible:outline-accent"
     >
-      <BellPlus aria-hidden size={18} />
+      <BellRing aria-hidden size={18} />
       {t('saved_searches.save')}
     </button>
   );

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { type ListingNames, describeQuery, namesFromListing } from '../describe-query';
 import { DialogActions, FormAlert } from '../../../components/form-controls';
 import { FormDialog } from '../../../components/form-dialog';
 import { useApiSubmit } from '../../../hooks/use-api-submit';
@@ -11,11 +13,18 @@ import { SavedSearchFields, readSavedSearchForm, savedSearchRefusal } from './sa
 /** "Save search": opened by SaveSearchButton (lazily, through the dialog host) with the listing's filters. */
 export function SaveSearchDialog({
   query,
-  suggestedName,
+  listing,
+  catalog,
   close,
   isOpen = true,
-}: DialogProps & { query: SavedSearchQuery; suggestedName: string; isOpen?: boolean }) {
-  const { t } = useTranslation();
+}: DialogProps & { query: SavedSearchQuery; listing: ListingNames; catalog?: { id: number; name: string } | undefined; isOpen?: boolean }) {
+  const { t, i18n } = useTranslation();
+  // The name the server would make, suggested in the empty field (the filters as the page names them).
+  const [suggestedName] = useState(() => {
+    const names = namesFromListing(listing);
+    if (catalog) names.catalogs[catalog.id] = catalog.name;
+    return describeQuery(query, names, t, i18n.language).join(', ');
+  });
   const navigate = useNavigate();
   const { busy, errors, formMessage, submit } = useApiSubmit({ refusal: savedSearchRefusal });
 
