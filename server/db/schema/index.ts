@@ -11,3 +11,4 @@ export * from './blog.ts';
 export * from './info-pages.ts';
 export * from './search.ts';
 export * from './saved-searches.ts';
+export * from './notifications.ts';
