@@ -30,6 +30,8 @@ import savedSearchesRoutes from './modules/saved-searches/saved-searches.routes.
 import { createMemoryCounters, createRedisCounters } from './platform/counters.ts';
 import { createMemoryRealtime, createRedisRealtime } from './platform/realtime.ts';
 import chatRoutes from './modules/chat/chat.routes.ts';
+import pushRoutes from './modules/push/push.routes.ts';
+import { createPresence } from './platform/presence.ts';
 import rolesRoutes from './modules/roles/roles.routes.ts';
 import blogRoutes from './modules/blog/blog.routes.ts';
 import adminUsersRoutes from './modules/users/admin-users.routes.ts';
@@ -223,6 +225,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(wishesRoutes);
       await api.register(savedSearchesRoutes);
       await api.register(chatRoutes);
+      await api.register(pushRoutes);
       await api.register(rolesRoutes);
       await api.register(adminUsersRoutes);
       await api.register(impersonationRoutes);
@@ -309,5 +312,14 @@ async function createPlatform(app: FastifyInstance, config: Config): Promise<Pla
   preloadBreachedList();
   const storage = await createStorage(config);
   const log = (message: string, detail: Record<string, unknown>) => app.log.error(detail, message);
-  return { mailer, counters, storage, background, realtime, log, sealer: createSealer(resolveAppSecret(config.appSecret, config.dataDir)) };
+  return {
+    mailer,
+    counters,
+    storage,
+    background,
+    realtime,
+    presence: createPresence(),
+    log,
+    sealer: createSealer(resolveAppSecret(config.appSecret, config.dataDir)),
+  };
 }

@@ -64,6 +64,12 @@ export interface Config {
   mapAttribution: string;
   /** Who may read /metrics: a bearer token (unset: none), or an address in the allow-list (addresses or CIDR blocks). */
   metrics: { token: string | undefined; allow: string[] };
+  /**
+   * Web Push's VAPID keys (base64url) and contact (mailto: or https:). Unset keys: a pair is made
+   * once under DATA_DIR/vapid.json (set them when running several instances); unset subject: a
+   * mailto: at the public host.
+   */
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string | undefined };
   /** An S3-compatible bucket for pictures; unset keeps them under DATA_DIR/media. */
   s3:
     | {
@@ -195,6 +201,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (!!googleId !== !!googleSecret) problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   const googleIssuer = url('GOOGLE_ISSUER', str('GOOGLE_ISSUER', 'https://accounts.google.com'), ['https:', 'http:'])!;
 
+  const vapidPublicKey = optional('VAPID_PUBLIC_KEY');
+  const vapidPrivateKey = optional('VAPID_PRIVATE_KEY');
+  if (!!vapidPublicKey !== !!vapidPrivateKey) problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  const vapidSubject = url('VAPID_SUBJECT', optional('VAPID_SUBJECT'), ['mailto:', 'https:']);
+
   const s3Bucket = optional('S3_BUCKET');
   const s3Endpoint = url('S3_ENDPOINT', optional('S3_ENDPOINT'), ['http:', 'https:']);
   const s3PublicUrl = url('S3_PUBLIC_URL', optional('S3_PUBLIC_URL'), ['http:', 'https:']);
@@ -230,6 +241,7 @@ export function loadConfig(env: Env = process.env): Config {
     mapTileUrl: tileUrl(env.MAP_TILE_URL),
     mapAttribution: str('MAP_ATTRIBUTION', '© OpenStreetMap contributors'),
     metrics: { token: metricsToken, allow: metricsAllow },
+    vapid: { publicKey: vapidPublicKey, privateKey: vapidPrivateKey, subject: vapidSubject },
     s3: s3Bucket
       ? {
           bucket: s3Bucket,

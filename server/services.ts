@@ -24,6 +24,10 @@ import { createWishesRepo } from './modules/wishes/wishes.repo.ts';
 import { createWishesService } from './modules/wishes/wishes.service.ts';
 import { createSavedSearchesRepo } from './modules/saved-searches/saved-searches.repo.ts';
 import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service.ts';
+import { createPushRepo } from './modules/push/push.repo.ts';
+import { createPushService } from './modules/push/push.service.ts';
+import { resolveVapidKeys } from './modules/push/push.vapid.ts';
+import type { Presence } from './platform/presence.ts';
 import type { Counters } from './platform/counters.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { Sealer } from './platform/secrets.ts';
@@ -66,6 +70,8 @@ export interface Platform {
   sealer: Sealer;
   background: BackgroundWork;
   realtime: Realtime;
+  /** Who has a messenger socket open in this process (the messenger pushes to the others). */
+  presence: Presence;
   log: (message: string, detail: Record<string, unknown>) => void;
 }
 
@@ -158,6 +164,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     audit: authRepo.audit,
     onAdsChanged: adsChanged,
   });
+  const push = createPushService({ repo: createPushRepo(db), vapid: resolveVapidKeys(config), log: platform.log });
   const chat = createChatService({
     repo: createChatRepo(db),
     ads: adsRepo,
@@ -167,6 +174,12 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     throttle,
     site,
     log: platform.log,
+    push: {
+      isConnected: (userId) => platform.presence.isConnected(userId),
+      hasSubscriptions: push.hasSubscriptions,
+      send: push.send,
+      background: platform.background.run,
+    },
   });
   const blog = createBlogService({
     repo: createBlogRepo(db),
@@ -237,6 +250,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     }),
     roles: createRolesService({ repo: createRolesRepo(db), audit: authRepo.audit, authority }),
     chat,
+    push,
     dashboard: createDashboardService({
       repo: createDashboardRepo(db),
       storage: platform.storage,

@@ -406,6 +406,15 @@ const TABLE: Record<string, Row> = {
   'PATCH /api/saved-searches/{id}': signedIn(() => ({ url: '/api/saved-searches/2147483647', payload: { name: 'Sohvat' } })),
   'DELETE /api/saved-searches/{id}': signedIn(() => ({ url: '/api/saved-searches/2147483647' })),
   'POST /api/saved-searches/{id}/opened': signedIn(() => ({ url: '/api/saved-searches/2147483647/opened' })),
+  // Web Push: the key is public; a browser's subscription belongs to whoever is signed in on it.
+  'GET /api/push/public-key': open(() => ({})),
+  'POST /api/push-subscriptions': signedIn(() => {
+    const browser = crypto.createECDH('prime256v1');
+    browser.generateKeys();
+    const keys = { p256dh: browser.getPublicKey().toString('base64url'), auth: crypto.randomBytes(16).toString('base64url') };
+    return { payload: { endpoint: `https://push.example.com/${crypto.randomUUID()}`, keys } };
+  }),
+  'DELETE /api/push-subscriptions': signedIn(() => ({ payload: { endpoint: 'https://push.example.com/nobody' } })),
 };
 
 const ROLE_OF: Record<Exclude<Actor, 'visitor'>, RoleSlug[]> = {

@@ -51,6 +51,16 @@ export interface ChatDeps {
   throttle: Throttle;
   site: { siteName: string; publicUrl: string };
   log: (message: string, detail: Record<string, unknown>) => void;
+  /**
+   * Web Push for a new message to a member with no live socket (issue 29), run after the answer
+   * (`background`); absent: no pushes. The unread mail is independent of it.
+   */
+  push?: {
+    isConnected(userId: number): boolean;
+    hasSubscriptions(userId: number): Promise<boolean>;
+    send(userId: number, payload: { title: string; body: string; url: string; tag?: string }): Promise<unknown>;
+    background(name: string, work: () => Promise<void>): void;
+  };
 }
 
 export interface SendInput {
@@ -236,7 +246,10 @@ export function createChatService(deps: ChatDeps) {
     if (!result.created && picture) await storage.delete(picture.key).catch(() => undefined);
     if (result.message.senderId !== current.id) throw AppError.field('client_id', 'messenger.client_id_taken');
     const message = presentMessage(result.message);
-    if (result.created) await announce(message.room_id, members, message);
+    if (result.created) {
+      await announce(message.room_id, members, message);
+      pushToAbsent(message.room_id, members, current.id);
+    }
     return { roomId: message.room_id, message, created: result.created };
   }
 
@@ -248,6 +261,27 @@ export function createChatService(deps: ChatDeps) {
         .filter((id) => id !== message.sender_id)
         .map(async (id) => realtime.publish({ userIds: [id], event: { type: 'unread', unread_total: await repo.unreadTotal(id) } })),
     );
+  }
+
+  /** "New message from X" on the devices of a member who is not in the messenger now; never quotes the message. */
+  function pushToAbsent(roomId: number, members: number[], senderId: number): void {
+    const push = deps.push;
+    if (!push) return;
+    for (const userId of members) {
+      if (userId === senderId || push.isConnected(userId)) continue;
+      push.background('messenger push', async () => {
+        if (!(await push.hasSubscriptions(userId))) return;
+        const context = await repo.mailContext(roomId, userId);
+        if (!context || context.unread === 0) return;
+        const sender = context.senderName ?? translate(context.locale, 'messenger.deleted_user');
+        await push.send(userId, {
+          title: translate(context.locale, 'push.chat.title', { sender }),
+          body: context.productName ?? context.subject,
+          url: `/channel/${roomId}`,
+          tag: `room-${roomId}`,
+        });
+      });
+    }
   }
 
   /** Writing needs a confirmed address, as publishing does: a throwaway account cannot message sellers. */

@@ -106,6 +106,9 @@ export async function registerChatSocket(app: FastifyInstance, options: SocketOp
     },
   });
 
+  // The messenger pushes to people with no open socket here (server/platform/presence.ts).
+  const unregisterPresence = app.services.platform.presence.register((userId) => connections.has(userId));
+
   const unsubscribe = realtime.subscribe(({ userIds, event }) => {
     const frame = JSON.stringify(event);
     for (const userId of userIds) {
@@ -144,6 +147,7 @@ export async function registerChatSocket(app: FastifyInstance, options: SocketOp
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     unsubscribe();
+    unregisterPresence();
   });
 
   const send = (connection: Connection, event: ServerEvent) => {
