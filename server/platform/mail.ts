@@ -10,6 +10,8 @@ export interface MailMessage {
   html: string;
   /** Where answers go (the support address of the app settings); none: to the From address. */
   replyTo?: string;
+  /** Extra headers (List-Unsubscribe of the saved-search alerts). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -501,6 +501,33 @@ export function createProductsRepo(
       });
     },
 
+    /** An ad's seller, status and the lexemes of its search document (percolation reads its keys from them). */
+    async percolationFacts(productId: number): Promise<{ userId: number; status: string; lexemes: string[] } | undefined> {
+      const [row] = await db
+        .select({ userId: products.userId, status: products.status, lexemes: sql<string[]>`tsvector_to_array(${products.searchVector})` })
+        .from(products)
+        .where(eq(products.id, productId));
+      return row;
+    },
+
+    /**
+     * Which of the listing's queries show this ad: the listing's conditions (active, place,
+     * catalog, the buyer's filters) and every word of the query (its first pass, without typo
+     * corrections, as countNewer), tested on the one row, all queries in one statement.
+     */
+    async queriesShowingAd(queries: ListingQuery[], productId: number): Promise<boolean[]> {
+      if (!queries.length) return [];
+      const columns = queries.map((query, i) => {
+        const conditions = [...listingConditions(query)];
+        if (query.terms.length) conditions.push(sql`${products.searchVector} @@ (${wordsTsquery(query.terms, 'all')})`);
+        return sql`coalesce((${and(...conditions)!}), false) as ${sql.identifier(`q${i}`)}`;
+      });
+      const [row] = rowsOf<Record<string, boolean>>(
+        await db.execute(sql`select ${sql.join(columns, sql`, `)} from ${products} where ${products.id} = ${productId}`),
+      );
+      return queries.map((_, i) => row?.[`q${i}`] === true);
+    },
+
     /**
      * How many active ads match the listing's query and were posted after `since`, up to `cap`:
      * a saved search's new ads. The listing's conditions; words must all match (the listing's

@@ -16,6 +16,7 @@ import { filterCents, priceRangeProblem } from '../../../common/listing-filters.
 import { VIEW_WINDOW_SECONDS, createAdViewCounter } from './ad-views.ts';
 import { type LeafNames, SUGGESTION_EVIDENCE, rankCategories } from './catalog-suggestions.ts';
 import { createListingCache } from './listing-cache.ts';
+import { adPercolationKeys, searchPercolationKey } from './percolation.ts';
 import { COUNT_CAP, type ListingFilters, type ListingQuery, type ListingRow, type ProductsRepo } from './products.repo.ts';
 import { type ListingBody, type ListingReply, PAGE_SIZE, type SellerReply } from './products.schemas.ts';
 import { type Synonyms, infixStem, searchTerms, synonymsFrom } from './search-terms.ts';
@@ -154,6 +155,35 @@ export function createProductsService(deps: ProductsDeps) {
       const { query, nothingCanMatch } = await listingQuery(body, cap, 0);
       if (nothingCanMatch) return 0;
       return newerCounts.get(`${since.toISOString()}:${cap}:${JSON.stringify(query)}`, () => repo.countNewer(query, since, cap));
+    },
+
+    /** A saved search's percolation key (issue 29, percolation.ts): its rarest requirement, read with the listing's own word rules. */
+    async percolationKey(body: ListingBody): Promise<string> {
+      const words = await synonyms();
+      return searchPercolationKey(body, searchTerms(body.name, words), words);
+    },
+
+    /** An active ad's seller and percolation keys; undefined when the ad is gone or not shown. */
+    async adPercolation(productId: number): Promise<{ sellerId: number; keys: string[] } | undefined> {
+      const facts = await repo.percolationFacts(productId);
+      if (!facts || facts.status !== 'active') return undefined;
+      return { sellerId: facts.userId, keys: adPercolationKeys(facts.lexemes) };
+    },
+
+    /**
+     * Which of these listing bodies would show the ad: the listing's own query and conditions, so
+     * an alert never promises an ad the search would not show. One statement for all of them.
+     */
+    async bodiesShowingAd(bodies: ListingBody[], productId: number): Promise<boolean[]> {
+      const built = await Promise.all(bodies.map((body) => listingQuery(body, 1, 0)));
+      const asked = built.map((b, i) => ({ ...b, i })).filter((b) => !b.nothingCanMatch);
+      const shown = await repo.queriesShowingAd(
+        asked.map((b) => b.query),
+        productId,
+      );
+      const out = bodies.map(() => false);
+      asked.forEach((b, k) => (out[b.i] = shown[k] ?? false));
+      return out;
     },
 
     /**

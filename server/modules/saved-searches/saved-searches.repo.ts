@@ -10,6 +10,8 @@ export interface SavedSearchValues {
   query: Record<string, unknown>;
   alerts: SavedSearchAlerts;
   channels: SavedSearchChannel[];
+  /** The percolation key (issue 29); null: looked at for every new ad. */
+  matchKey?: string | null;
 }
 
 export function createSavedSearchesRepo(db: Database) {

@@ -20,7 +20,7 @@ import {
 
 export interface SavedSearchesDeps {
   repo: SavedSearchesRepo;
-  products: Pick<ProductsService, 'countNewer' | 'checkFilters'>;
+  products: Pick<ProductsService, 'countNewer' | 'checkFilters'> & Partial<Pick<ProductsService, 'percolationKey'>>;
   catalog: CatalogService;
   geo: GeoService;
 }
@@ -138,6 +138,9 @@ export function createSavedSearchesService(deps: SavedSearchesDeps) {
     };
   }
 
+  /** The percolation key new ads are looked up by (issue 29, products/percolation.ts); null without matching. */
+  const matchKeyOf = async (query: SavedSearchQuery) => (products.percolationKey ? products.percolationKey(query) : null);
+
   async function own(current: CurrentUser, id: number): Promise<SavedSearchRow> {
     const row = await repo.findOwn(current.user.id, id);
     if (!row) throw new AppError('not_found');
@@ -156,7 +159,13 @@ export function createSavedSearchesService(deps: SavedSearchesDeps) {
       const userId = current.user.id;
       const query = await checkedQuery(body.query);
       const name = body.name?.trim() || (await nameOf(query, locale));
-      const values: SavedSearchValues = { name, query, alerts: body.alerts ?? 'daily', channels: body.channels ?? ['email'] };
+      const values: SavedSearchValues = {
+        name,
+        query,
+        alerts: body.alerts ?? 'daily',
+        channels: body.channels ?? ['email'],
+        matchKey: await matchKeyOf(query),
+      };
       const { created, row } = await repo.transaction(async (tx) => {
         await repo.lockOwner(userId, tx);
         const same = await repo.findSameQuery(userId, query, tx);
@@ -182,6 +191,7 @@ export function createSavedSearchesService(deps: SavedSearchesDeps) {
       if (body.channels) values.channels = body.channels;
       if (body.query) {
         values.query = await checkedQuery(body.query);
+        values.matchKey = await matchKeyOf(values.query);
         const madeName = (await nameOf(before.query as SavedSearchQuery, locale)) === before.name;
         if (madeName && body.name === undefined) values.name = await nameOf(values.query, locale);
       }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { adPercolationKeys, searchPercolationKey } from './percolation.ts';
+import { NO_SYNONYMS, searchTerms, synonymsFrom } from './search-terms.ts';
+
+const key = (filters: Parameters<typeof searchPercolationKey>[0] & { name?: string }, synonyms = NO_SYNONYMS) =>
+  searchPercolationKey(filters, searchTerms(filters.name, synonyms), synonyms);
+
+describe('a saved search’s percolation key', () => {
+  it('is its longest real word, else its one catalog, else its one town or region, else everything', () => {
+    expect(key({ name: 'musta sohva', catalogs: [5] })).toBe('w:must');
+    expect(key({ name: 'sohva iso' })).toBe('w:sohv');
+    expect(key({ name: 'tv 55', catalogs: [5], cities: [1] })).toBe('c:5');
+    expect(key({ catalogs: [5, 6], cities: [1] })).toBe('t:1');
+    expect(key({ cities: [1], regions: [2] })).toBe('*');
+    expect(key({ regions: [2] })).toBe('r:2');
+    expect(key({})).toBe('*');
+  });
+
+  it('does not key by a word with synonyms (an ad may match through another word)', () => {
+    const synonyms = synonymsFrom([
+      { groupId: 1, word: 'sohva' },
+      { groupId: 1, word: 'soffa' },
+    ]);
+    expect(key({ name: 'sohva', regions: [3] }, synonyms)).toBe('r:3');
+  });
+});
+
+describe('an ad’s percolation keys', () => {
+  it('has its words’ first letters, its compound parts’, its base forms’, its catalogs, town, region and everything', () => {
+    const keys = adPercolationKeys(['kulmasohv', 'kulmasohva', '~sohv', 'renkaat', '§c12', '§c3', '§m91', '§r1', '§16:1234', 'tv']);
+    expect(keys).toEqual(expect.arrayContaining(['*', 'w:kulm', 'w:sohv', 'w:renk', 'w:reng', 'c:12', 'c:3', 't:91', 'r:1']));
+    expect(keys).not.toContain('w:tv');
+    expect(keys.some((k) => k.includes('16:'))).toBe(false);
+  });
+});
