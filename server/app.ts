@@ -31,6 +31,7 @@ import { createMemoryCounters, createRedisCounters } from './platform/counters.t
 import { createMemoryRealtime, createRedisRealtime } from './platform/realtime.ts';
 import chatRoutes from './modules/chat/chat.routes.ts';
 import pushRoutes from './modules/push/push.routes.ts';
+import pwaRoutes from './modules/pwa/pwa.routes.ts';
 import { createPresence } from './platform/presence.ts';
 import rolesRoutes from './modules/roles/roles.routes.ts';
 import blogRoutes from './modules/blog/blog.routes.ts';
@@ -211,6 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(healthRoutes);
   await app.register(seoRoutes);
+  await app.register(pwaRoutes);
   await app.register(
     async (api) => {
       await api.register(geoRoutes);

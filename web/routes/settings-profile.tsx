@@ -4,6 +4,7 @@ import { useFetcher } from 'react-router';
 import { profileForm, requireCurrentUser } from '../features/account/account-forms.server';
 import { AvatarUpload } from '../features/account/components/avatar-upload';
 import { CityComboBox } from '../components/city-combo-box';
+import { PushToggle } from '../components/push-toggle';
 import { CheckboxField, FormAlert, SettingsCard, SubmitButton, TextField } from '../components/form-controls';
 import { useFormAnswer } from '../hooks/use-form-answer';
 import { runAction } from '../lib/forms.server';
@@ -142,6 +143,9 @@ export default function SettingsProfile({ loaderData, actionData }: Route.Compon
           </fieldset>
           <SubmitButton busy={fetcher.state !== 'idle'} label={t('account.profile.submit')} busyLabel={t('account.common.saving')} />
         </fetcher.Form>
+      </SettingsCard>
+      <SettingsCard title={t('push.settings.title')}>
+        <PushToggle />
       </SettingsCard>
     </div>
   );

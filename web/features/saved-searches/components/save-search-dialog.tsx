@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { type ListingNames, describeQuery, namesFromListing } from '../describe-query';
 import { DialogActions, FormAlert } from '../../../components/form-controls';
 import { FormDialog } from '../../../components/form-dialog';
+import { PushToggle } from '../../../components/push-toggle';
 import { useApiSubmit } from '../../../hooks/use-api-submit';
 import { type SavedSearchQuery, api } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
@@ -26,6 +27,7 @@ export function SaveSearchDialog({
     return describeQuery(query, names, t, i18n.language).join(', ');
   });
   const navigate = useNavigate();
+  const [pushChosen, setPushChosen] = useState(false);
   const { busy, errors, formMessage, submit } = useApiSubmit({ refusal: savedSearchRefusal });
 
   return (
@@ -40,6 +42,8 @@ export function SaveSearchDialog({
         <form
           noValidate
           className="space-y-4"
+          // Ticking the push channel offers to turn push on for this device right here.
+          onChange={(event) => setPushChosen(readSavedSearchForm(event.currentTarget).channels.includes('push'))}
           onSubmit={(event) => {
             event.preventDefault();
             const { name, alerts, channels } = readSavedSearchForm(event.currentTarget);
@@ -59,6 +63,7 @@ export function SaveSearchDialog({
           }}
         >
           <SavedSearchFields namePlaceholder={suggestedName} errors={errors} />
+          {pushChosen && <PushToggle />}
           {formMessage && <FormAlert tone="error">{formMessage}</FormAlert>}
           <DialogActions close={closeDialog} busy={busy} label={t('saved_searches.submit')} />
         </form>
