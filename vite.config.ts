@@ -38,7 +38,7 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cook
 const APP = /[\\/](web[\\/](lib|hooks|components)|common)[\\/]|node_modules[\\/]lucide-react[\\/]/;
 /** Modules loaded on use (their own chunk), and what only they import. */
 const ON_USE =
-  /[\\/]web[\\/](lib[\\/](realtime|picture-check|auth-state)|components[\\/](drawer|user-menu|form-dialog|confirm-dialog|carousel-dialog|city-combo-box|ad-status|rich-text-[\w-]+|password-[\w-]+))\.tsx?$/;
+  /[\\/]web[\\/](lib[\\/](realtime|picture-check|auth-state|push-device)|components[\\/](push-toggle|drawer|user-menu|form-dialog|confirm-dialog|carousel-dialog|city-combo-box|ad-status|rich-text-[\w-]+|password-[\w-]+))\.tsx?$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), messageParts(), reactRouter()],

@@ -8,7 +8,6 @@ import { NotFoundScreen } from './components/not-found-screen';
 import { pageTitle } from './lib/meta';
 import { rootShouldRevalidate } from './lib/revalidation';
 import { themeBootScript } from './lib/preferences';
-import { serviceWorkerBootScript } from './lib/service-worker';
 import { useScriptNonce } from './lib/script-nonce';
 import { toSessionUser } from './lib/session-user.server';
 
@@ -59,16 +58,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#0f4c81" />
-        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#0f141a" />
+        <meta name="theme-color" content="#0f4c81" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="manifest" href="/manifest.webmanifest" />
-        <link rel="apple-touch-icon" href="/icons/icon-192.png" />
         {/* The browser hides a nonce once read: the client's render has none to match. */}
         <script nonce={scriptNonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
-        {import.meta.env.PROD && (
-          <script nonce={scriptNonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: serviceWorkerBootScript }} />
-        )}
         <Meta />
         <Links />
       </head>

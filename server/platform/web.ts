@@ -20,6 +20,7 @@ import {
   pageCacheKey,
   pickEncoding,
 } from './page-cache.ts';
+import { withPwaHead } from '../../common/pwa-head.ts';
 
 export type WebMode = { mode: 'production'; buildDir?: string } | { mode: 'development'; vite: ViteDevServer };
 
@@ -82,7 +83,7 @@ async function finishPage(response: Response, development: boolean, scriptNonce:
   const headers: Record<string, string> = {};
   for (const [key, value] of response.headers) if (key !== 'set-cookie') headers[key] = value;
   if (type.startsWith('text/html')) {
-    const html = body.toString('utf8');
+    const html = withPwaHead(body.toString('utf8'), development ? null : { nonce: scriptNonce });
     headers['content-security-policy'] = contentSecurityPolicy(inlineScriptHashes(html, scriptNonce), development);
     body = Buffer.from(withoutScriptNonce(html, scriptNonce), 'utf8');
     delete headers['content-length'];
