@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes, withoutScriptNonce } from '../server/platform/page-cache.ts';
-import { SERVICE_WORKER_BOOT_SCRIPT, withPwaHead } from './pwa-head.ts';
+import { inlineScriptHashes, withoutScriptNonce } from './page-cache.ts';
+import { SERVICE_WORKER_BOOT_SCRIPT, withPwaHead } from '../../common/pwa-head.ts';
 
 const page =
   '<!DOCTYPE html><html lang="fi"><head><meta charSet="utf-8"/><meta name="theme-color" content="#0f4c81"/><title>x</title></head><body></body></html>';
