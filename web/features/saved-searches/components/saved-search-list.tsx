@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DialogActions, FormAlert } from '../../../components/form-controls';
+import { PushToggle } from '../../../components/push-toggle';
 import { LazyFormDialog as FormDialog } from '../../../components/lazy-dialogs';
 import { useApiSubmit } from '../../../hooks/use-api-submit';
 import type { SavedSearchListReply } from '../../../../server/modules/saved-searches/saved-searches.schemas';
@@ -47,12 +48,15 @@ function EditSavedSearchDialog({
 }) {
   const { t } = useTranslation();
   const { busy, errors, formMessage, submit } = useApiSubmit({ refusal: savedSearchRefusal });
+  const [pushChosen, setPushChosen] = useState(search.channels.includes('push'));
   return (
     <FormDialog title={t('saved_searches.edit_title')} isOpen={isOpen} onOpenChange={onOpenChange}>
       {(close) => (
         <form
           noValidate
           className="space-y-4"
+          // With the push channel ticked, push can be turned on for this device right here.
+          onChange={(event) => setPushChosen(readSavedSearchForm(event.currentTarget).channels.includes('push'))}
           onSubmit={(event) => {
             event.preventDefault();
             const { name, alerts, channels } = readSavedSearchForm(event.currentTarget);
@@ -68,6 +72,7 @@ function EditSavedSearchDialog({
           }}
         >
           <SavedSearchFields name={search.name} alerts={search.alerts} channels={search.channels} errors={errors} />
+          {pushChosen && <PushToggle />}
           {formMessage && <FormAlert tone="error">{formMessage}</FormAlert>}
           <DialogActions close={close} busy={busy} label={t('saved_searches.save_changes')} />
         </form>
