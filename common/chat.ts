@@ -48,11 +48,19 @@ export interface ChatMessage {
 
 /** What the server pushes to a signed-in person's sockets. */
 export type ServerEvent =
-  | { type: 'ready'; user_id: number; unread_total: number }
+  | {
+      type: 'ready';
+      user_id: number;
+      unread_total: number;
+      /** The notification centre's unread count (its bell). */
+      notifications_unread?: number;
+    }
   | { type: 'message'; room_id: number; message: ChatMessage }
   | { type: 'read'; room_id: number; user_id: number; last_read_id: number }
   | { type: 'typing'; room_id: number; user_id: number }
   | { type: 'unread'; unread_total: number }
+  /** The person's unread notifications changed (a new one, or some were read): the bell's count. */
+  | { type: 'notifications'; unread: number }
   /** Something about the room changed (blocked, unblocked): fetch it again. */
   | { type: 'room'; room_id: number }
   | { type: 'pong' }

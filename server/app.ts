@@ -27,6 +27,7 @@ import { AD_MAX_PICTURES, MAX_PICTURE_BYTES } from '../common/pictures.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import wishesRoutes from './modules/wishes/wishes.routes.ts';
 import savedSearchesRoutes from './modules/saved-searches/saved-searches.routes.ts';
+import notificationsRoutes from './modules/notifications/notifications.routes.ts';
 import { createMemoryCounters, createRedisCounters } from './platform/counters.ts';
 import { createMemoryRealtime, createRedisRealtime } from './platform/realtime.ts';
 import chatRoutes from './modules/chat/chat.routes.ts';
@@ -226,6 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(usersRoutes);
       await api.register(wishesRoutes);
       await api.register(savedSearchesRoutes);
+      await api.register(notificationsRoutes);
       await api.register(chatRoutes);
       await api.register(pushRoutes);
       await api.register(rolesRoutes);

@@ -24,6 +24,8 @@ import { createWishesRepo } from './modules/wishes/wishes.repo.ts';
 import { createWishesService } from './modules/wishes/wishes.service.ts';
 import { createSavedSearchesRepo } from './modules/saved-searches/saved-searches.repo.ts';
 import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service.ts';
+import { createNotificationsRepo } from './modules/notifications/notifications.repo.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createPushRepo } from './modules/push/push.repo.ts';
 import { createPushService } from './modules/push/push.service.ts';
 import { resolveVapidKeys } from './modules/push/push.vapid.ts';
@@ -153,6 +155,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
   const adsChanged = () => {
     platform.realtime.notify({ topic: 'ads_changed' }).catch((error: unknown) => platform.log('ads-changed notice failed', { err: error }));
   };
+  const notifications = createNotificationsService({ repo: createNotificationsRepo(db), realtime: platform.realtime, log: platform.log });
   const moderation = createModerationService({
     repo: createModerationRepo(db),
     ads: adsRepo,
@@ -163,6 +166,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     site,
     audit: authRepo.audit,
     onAdsChanged: adsChanged,
+    notify: notifications.notify,
   });
   const push = createPushService({ repo: createPushRepo(db), vapid: resolveVapidKeys(config), log: platform.log });
   const chat = createChatService({
@@ -280,7 +284,9 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
         },
       },
       onAdsChanged: adsChanged,
+      notify: notifications.notify,
     }),
+    notifications,
   };
 }
 

@@ -15,9 +15,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { site, locale, preferences, user } = context;
   // The badges and the hearts are right in the first HTML, not only after hydration; the socket
   // keeps the messenger's count current after that.
-  const [wishes, unreadMessages] = user
-    ? await Promise.all([context.services.wishes.uuids(user), context.services.chat.unreadTotal(user)])
-    : [null, null];
+  const [wishes, unreadMessages, unreadNotifications] = user
+    ? await Promise.all([
+        context.services.wishes.uuids(user),
+        context.services.chat.unreadTotal(user),
+        context.services.notifications.unreadCount(user),
+      ])
+    : [null, null, null];
   return {
     site: { siteName: site.siteName, publicUrl: site.publicUrl, supportEmail: site.supportEmail, locale },
     repositoryUrl: site.repositoryUrl,
@@ -27,6 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     user: user ? toSessionUser(user) : null,
     wishes,
     unreadMessages,
+    unreadNotifications,
     // Titles for the error screens, whose own loaders never ran.
     errorTitles: { notFound: context.t('not_found.title'), error: context.t('error_page.title') },
   };

@@ -20,6 +20,7 @@ export default [
   route('logout', 'routes/logout.tsx'),
   route('wishes', 'routes/wishes.tsx'),
   route('saved-searches', 'routes/saved-searches.tsx'),
+  route('notifications', 'routes/notifications.tsx'),
   route('my-showcase', 'routes/my-showcase.tsx'),
   route('my-showcase/edit/:productUuid', 'routes/my-showcase-edit.tsx'),
   route('new-ad', 'routes/new-ad.tsx'),

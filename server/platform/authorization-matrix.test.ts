@@ -406,6 +406,8 @@ const TABLE: Record<string, Row> = {
   'PATCH /api/saved-searches/{id}': signedIn(() => ({ url: '/api/saved-searches/2147483647', payload: { name: 'Sohvat' } })),
   'DELETE /api/saved-searches/{id}': signedIn(() => ({ url: '/api/saved-searches/2147483647' })),
   'POST /api/saved-searches/{id}/opened': signedIn(() => ({ url: '/api/saved-searches/2147483647/opened' })),
+  'GET /api/notifications': signedIn(() => ({})),
+  'POST /api/notifications/read': signedIn(() => ({ payload: { all: true } })),
   // Web Push: the key is public; a browser's subscription belongs to whoever is signed in on it.
   'GET /api/push/public-key': open(() => ({})),
   'POST /api/push-subscriptions': signedIn(() => {

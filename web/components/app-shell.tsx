@@ -30,6 +30,8 @@ export interface ShellData {
   wishes: readonly string[] | null;
   /** The signed-in person's unread messages, counted by the server for this page. */
   unreadMessages: number | null;
+  /** Likewise the notification centre's unread count (the bell). */
+  unreadNotifications: number | null;
 }
 
 /** Route modules set `handle = { ribbon: true }` to show the repository ribbon. */
@@ -63,6 +65,7 @@ export function AppShell({ data, children }: { data: ShellData; children: React.
           user={data.user}
           theme={data.theme}
           unreadMessages={data.unreadMessages}
+          unreadNotifications={data.unreadNotifications}
           onMenu={() => {
             setDrawerWanted(true);
             setDrawerOpen(true);

@@ -1,4 +1,4 @@
-import { BellRing, FilePlus2, Heart, LayoutGrid, LogIn, LogOut, MessageCircle, Store, User, UserPlus } from 'lucide-react';
+import { Bell, BellRing, FilePlus2, Heart, LayoutGrid, LogIn, LogOut, MessageCircle, Store, User, UserPlus } from 'lucide-react';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { CloseButton } from './close-button';
@@ -55,6 +55,7 @@ function userLinks(user: SessionUser | null): MenuLink[] {
     { to: '/wishes', label: 'user_menu.wishes', icon: Heart },
     { to: '/saved-searches', label: 'user_menu.saved_searches', icon: BellRing },
     { to: '/messenger', label: 'user_menu.messenger', icon: MessageCircle },
+    { to: '/notifications', label: 'notifications.title', icon: Bell },
     { to: '/new-ad', label: 'user_menu.new_ad', icon: FilePlus2 },
     { to: '/my-showcase', label: 'user_menu.my_showcase', icon: Store },
   ];

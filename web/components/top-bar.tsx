@@ -1,34 +1,29 @@
-import { Heart, LogIn, Menu as MenuIcon, MessageCircle, Plus } from 'lucide-react';
+import { LogIn, Menu as MenuIcon, Plus } from 'lucide-react';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../server/load-context';
 import type { Theme } from '../lib/preferences';
-import { useWishCount, useWishListSync } from '../lib/wish-list';
-import { useRealtime, useUnreadTotal } from '../lib/chat-unread';
+import { useWishListSync } from '../lib/wish-list';
 import { useSignInIntents } from '../lib/sign-in-intent';
 import { LanguageSelect } from './language-select';
 import { ThemeToggle } from './theme-toggle';
 import { LazyUserMenu } from './lazy-user-menu';
+import { iconButton } from './icon-button';
 
-const iconButton = 'inline-flex h-10 w-10 items-center justify-center rounded-full text-ink hover:bg-sunken focus-visible:bg-sunken';
-
-/** The number on an icon button; the button's label says it in words. */
-function CountBadge({ count }: { count: number }) {
-  return (
-    <span
-      aria-hidden
-      className="absolute top-0.5 right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-accent px-1 text-xs font-bold text-black"
-    >
-      {count > 99 ? '99+' : count}
-    </span>
-  );
-}
+/**
+ * A signed-in person's buttons with counts (messages, notifications, wishes) and their socket: a
+ * chunk of their own, so that visitors' first load carries none of it. The server renders them
+ * into the page, and they hydrate as soon as the chunk is in (React keeps the server's HTML until then).
+ */
+const AccountBadges = lazy(() => import('./account-badges').then((m) => ({ default: m.AccountBadges })));
 
 export function TopBar({
   siteName,
   user,
   theme,
   unreadMessages = null,
+  unreadNotifications = null,
   onMenu,
 }: {
   siteName: string;
@@ -36,6 +31,8 @@ export function TopBar({
   theme: Theme | undefined;
   /** The server's count for this page; the socket takes over after hydration. */
   unreadMessages?: number | null;
+  /** Likewise for the notification centre's bell. */
+  unreadNotifications?: number | null;
   onMenu: () => void;
 }) {
   const { t } = useTranslation();
@@ -43,11 +40,6 @@ export function TopBar({
   useWishListSync(user?.id ?? null);
   // What a visitor began before signing in (a heart) is finished once they have.
   useSignInIntents(user?.id ?? null);
-  /** Ads on the wish list; the badge shows only when there are some. */
-  const wishCount = useWishCount();
-  // The bar is also where a signed-in person's socket starts (a chunk of its own, after hydration).
-  useRealtime(user?.id ?? null);
-  const unread = useUnreadTotal(unreadMessages);
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-raised/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:px-4">
@@ -65,24 +57,9 @@ export function TopBar({
           <span className={user ? 'hidden sm:inline' : undefined}>{siteName}</span>
         </Link>
         {user && (
-          <>
-            <Link
-              to="/messenger"
-              className={`${iconButton} relative`}
-              aria-label={unread > 0 ? t('chat.badge_label', { count: unread }) : t('nav.messenger')}
-            >
-              <MessageCircle aria-hidden size={22} />
-              {unread > 0 && <CountBadge count={unread} />}
-            </Link>
-            <Link
-              to="/wishes"
-              className={`${iconButton} relative`}
-              aria-label={wishCount > 0 ? t('wishes.badge_label', { count: wishCount }) : t('nav.wishes')}
-            >
-              <Heart aria-hidden size={22} />
-              {wishCount > 0 && <CountBadge count={wishCount} />}
-            </Link>
-          </>
+          <Suspense>
+            <AccountBadges userId={user.id} unreadMessages={unreadMessages} unreadNotifications={unreadNotifications} />
+          </Suspense>
         )}
         <ThemeToggle serverTheme={theme} signedIn={!!user} className={iconButton} />
         <LanguageSelect />

@@ -55,13 +55,15 @@ describe('UserMenu', () => {
       'My wish list',
       'Saved searches',
       'Messages',
+      'Notifications',
       'Create new ad',
       'My showcase',
       'Log out',
     ]);
     expect(items[0]!.getAttribute('href')).toBe('/settings/profile');
     expect(items[2]!.getAttribute('href')).toBe('/saved-searches');
-    expect(items[5]!.getAttribute('href')).toBe('/my-showcase');
+    expect(items[4]!.getAttribute('href')).toBe('/notifications');
+    expect(items[6]!.getAttribute('href')).toBe('/my-showcase');
     expect(screen.getByText('maija@example.com')).toBeTruthy();
   });
 
@@ -97,6 +99,6 @@ describe('LazyUserMenu', () => {
     expect(screen.queryByRole('menu')).toBeNull();
     await act(async () => fireEvent.click(button));
     expect(await screen.findByRole('menu', { name: 'Your account' })).toBeTruthy();
-    expect(screen.getAllByRole('menuitem')).toHaveLength(7);
+    expect(screen.getAllByRole('menuitem')).toHaveLength(8);
   });
 });

@@ -1,4 +1,4 @@
-import { BellRing, FilePlus2, Heart, LogOut, MessageCircle, Store, User } from 'lucide-react';
+import { Bell, BellRing, FilePlus2, Heart, LogOut, MessageCircle, Store, User } from 'lucide-react';
 import { type ComponentType, useRef } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover, RouterProvider, Separator } from 'react-aria-components';
 import { useTranslation } from '../lib/use-translation';
@@ -21,6 +21,7 @@ const ENTRIES: Entry[] = [
   { id: 'wishes', href: '/wishes', label: 'user_menu.wishes', icon: Heart },
   { id: 'saved-searches', href: '/saved-searches', label: 'user_menu.saved_searches', icon: BellRing },
   { id: 'messenger', href: '/messenger', label: 'user_menu.messenger', icon: MessageCircle },
+  { id: 'notifications', href: '/notifications', label: 'notifications.title', icon: Bell },
   { id: 'new-ad', href: '/new-ad', label: 'user_menu.new_ad', icon: FilePlus2 },
   { id: 'my-showcase', href: '/my-showcase', label: 'user_menu.my_showcase', icon: Store },
 ];

@@ -9,6 +9,7 @@ const FIRST_PAGE_SOURCES = [
   'web/root.tsx',
   'web/components/app-shell.tsx',
   'web/components/top-bar.tsx',
+  'web/components/account-badges.tsx',
   'web/components/footer.tsx',
   'web/components/consent-banner.tsx',
   'web/components/email-verification-banner.tsx',

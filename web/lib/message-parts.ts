@@ -75,6 +75,9 @@ export const FIRST_LOAD_TEXTS = [
   'appeal',
   'account.banner',
   'chat.badge_label',
+  // The top bar's bell (its label with and without a count); the page waits for all the texts.
+  'notifications.title',
+  'notifications.badge_label',
   'chat.your_ad',
   'chat.to_messenger',
   'reports.rules',

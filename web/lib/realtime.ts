@@ -1,5 +1,6 @@
 import { type ClientEvent, SOCKET_PATH, type ServerEvent } from '../../common/chat';
 import { setUnreadTotal } from './chat-unread';
+import { setNotificationsUnread } from './notifications-unread';
 
 /**
  * The browser's end of the messenger's socket (`/ws`, same origin, the session cookie signs it in).
@@ -244,11 +245,18 @@ export function startRealtime(userId: number): () => void {
   if (runningFor !== userId) {
     realtime.stop();
     unsubscribeUnread?.();
-    const offReady = realtime.on('ready', (event) => setUnreadTotal(event.unread_total));
+    const offReady = realtime.on('ready', (event) => {
+      setUnreadTotal(event.unread_total);
+      if (event.notifications_unread !== undefined) setNotificationsUnread(event.notifications_unread);
+    });
     const offUnread = realtime.on('unread', (event) => setUnreadTotal(event.unread_total));
+    // The notification centre's bell listens on the same socket.
+    const offNotifications = realtime.on('notifications', (event) => setNotificationsUnread(event.unread));
     unsubscribeUnread = () => {
       offReady();
       offUnread();
+      offNotifications();
+      setNotificationsUnread(null);
     };
     runningFor = userId;
   }

@@ -87,7 +87,7 @@ describe('who may open the socket', () => {
     // PUBLIC_URL's origin is the one the pages come from.
     const socket = await openSocket(socketUrl, { cookie, origin: app.config.publicUrl });
     open.push(socket);
-    expect(await socket.next('ready')).toEqual({ type: 'ready', user_id: me.id, unread_total: 0 });
+    expect(await socket.next('ready')).toEqual({ type: 'ready', user_id: me.id, unread_total: 0, notifications_unread: 0 });
   });
 
   it('refuses a cookie socket whose Origin only equals the Host header it also wrote (DNS rebinding)', async () => {
@@ -121,7 +121,7 @@ describe('live events', () => {
     const { seller, buyer, roomId } = await conversation();
     const stranger = await person();
     const [sellerSocket, buyerSocket, strangerSocket] = await Promise.all([connect(seller), connect(buyer), connect(stranger)]);
-    expect(sellerSocket.events[0]).toEqual({ type: 'ready', user_id: seller.id, unread_total: 1 });
+    expect(sellerSocket.events[0]).toEqual({ type: 'ready', user_id: seller.id, unread_total: 1, notifications_unread: 0 });
 
     const sent = await send(buyer, roomId, 'Vieläkö myynnissä?');
     const received = await sellerSocket.next('message', (event) => event.message.id === sent.body.data.id);

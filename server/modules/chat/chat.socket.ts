@@ -223,9 +223,11 @@ export async function registerChatSocket(app: FastifyInstance, options: SocketOp
         if (set.size === 0) connections.delete(current.id);
       });
 
-      chat
-        .unreadTotal(current)
-        .then((total) => send(connection, { type: 'ready', user_id: current.id, unread_total: total }))
+      // Both badges' counts (messages, and the notification centre's bell) come with the greeting.
+      Promise.all([chat.unreadTotal(current), app.services.notifications.unreadCount(current)])
+        .then(([total, notifications]) =>
+          send(connection, { type: 'ready', user_id: current.id, unread_total: total, notifications_unread: notifications }),
+        )
         .catch((error: unknown) => app.log.warn({ err: error }, 'socket ready failed'));
     },
   );

@@ -11,6 +11,7 @@ import type { GeoService } from '../geo/geo.service.ts';
 import type { AdRow, AdsRepo } from '../ads/ads.repo.ts';
 import { adLabels, moderationItem } from '../ads/ads.presenter.ts';
 import { fieldProblems } from '../../platform/validation.ts';
+import type { Notify } from '../notifications/notifications.service.ts';
 import { moderationMails } from './moderation.mails.ts';
 import type { ModerationRepo } from './moderation.repo.ts';
 import { RejectionFields } from './moderation.schemas.ts';
@@ -29,6 +30,8 @@ export interface ModerationDeps {
   onAdsChanged?: () => void;
   /** The audit log (auth repo): every verdict is written down. */
   audit: AuthRepo['audit'];
+  /** The notification centre: the seller also finds each verdict under the bell. */
+  notify?: Notify;
 }
 
 /** The moderator's side: the queue, approve, reject, and any status for staff. The seller hears of each verdict by mail. */
@@ -56,6 +59,14 @@ export function createModerationService(deps: ModerationDeps) {
         ? moderationMails.approved(locale, owner.email, params)
         : moderationMails.rejected(locale, owner.email, { ...params, reason: reason ?? '' }),
     );
+  }
+
+  /** A verdict on someone else's ad goes under their bell too (staff restatusing their own ad need no news). */
+  async function notifySeller(current: CurrentUser, product: AdRow, kind: 'ad_approved' | 'ad_rejected', reason: string | null) {
+    if (!deps.notify || product.userId === current.user.id) return;
+    const ad = { uuid: product.uuid, name: product.name };
+    if (kind === 'ad_approved') await deps.notify(product.userId, kind, { ad });
+    else await deps.notify(product.userId, kind, { ad, reason });
   }
 
   function checkReason(reason: unknown): string {
@@ -95,8 +106,14 @@ export function createModerationService(deps: ModerationDeps) {
       entityId: String(product.id),
       data: { from: product.status, to: status, ...(rejection ? { reason: rejection } : {}) },
     });
-    if (status === 'active' && product.status !== 'active') await tellSeller(updated, 'approved');
-    if (status === 'canceled' && product.status !== 'canceled') await tellSeller(updated, 'rejected', rejection!);
+    if (status === 'active' && product.status !== 'active') {
+      await tellSeller(updated, 'approved');
+      await notifySeller(current, updated, 'ad_approved', null);
+    }
+    if (status === 'canceled' && product.status !== 'canceled') {
+      await tellSeller(updated, 'rejected', rejection!);
+      await notifySeller(current, updated, 'ad_rejected', rejection);
+    }
     return updated;
   }
 

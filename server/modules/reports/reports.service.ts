@@ -19,6 +19,7 @@ import type { Transaction } from '../../db/client.ts';
 import type { AdRow, AdsRepo } from '../ads/ads.repo.ts';
 import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
+import type { Notify } from '../notifications/notifications.service.ts';
 import { reportMails } from './reports.mails.ts';
 import type { DecisionRow, QueueRow, ReportRow, ReportsRepo } from './reports.repo.ts';
 import type { AdReportBody, AppealDecisionBody, ContactBody, Decision, QueueItem, ResolveBody } from './reports.schemas.ts';
@@ -48,6 +49,8 @@ export interface ReportsDeps {
   };
   /** Called after ads were hidden or restored, so cached listings are read fresh. */
   onAdsChanged?: () => void;
+  /** The notification centre: reporters and the seller of a hidden ad also find the decision under the bell. */
+  notify?: Notify;
 }
 
 const clean = (text: string | undefined | null): string | null => {
@@ -161,6 +164,34 @@ export function createReportsService(deps: ReportsDeps) {
     }
     if (!report.reporterEmail) return undefined;
     return { email: report.reporterEmail, name: report.reporterName || report.reporterEmail, locale: report.locale };
+  }
+
+  /**
+   * Under the bell, in the decision's transaction: each signed-in reporter learns the outcome of
+   * their report (a contact message is answered by mail only), and the seller of a hidden ad learns
+   * of the decision. Answers the announcements to make once it has committed.
+   */
+  async function notifyDecided(
+    closed: ReportRow[],
+    action: ReportAction,
+    ad: AdRow | undefined,
+    seller: number | undefined,
+    tx: Transaction,
+  ): Promise<Array<() => void>> {
+    const notify = deps.notify;
+    if (!notify) return [];
+    const named = ad ? { uuid: ad.uuid, name: ad.name } : null;
+    const told = new Set<number>();
+    const announce: Array<() => void> = [];
+    for (const row of closed) {
+      if (row.reporterId === null || row.subjectType === 'contact' || told.has(row.reporterId)) continue;
+      told.add(row.reporterId);
+      announce.push(await notify(row.reporterId, 'report_decided', { role: 'reporter', action, subject: row.subjectType, ad: named }, tx));
+    }
+    if (seller !== undefined && named) {
+      announce.push(await notify(seller, 'report_decided', { role: 'seller', action, subject: 'product', ad: named }, tx));
+    }
+    return announce;
   }
 
   function outcomeText(locale: Locale, action: ReportAction): string {
@@ -336,7 +367,7 @@ export function createReportsService(deps: ReportsDeps) {
       if (action === 'hide_ad' && ad!.status === 'canceled') throw AppError.field('action', 'reports.already_hidden');
 
       const restriction = action === 'no_action' ? null : (action as Restriction);
-      const { closed, decision } = await repo.transaction(async (tx) => {
+      const { closed, decision, announce } = await repo.transaction(async (tx) => {
         let decision: DecisionRow | null = null;
         if (restriction) {
           decision = await repo.insertDecision(
@@ -381,9 +412,10 @@ export function createReportsService(deps: ReportsDeps) {
           }),
           tx,
         );
-        return { closed, decision };
+        return { closed, decision, announce: await notifyDecided(closed, action, ad, restriction === 'hide_ad' ? target : undefined, tx) };
       });
       if (restriction) deps.onAdsChanged?.();
+      for (const done of announce) done();
 
       // The person restricted gets the statement of reasons in their language.
       if (decision && target !== undefined) {

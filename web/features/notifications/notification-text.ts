@@ -1,0 +1,50 @@
+import type { NotificationData, NotificationKind } from '../../../common/notifications';
+import type { NotificationItem } from '../../../server/modules/notifications/notifications.schemas';
+
+type T = (key: string, params?: Record<string, unknown>) => string;
+
+/**
+ * What one notification says, in the reader's language: the sentence, and a detail line when
+ * there is one (a rejection's reason). Data is read defensively: it was written by an older
+ * version of the server perhaps, and a missing field must not break the page.
+ */
+export function notificationText(item: NotificationItem, t: T): { text: string; detail: string | null } {
+  const quoted = (name: unknown) => t('notifications.kinds.quoted', { name: typeof name === 'string' ? name : '' });
+  switch (item.kind as NotificationKind) {
+    case 'saved_search': {
+      const data = item.data as Partial<NotificationData['saved_search']>;
+      return {
+        text: t('notifications.kinds.saved_search', {
+          count: data.count ?? 1,
+          search: quoted(data.search_name),
+          ad: quoted(data.ad?.name),
+        }),
+        detail: null,
+      };
+    }
+    case 'ad_approved':
+      return {
+        text: t('notifications.kinds.ad_approved', { ad: quoted((item.data as Partial<NotificationData['ad_approved']>).ad?.name) }),
+        detail: null,
+      };
+    case 'ad_rejected': {
+      const data = item.data as Partial<NotificationData['ad_rejected']>;
+      return {
+        text: t('notifications.kinds.ad_rejected', { ad: quoted(data.ad?.name) }),
+        detail: data.reason ? t('notifications.kinds.rejection_reason', { reason: data.reason }) : null,
+      };
+    }
+    case 'report_decided': {
+      const data = item.data as Partial<NotificationData['report_decided']>;
+      const action = data.action ?? 'no_action';
+      if (data.role === 'seller')
+        return { text: t('notifications.kinds.report_decided.seller_hide_ad', { ad: quoted(data.ad?.name) }), detail: null };
+      const subject = data.ad
+        ? quoted(data.ad.name)
+        : t(`notifications.kinds.subjects.${data.subject === 'chat_room' ? 'chat_room' : 'user'}`);
+      return { text: t(`notifications.kinds.report_decided.reporter_${action}`, { subject }), detail: null };
+    }
+    default:
+      return { text: t('notifications.kinds.other'), detail: null };
+  }
+}
