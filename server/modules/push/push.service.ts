@@ -107,16 +107,23 @@ export function createPushService(deps: PushDeps) {
     payload: string,
     options: PushSendOptions,
   ): Promise<'sent' | 'gone' | 'retry' | 'dropped'> {
-    const details = webpush.generateRequestDetails(
-      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-      payload,
-      {
-        vapidDetails: vapid,
-        TTL: options.ttlSeconds ?? DEFAULT_TTL_SECONDS,
-        urgency: options.urgency ?? 'normal',
-        contentEncoding: 'aes128gcm',
-      },
-    );
+    let details: ReturnType<typeof webpush.generateRequestDetails>;
+    try {
+      details = webpush.generateRequestDetails(
+        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+        payload,
+        {
+          vapidDetails: vapid,
+          TTL: options.ttlSeconds ?? DEFAULT_TTL_SECONDS,
+          urgency: options.urgency ?? 'normal',
+          contentEncoding: 'aes128gcm',
+        },
+      );
+    } catch (error) {
+      // Nothing a retry would change (keys the checks let through, a payload too large): the other devices still get theirs.
+      log('push could not be prepared', { err: error, subscriptionId: subscription.id });
+      return 'dropped';
+    }
     const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
     let status: number;
     try {
