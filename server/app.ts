@@ -27,6 +27,8 @@ import { AD_MAX_PICTURES, MAX_PICTURE_BYTES } from '../common/pictures.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import wishesRoutes from './modules/wishes/wishes.routes.ts';
 import savedSearchesRoutes from './modules/saved-searches/saved-searches.routes.ts';
+import alertsRoutes from './modules/alerts/alerts.routes.ts';
+import unsubscribePageRoutes from './modules/alerts/unsubscribe-page.routes.ts';
 import notificationsRoutes from './modules/notifications/notifications.routes.ts';
 import { createMemoryCounters, createRedisCounters } from './platform/counters.ts';
 import { createMemoryRealtime, createRedisRealtime } from './platform/realtime.ts';
@@ -214,6 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await app.register(seoRoutes);
   await app.register(pwaRoutes);
+  await app.register(unsubscribePageRoutes);
   await app.register(
     async (api) => {
       await api.register(geoRoutes);
@@ -227,6 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(usersRoutes);
       await api.register(wishesRoutes);
       await api.register(savedSearchesRoutes);
+      await api.register(alertsRoutes);
       await api.register(notificationsRoutes);
       await api.register(chatRoutes);
       await api.register(pushRoutes);
@@ -274,6 +278,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailPoll.unref();
     app.addHook('onClose', async () => {
       clearInterval(mailPoll);
+      await running;
+    });
+  }
+
+  // Every process runs the due jobs (matching new ads, alert mails, digests); each job is claimed
+  // by exactly one (SKIP LOCKED). The morning digest is queued once across processes (keyed by day).
+  if (config.jobsPollSeconds > 0) {
+    let running: Promise<unknown> = app.services.alerts
+      .scheduleDigest(new Date())
+      .catch((error: unknown) => app.log.warn({ err: error }, 'digest scheduling failed'));
+    const jobsPoll = setInterval(() => {
+      running = running.then(() => app.services.jobs.runDue()).catch((error: unknown) => app.log.warn({ err: error }, 'jobs failed'));
+    }, config.jobsPollSeconds * 1000);
+    jobsPoll.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(jobsPoll);
       await running;
     });
   }

@@ -57,6 +57,8 @@ export interface Config {
   socketHeartbeatSeconds: number;
   /** How often each process looks for unread-message mails that are due; 0 turns the mails off. */
   chatMailPollSeconds: number;
+  /** How often each process runs the due jobs of the queue (alerts of saved searches, digests); 0 turns the poll off. */
+  jobsPollSeconds: number;
   /** Compress pages and API answers (brotli or gzip); off when a proxy in front does it. */
   compressResponses: boolean;
   /** Map tiles of the ad page's map ({z}/{x}/{y}); empty turns tiles off (tests make no network call). */
@@ -237,6 +239,7 @@ export function loadConfig(env: Env = process.env): Config {
     pageCacheSeconds: int('PAGE_CACHE_SECONDS', 10, 0, 3600),
     socketHeartbeatSeconds: int('SOCKET_HEARTBEAT_SECONDS', 25, 1, 3600),
     chatMailPollSeconds: int('CHAT_MAIL_POLL_SECONDS', 30, 0, 3600),
+    jobsPollSeconds: int('JOBS_POLL_SECONDS', 5, 0, 3600),
     compressResponses: bool('COMPRESS_RESPONSES', true),
     mapTileUrl: tileUrl(env.MAP_TILE_URL),
     mapAttribution: str('MAP_ATTRIBUTION', '© OpenStreetMap contributors'),

@@ -24,6 +24,11 @@ import { createWishesRepo } from './modules/wishes/wishes.repo.ts';
 import { createWishesService } from './modules/wishes/wishes.service.ts';
 import { createSavedSearchesRepo } from './modules/saved-searches/saved-searches.repo.ts';
 import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service.ts';
+import { matchingWhenShown } from './modules/alerts/ad-visibility.ts';
+import { createAlertsRepo } from './modules/alerts/alerts.repo.ts';
+import { createAlertsService } from './modules/alerts/alerts.service.ts';
+import { createJobsRepo } from './modules/jobs/jobs.repo.ts';
+import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { createNotificationsRepo } from './modules/notifications/notifications.repo.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createPushRepo } from './modules/push/push.repo.ts';
@@ -112,7 +117,10 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
   const geo = createGeoService(createGeoRepo(db));
   const catalogRepo = createCatalogRepo(db);
   const catalog = createCatalogService(catalogRepo);
-  const adsRepo = createAdsRepo(db);
+  const jobs = createJobsService({ repo: createJobsRepo(db), log: platform.log });
+  // An ad saved as shown queues its matching against the saved searches (alerts/ad-visibility.ts).
+  const adVisible = (id: number, version: Date, tx?: Parameters<typeof jobs.enqueue>[3]) => alerts.adVisible(id, version, tx);
+  const adsRepo = matchingWhenShown(createAdsRepo(db), 'update', 2, adVisible);
   const productsRepo = createProductsRepo(db);
   const users = createUsersService({
     repo: usersRepo,
@@ -185,6 +193,20 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
       background: platform.background.run,
     },
   });
+  const alerts = createAlertsService({
+    repo: createAlertsRepo(db),
+    jobs,
+    products,
+    geo,
+    catalog,
+    storage: platform.storage,
+    mailer,
+    sealer: platform.sealer,
+    site,
+    log: platform.log,
+    notify: notifications.notify,
+    push: push.send,
+  });
   const blog = createBlogService({
     repo: createBlogRepo(db),
     audit: authRepo.audit,
@@ -205,7 +227,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     }),
     products,
     selling: createSellingService({
-      repo: createSellingRepo(db),
+      repo: matchingWhenShown(createSellingRepo(db), 'insert', 1, adVisible),
       ads: adsRepo,
       catalog,
       geo,
@@ -287,6 +309,8 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
       notify: notifications.notify,
     }),
     notifications,
+    jobs,
+    alerts,
   };
 }
 

@@ -406,8 +406,8 @@ const TABLE: Record<string, Row> = {
   'PATCH /api/saved-searches/{id}': signedIn(() => ({ url: '/api/saved-searches/2147483647', payload: { name: 'Sohvat' } })),
   'DELETE /api/saved-searches/{id}': signedIn(() => ({ url: '/api/saved-searches/2147483647' })),
   'POST /api/saved-searches/{id}/opened': signedIn(() => ({ url: '/api/saved-searches/2147483647/opened' })),
-  'GET /api/notifications': signedIn(() => ({})),
-  'POST /api/notifications/read': signedIn(() => ({ payload: { all: true } })),
+  // The one-click unsubscribe of an alert mail: the signed token is the authority, no sign-in (a forged one is a 404).
+  'POST /api/saved-searches/unsubscribe': open(() => ({ url: `/api/saved-searches/unsubscribe?token=1.${'0'.repeat(64)}` })),
   // Web Push: the key is public; a browser's subscription belongs to whoever is signed in on it.
   'GET /api/push/public-key': open(() => ({})),
   'POST /api/push-subscriptions': signedIn(() => {
@@ -417,6 +417,8 @@ const TABLE: Record<string, Row> = {
     return { payload: { endpoint: `https://push.example.com/${crypto.randomUUID()}`, keys } };
   }),
   'DELETE /api/push-subscriptions': signedIn(() => ({ payload: { endpoint: 'https://push.example.com/nobody' } })),
+  'GET /api/notifications': signedIn(() => ({})),
+  'POST /api/notifications/read': signedIn(() => ({ payload: { all: true } })),
 };
 
 const ROLE_OF: Record<Exclude<Actor, 'visitor'>, RoleSlug[]> = {

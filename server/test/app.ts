@@ -27,6 +27,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       PAGE_CACHE_SECONDS: '0',
       // Tests send the unread-message mails themselves (services.chat.sendDueMails).
       CHAT_MAIL_POLL_SECONDS: '0',
+      // Tests run the job queue themselves (services.jobs.runDue, with their own clock).
+      JOBS_POLL_SECONDS: '0',
       // No map tiles: tests never reach the internet.
       MAP_TILE_URL: '',
       REDIS_URL: process.env.REDIS_URL,

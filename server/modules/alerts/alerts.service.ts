@@ -1,0 +1,289 @@
+import { AppError } from '../../../common/errors.ts';
+import type { Locale } from '../../../common/locales.ts';
+import { searchPathOf } from '../../../common/search-url.ts';
+import type { SavedSearchAlerts } from '../../db/schema/saved-searches.ts';
+import { translate } from '../../platform/i18n.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import type { Sealer } from '../../platform/secrets.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { adCard, adLabels } from '../ads/ads.presenter.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { GeoService } from '../geo/geo.service.ts';
+import type { JobsService } from '../jobs/jobs.service.ts';
+import type { ProductsService } from '../products/products.service.ts';
+import type { SavedSearchQuery } from '../saved-searches/saved-searches.schemas.ts';
+import { type MailSearch, alertMails, mailPrice } from './alerts.mails.ts';
+import type { AlertItem, AlertsRepo } from './alerts.repo.ts';
+import { finnishDate, isFinnishMonday, nextFinnishHour } from './helsinki-time.ts';
+
+/** A digest shows at most this many ads of one search, then "N more". */
+export const DIGEST_ADS_PER_SEARCH = 20;
+/** Digests go out at this hour, Finnish time. */
+export const DIGEST_HOUR = 7;
+/** Candidates confirmed with the listing's predicate per statement. */
+const CONFIRM_BATCH = 100;
+
+export const JOB_KINDS = {
+  matchAd: 'match-ad',
+  instant: 'alert-instant',
+  notify: 'alert-notify',
+  push: 'alert-push',
+  digest: 'digest',
+} as const;
+
+/** A notification-centre entry of new ads for a saved search (common/notifications.ts, kind `saved_search`). */
+export interface SavedSearchNotice {
+  search_id: number;
+  search_name: string;
+  count: number;
+  ad: { uuid: string; name: string; picture: string | null };
+}
+
+/** A push as the push module sends it (server/modules/push): texts translated, a path of this site. */
+export interface AlertPush {
+  title: string;
+  body: string;
+  url: string;
+  tag?: string;
+}
+
+export interface AlertsDeps {
+  repo: AlertsRepo;
+  jobs: JobsService;
+  products: Pick<ProductsService, 'adPercolation' | 'bodiesShowingAd'>;
+  geo: GeoService;
+  catalog: CatalogService;
+  storage: Storage;
+  mailer: Mailer;
+  sealer: Sealer;
+  site: { readonly siteName: string; publicUrl: string };
+  log: (message: string, detail: Record<string, unknown>) => void;
+  /** The notification centre (server/modules/notifications): one entry per instant alert. */
+  notify?: (userId: number, kind: 'saved_search', data: SavedSearchNotice) => Promise<unknown>;
+  /** Web Push (server/modules/push): one push per instant alert of a search told by push; throws to be retried. */
+  push?: (userId: number, payload: AlertPush) => Promise<unknown>;
+}
+
+/** The unsubscribe token of a saved search: its id, signed with the app secret. */
+export function unsubscribeToken(sealer: Sealer, searchId: number): string {
+  return `${searchId}.${sealer.sign(`saved-search-unsubscribe:${searchId}`)}`;
+}
+
+/** The search id a token names, or undefined for a token the app did not sign. */
+export function searchOfToken(sealer: Sealer, token: string): number | undefined {
+  const match = /^(\d{1,10})\.([0-9a-f]{64})$/.exec(token);
+  if (!match) return undefined;
+  const id = Number(match[1]);
+  return Number.isSafeInteger(id) && id <= 2_147_483_647 && sealer.verify(`saved-search-unsubscribe:${id}`, match[2]!) ? id : undefined;
+}
+
+/**
+ * Alerts of saved searches (issue 29): a new visible ad is matched against the stored searches
+ * (percolation: candidates by key, each confirmed with the listing's own predicate), each search
+ * is told about an ad once (one row per search and ad), never the ad's seller. Instant searches
+ * get a mail within the poll's seconds (several ads in one), daily and weekly ones a digest at
+ * 7:00 Finnish time. All of it runs as jobs: once across processes, kept over restarts, retried.
+ */
+export function createAlertsService(deps: AlertsDeps) {
+  const { repo, jobs, products, site } = deps;
+  const url = (path: string) => `${site.publicUrl}${path}`;
+  const absolute = (address: string) => (/^https?:\/\//.test(address) ? address : url(address));
+
+  /** Matches one ad against the saved searches; answers how many searches were newly told about it. */
+  async function matchAd(productId: number, now: Date): Promise<number> {
+    const ad = await products.adPercolation(productId);
+    if (!ad) return 0;
+    const candidates = await repo.candidates(ad.keys, ad.sellerId);
+    const confirmed: typeof candidates = [];
+    for (let i = 0; i < candidates.length; i += CONFIRM_BATCH) {
+      const batch = candidates.slice(i, i + CONFIRM_BATCH);
+      const shown = await products.bodiesShowingAd(
+        batch.map((c) => c.query as SavedSearchQuery),
+        productId,
+      );
+      batch.forEach((c, k) => shown[k] && confirmed.push(c));
+    }
+    const inserted = await repo.insertAlerts(confirmed.map((c) => ({ savedSearchId: c.id, userId: c.userId, productId })));
+    const byId = new Map(confirmed.map((c) => [c.id, c]));
+    for (const row of inserted) {
+      const search = byId.get(row.savedSearchId)!;
+      if (search.alerts !== 'instant') continue;
+      const key = `${row.userId}:${productId}`;
+      if (search.channels.includes('email')) await jobs.enqueue(JOB_KINDS.instant, { userId: row.userId }, { runAt: now, key });
+      // The centre and the push are jobs of their own: a push service that fails is retried
+      // there, never holding up the e-mail.
+      if (deps.notify) await jobs.enqueue(JOB_KINDS.notify, { ...row }, { runAt: now, key: `${row.savedSearchId}:${productId}` });
+      if (deps.push && search.channels.includes('push'))
+        await jobs.enqueue(JOB_KINDS.push, { ...row }, { runAt: now, key: `${row.savedSearchId}:${productId}` });
+    }
+    return inserted.length;
+  }
+
+  /** The mail's part of each search: its ads as cards in the person's language, at most `perSearch`, and the rest counted. */
+  async function mailSearches(items: AlertItem[], locale: Locale, perSearch: number): Promise<MailSearch[]> {
+    const labels = await adLabels(deps.geo, deps.catalog, locale);
+    const searches = new Map<number, MailSearch>();
+    for (const item of items) {
+      let search = searches.get(item.searchId);
+      if (!search) {
+        search = {
+          name: item.searchName,
+          url: url(searchPathOf(item.searchQuery as SavedSearchQuery)),
+          ads: [],
+          more: 0,
+          unsubscribeUrl: url(`/unsubscribe/saved-search?token=${unsubscribeToken(deps.sealer, item.searchId)}`),
+        };
+        searches.set(item.searchId, search);
+      }
+      if (search.ads.length >= perSearch) {
+        search.more += 1;
+        continue;
+      }
+      const card = adCard(item.ad, labels, deps.storage);
+      search.ads.push({
+        name: card.name,
+        price: mailPrice(locale, card.price),
+        place: card.city.name,
+        url: url(`/${card.uuid}`),
+        picture: card.image ? absolute(card.image.card) : null,
+      });
+    }
+    return [...searches.values()];
+  }
+
+  /** Takes the person's waiting alerts of these frequencies and mails them (given back when the mail fails). */
+  async function mailAlerts(userId: number, frequencies: SavedSearchAlerts[], kind: 'instant' | 'digest', now: Date): Promise<boolean> {
+    const recipient = await repo.recipient(userId);
+    if (!recipient) return false;
+    const items = await repo.takeUnemailed(userId, frequencies, now);
+    if (!items.length) return false;
+    try {
+      const searches = await mailSearches(items, recipient.locale, kind === 'instant' ? Number.MAX_SAFE_INTEGER : DIGEST_ADS_PER_SEARCH);
+      const firstToken = unsubscribeToken(deps.sealer, items[0]!.searchId);
+      const params = {
+        name: recipient.name,
+        site: site.siteName,
+        settingsUrl: url('/saved-searches'),
+        searches,
+        oneClickUrl: url(`/api/saved-searches/unsubscribe?token=${firstToken}`),
+      };
+      await deps.mailer.send(alertMails[kind](recipient.locale, recipient.email, params));
+      return true;
+    } catch (error) {
+      await repo.release(items.map((item) => item.alertId));
+      throw error;
+    }
+  }
+
+  /** Queues the digest of the next 7:00 Finnish time after `now`, once (its key is the day). */
+  async function scheduleDigest(now: Date): Promise<void> {
+    const runAt = nextFinnishHour(now, DIGEST_HOUR);
+    await jobs.enqueue(JOB_KINDS.digest, { day: finnishDate(runAt) }, { runAt, key: finnishDate(runAt) });
+  }
+
+  /** The digest of a morning: one mail per person for their daily searches (and weekly ones on Mondays). */
+  async function sendDigests(now: Date): Promise<number> {
+    await scheduleDigest(now);
+    const frequencies: SavedSearchAlerts[] = isFinnishMonday(now) ? ['daily', 'weekly'] : ['daily'];
+    let sent = 0;
+    let failed = 0;
+    for (const userId of await repo.digestRecipients(frequencies)) {
+      try {
+        if (await mailAlerts(userId, frequencies, 'digest', now)) sent += 1;
+      } catch (error) {
+        failed += 1;
+        deps.log('alert digest mail failed', { err: error, userId });
+      }
+    }
+    // The run is retried for those whose mail failed (the others' alerts are marked e-mailed).
+    if (failed) throw new Error(`${failed} digest mails failed`);
+    return sent;
+  }
+
+  /** The search and the ad (as a card in the search owner's language) an instant alert names; undefined when either is gone. */
+  async function alertData(savedSearchId: number, productId: number) {
+    const [search, row] = await Promise.all([repo.findSearch(savedSearchId), repo.activeCard(productId)]);
+    if (!search || !row) return undefined;
+    const card = adCard(row, await adLabels(deps.geo, deps.catalog, search.locale), deps.storage);
+    return { search, card };
+  }
+
+  const numberOf = (payload: Record<string, unknown>, key: string) => {
+    const value = payload[key];
+    if (typeof value !== 'number' || !Number.isInteger(value)) throw new Error(`job payload without ${key}`);
+    return value;
+  };
+
+  jobs.register(JOB_KINDS.matchAd, async (payload, job) => {
+    await matchAd(numberOf(payload, 'productId'), job.now);
+  });
+  jobs.register(JOB_KINDS.instant, async (payload, job) => {
+    await mailAlerts(numberOf(payload, 'userId'), ['instant'], 'instant', job.now);
+  });
+  jobs.register(JOB_KINDS.notify, async (payload) => {
+    const found = await alertData(numberOf(payload, 'savedSearchId'), numberOf(payload, 'productId'));
+    if (!found || !deps.notify) return;
+    const { search, card } = found;
+    await deps.notify(numberOf(payload, 'userId'), 'saved_search', {
+      search_id: search.id,
+      search_name: search.name,
+      count: 1,
+      ad: { uuid: card.uuid, name: card.name, picture: card.image ? absolute(card.image.thumb) : null },
+    });
+  });
+  jobs.register(JOB_KINDS.push, async (payload, job) => {
+    const savedSearchId = numberOf(payload, 'savedSearchId');
+    const productId = numberOf(payload, 'productId');
+    const found = await alertData(savedSearchId, productId);
+    if (!found || !deps.push) return;
+    const { search, card } = found;
+    await deps.push(numberOf(payload, 'userId'), {
+      title: translate(search.locale, 'alerts.push.title', { search: search.name }),
+      body: `${card.name} · ${mailPrice(search.locale, card.price)} · ${card.city.name}`,
+      url: `/${card.uuid}`,
+      tag: `saved-search:${search.id}`,
+    });
+    await repo.markPushed(savedSearchId, productId, job.now);
+  });
+  jobs.register(JOB_KINDS.digest, async (_payload, job) => {
+    await sendDigests(job.now);
+  });
+
+  /** What an unsubscribe token does to its search: stopped now, stopped before, or nothing (a forged token). */
+  async function unsubscribe(token: string, apply: boolean) {
+    const id = searchOfToken(deps.sealer, token);
+    const search = id === undefined ? undefined : await repo.findSearch(id);
+    if (!search) return { status: 'invalid' as const };
+    if (search.alerts === 'off') return { status: 'already_stopped' as const, name: search.name, locale: search.locale };
+    if (!apply) return { status: 'active' as const, name: search.name, locale: search.locale };
+    const stopped = await repo.turnOff(search.id);
+    return { status: stopped ? ('stopped' as const) : ('already_stopped' as const), name: search.name, locale: search.locale };
+  }
+
+  return {
+    matchAd,
+    scheduleDigest,
+    sendDigests,
+
+    /**
+     * Queues the matching of an ad that is (again) shown, in the caller's transaction. The key is
+     * the ad and its version (its last change), so the same change is matched once however often
+     * it is announced, and a later change back to visible is matched again.
+     */
+    async adVisible(productId: number, version: Date, tx?: Parameters<JobsService['enqueue']>[3]): Promise<void> {
+      await jobs.enqueue(JOB_KINDS.matchAd, { productId }, { key: `${productId}:${version.getTime()}` }, tx);
+    },
+
+    /** RFC 8058 one-click (POST from a mail program): the search's alerts stop. A forged token changes nothing (404). */
+    async unsubscribeOneClick(token: string): Promise<{ status: 'stopped' | 'already_stopped'; name: string }> {
+      const result = await unsubscribe(token, true);
+      if (result.status === 'invalid' || result.status === 'active') throw new AppError('not_found');
+      return { status: result.status, name: result.name };
+    },
+
+    /** The unsubscribe page: what the token names and whether it is stopped (GET), or stops it (POST). */
+    unsubscribePage: (token: string, apply: boolean) => unsubscribe(token, apply),
+  };
+}
+
+export type AlertsService = ReturnType<typeof createAlertsService>;

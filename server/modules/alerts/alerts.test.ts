@@ -1,0 +1,347 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { savedSearchAlerts, savedSearches } from '../../db/schema/saved-searches.ts';
+import { createUser, loginAs, readMails } from '../../test/accounts.ts';
+import { createAd } from '../../test/ads.ts';
+import { buildTestApp } from '../../test/app.ts';
+import { createJobsRepo } from '../jobs/jobs.repo.ts';
+import { createJobsService } from '../jobs/jobs.service.ts';
+import { createAlertsRepo } from './alerts.repo.ts';
+import { DIGEST_ADS_PER_SEARCH, createAlertsService, unsubscribeToken } from './alerts.service.ts';
+import { nextFinnishHour } from './helsinki-time.ts';
+
+let app: FastifyInstance;
+let moderator: Record<string, string>;
+
+interface Person {
+  id: number;
+  email: string;
+  headers: Record<string, string>;
+}
+
+async function person(): Promise<Person> {
+  const user = await createUser(app);
+  return { id: user.id, email: user.email, headers: (await loginAs(app, user)).headers };
+}
+
+/** A saved search through the API, as a person saves it. */
+async function saveSearch(who: Person, query: Record<string, unknown>, alerts = 'instant', channels = ['email']): Promise<number> {
+  const reply = await app.inject({
+    method: 'POST',
+    url: '/api/saved-searches',
+    headers: who.headers,
+    payload: { query, alerts, channels },
+  });
+  expect(reply.statusCode).toBe(201);
+  return reply.json().data.id as number;
+}
+
+/** An ad waiting for review, approved by a moderator through the API (the path that makes it visible). */
+async function approvedAd(sellerId: number, name: string, extra: Parameters<typeof createAd>[1] extends infer T ? Partial<T> : never = {}) {
+  const ad = await createAd(app, { userId: sellerId, name, status: 'moderate', ...extra });
+  const reply = await app.inject({ method: 'POST', url: `/api/admin/products/${ad.uuid}/approve`, headers: moderator });
+  expect(reply.statusCode).toBe(200);
+  return ad;
+}
+
+const soon = () => new Date(Date.now() + 1000);
+const alertsOf = (searchId: number) =>
+  app.services.database.db.select().from(savedSearchAlerts).where(eq(savedSearchAlerts.savedSearchId, searchId));
+const mailsTo = (email: string) => readMails(app).filter((mail) => mail.to.includes(email));
+const header = (raw: string, name: string) =>
+  new RegExp(`^${name}: (.*)$`, 'mi').exec(raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' '))?.[1]?.trim();
+
+beforeAll(async () => {
+  app = await buildTestApp({ publicUrl: 'https://kauppis.test' });
+  moderator = (await loginAs(app, await createUser(app, { roles: ['moderator'] }))).headers;
+});
+afterAll(() => app.close());
+
+describe('matching a new ad against the saved searches', () => {
+  it('alerts the search it matches by e-mail, with picture-less card, price, place, links and one-click unsubscribe headers; not the one it does not match, not the seller', async () => {
+    const seller = await person();
+    const buyer = await person();
+    const other = await person();
+    const matching = await saveSearch(buyer, { name: 'helkama', price_to: 500 });
+    const [stored] = await app.services.database.db.select().from(savedSearches).where(eq(savedSearches.id, matching));
+    expect(stored!.matchKey).toBe('w:helk');
+    const notMatching = await saveSearch(other, { name: 'helkama', price_from: 900 });
+    const sellersOwn = await saveSearch(seller, { name: 'helkama' });
+
+    const ad = await approvedAd(seller.id, 'Helkama Jopo polkupyörä', { priceCents: 12_000 });
+    await app.services.jobs.runDue(soon());
+
+    expect(await alertsOf(matching)).toHaveLength(1);
+    expect(await alertsOf(notMatching)).toHaveLength(0);
+    expect(await alertsOf(sellersOwn)).toHaveLength(0);
+    expect((await alertsOf(matching))[0]!.emailedAt).not.toBeNull();
+
+    const [mail] = mailsTo(buyer.email);
+    expect(mail).toBeDefined();
+    expect(mail!.subject).toContain('helkama');
+    expect(mail!.text).toContain('Helkama Jopo polkupyörä');
+    expect(mail!.text).toMatch(/120/);
+    expect(mail!.text).toContain('Helsinki');
+    expect(mail!.text).toContain(`https://kauppis.test/${ad.uuid}`);
+    expect(mail!.text).toContain('https://kauppis.test/?q=helkama');
+    expect(header(mail!.raw, 'List-Unsubscribe')).toBe(
+      `<https://kauppis.test/api/saved-searches/unsubscribe?token=${unsubscribeToken(app.services.platform.sealer, matching)}>`,
+    );
+    expect(header(mail!.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(mailsTo(other.email)).toHaveLength(0);
+    expect(mailsTo(seller.email).filter((m) => m.subject.includes('helkama'))).toHaveLength(0);
+  });
+
+  it('matches through the listing’s own word rules (an inflected word inside a compound) and the catalog subtree', async () => {
+    const seller = await person();
+    const buyer = await person();
+    const [flat] = await Promise.all([app.services.catalog.flatten('fi')]);
+    const vehicles = flat.find((c) => c.slug === 'cars')!;
+    const byWord = await saveSearch(buyer, { name: 'sohvat' });
+    const byCatalog = await saveSearch(buyer, { catalogs: [vehicles.id] }, 'daily');
+    await approvedAd(seller.id, 'Kulmasohva harmaa', { catalog: 'cars' });
+    await app.services.jobs.runDue(soon());
+    expect(await alertsOf(byWord)).toHaveLength(1);
+    expect(await alertsOf(byCatalog)).toHaveLength(1);
+  });
+
+  it('never alerts twice for one ad and search: the same change queued twice, two runs at once, and an edit back to visible alerts only a search not told before', async () => {
+    const seller = await person();
+    const early = await person();
+    const late = await person();
+    const earlySearch = await saveSearch(early, { name: 'tandem' });
+    const ad = await approvedAd(seller.id, 'Tandem polkupyörä');
+    await app.services.alerts.adVisible(ad.id, new Date(0));
+    await app.services.alerts.adVisible(ad.id, new Date(0));
+    await Promise.all([app.services.jobs.runDue(soon()), app.services.jobs.runDue(soon())]);
+    expect(await alertsOf(earlySearch)).toHaveLength(1);
+    expect(mailsTo(early.email)).toHaveLength(1);
+
+    // Reserved, a new search saved meanwhile, then shown again by its owner.
+    const sellerHeaders = seller.headers;
+    for (const status of ['reserved', 'active']) {
+      const reply = await app.inject({
+        method: 'PATCH',
+        url: '/api/product/change-status',
+        headers: sellerHeaders,
+        payload: { id: ad.id, status },
+      });
+      expect(reply.statusCode).toBe(200);
+      if (status === 'reserved') await saveSearch(late, { name: 'tandem' });
+    }
+    await app.services.jobs.runDue(soon());
+    expect(await alertsOf(earlySearch)).toHaveLength(1);
+    expect(mailsTo(early.email)).toHaveLength(1);
+    expect(mailsTo(late.email)).toHaveLength(1);
+  });
+
+  it('an ad that is not shown (waiting for review) alerts nobody', async () => {
+    const seller = await person();
+    const buyer = await person();
+    const search = await saveSearch(buyer, { name: 'tuplakajakki' });
+    const ad = await createAd(app, { userId: seller.id, name: 'Tuplakajakki', status: 'moderate' });
+    await app.services.alerts.adVisible(ad.id, new Date());
+    await app.services.jobs.runDue(soon());
+    expect(await alertsOf(search)).toHaveLength(0);
+  });
+});
+
+describe('the notification centre and Web Push', () => {
+  it('a push service that fails is retried later and never holds up or loses the e-mail; the centre gets its entry', async () => {
+    const db = app.services.database.db;
+    const jobs = createJobsService({ repo: createJobsRepo(db), log: () => {} });
+    const pushes: unknown[] = [];
+    const notes: unknown[] = [];
+    let pushFails = true;
+    const { geo, catalog, platform, settings } = app.services;
+    createAlertsService({
+      repo: createAlertsRepo(db),
+      jobs,
+      products: app.services.products,
+      geo,
+      catalog,
+      storage: platform.storage,
+      mailer: platform.mailer,
+      sealer: platform.sealer,
+      site: { siteName: settings.siteName(), publicUrl: 'https://kauppis.test' },
+      log: () => {},
+      notify: async (userId, kind, data) => void notes.push({ userId, kind, data }),
+      push: async (userId, payload) => {
+        if (pushFails) throw new Error('push service answered 500');
+        pushes.push({ userId, payload });
+      },
+    });
+    const seller = await person();
+    const buyer = await person();
+    const search = await saveSearch(buyer, { name: 'riippumatto' }, 'instant', ['email', 'push']);
+    const ad = await approvedAd(seller.id, 'Riippumatto puuhun');
+    const now = soon();
+    await jobs.runDue(now);
+    expect(mailsTo(buyer.email)).toHaveLength(1);
+    expect(notes).toEqual([
+      {
+        userId: buyer.id,
+        kind: 'saved_search',
+        data: expect.objectContaining({ search_id: search, count: 1, ad: expect.objectContaining({ uuid: ad.uuid }) }),
+      },
+    ]);
+    expect(pushes).toEqual([]);
+    const [waiting] = await jobs.repo.list('alert-push');
+    expect(waiting).toMatchObject({ attempts: 1, lastError: 'push service answered 500' });
+
+    pushFails = false;
+    await jobs.runDue(waiting!.runAt);
+    expect(pushes).toEqual([
+      {
+        userId: buyer.id,
+        payload: expect.objectContaining({
+          url: `/${ad.uuid}`,
+          tag: `saved-search:${search}`,
+          body: expect.stringContaining('Riippumatto puuhun'),
+        }),
+      },
+    ]);
+    const [alert] = await alertsOf(search);
+    expect(alert!.pushedAt).not.toBeNull();
+    expect(mailsTo(buyer.email)).toHaveLength(1);
+  });
+});
+
+describe('daily digests', () => {
+  it('sends one mail per person at 7:00 Finnish time with every daily search, up to 20 ads a search and "N more", then queues the next morning', async () => {
+    const seller = await person();
+    const buyer = await person();
+    const many = await saveSearch(buyer, { name: 'lumilauta' }, 'daily');
+    const few = await saveSearch(buyer, { name: 'lumikengät' }, 'daily');
+    for (let i = 0; i < DIGEST_ADS_PER_SEARCH + 3; i++) {
+      const ad = await createAd(app, { userId: seller.id, name: `Lumilauta ${i + 1}` });
+      await app.services.alerts.matchAd(ad.id, new Date());
+    }
+    const shoes = await createAd(app, { userId: seller.id, name: 'Lumikengät' });
+    await app.services.alerts.matchAd(shoes.id, new Date());
+    await app.services.jobs.runDue(soon());
+    expect(mailsTo(buyer.email)).toHaveLength(0);
+
+    const seven = nextFinnishHour(new Date(), 7);
+    await app.services.alerts.scheduleDigest(new Date());
+    await app.services.alerts.scheduleDigest(new Date());
+    expect((await app.services.jobs.repo.list('digest')).filter((job) => job.runAt.getTime() === seven.getTime())).toHaveLength(1);
+    await app.services.jobs.runDue(new Date(seven.getTime() - 1000));
+    expect(mailsTo(buyer.email)).toHaveLength(0);
+    await app.services.jobs.runDue(seven);
+
+    const mails = mailsTo(buyer.email);
+    expect(mails).toHaveLength(1);
+    const text = mails[0]!.text;
+    expect(text).toContain('lumilauta');
+    expect(text).toContain('lumikengät');
+    expect(text.match(/Lumilauta \d+ ·/g)).toHaveLength(DIGEST_ADS_PER_SEARCH);
+    expect(text).toContain('Lisää uusia ilmoituksia: 3');
+    expect((await alertsOf(many)).every((alert) => alert.emailedAt)).toBe(true);
+    expect((await alertsOf(few)).every((alert) => alert.emailedAt)).toBe(true);
+    // The next morning's digest is queued (by the day's key, once).
+    const next = nextFinnishHour(seven, 7);
+    expect((await app.services.jobs.repo.list('digest')).map((job) => job.runAt.getTime())).toContain(next.getTime());
+    await app.services.jobs.runDue(seven);
+    expect(mailsTo(buyer.email)).toHaveLength(1);
+  });
+
+  it('weekly searches join the digest on Mondays only', async () => {
+    const seller = await person();
+    const buyer = await person();
+    await saveSearch(buyer, { name: 'kajakkiteline' }, 'weekly');
+    const ad = await createAd(app, { userId: seller.id, name: 'Kajakkiteline katolle' });
+    await app.services.alerts.matchAd(ad.id, new Date());
+    // 2030-01-07 is a Monday; 7:00 in Finland is 5:00 UTC in winter.
+    await app.services.alerts.sendDigests(new Date('2030-01-08T05:00:00Z'));
+    expect(mailsTo(buyer.email)).toHaveLength(0);
+    await app.services.alerts.sendDigests(new Date('2030-01-07T05:00:00Z'));
+    expect(mailsTo(buyer.email)).toHaveLength(1);
+    expect(mailsTo(buyer.email)[0]!.text).toContain('Kajakkiteline katolle');
+  });
+
+  it('queues the digest at 7:00 Finnish time across the change to summer time', async () => {
+    await app.services.alerts.scheduleDigest(new Date('2026-03-28T06:00:00Z'));
+    const jobs = await app.services.jobs.repo.list('digest');
+    const job = jobs.find((j) => j.key === '2026-03-29');
+    expect(job?.runAt.toISOString()).toBe('2026-03-29T04:00:00.000Z');
+  });
+});
+
+describe('unsubscribing from a search’s alerts', () => {
+  it('one-click POST stops the alerts without signing in; used again it says stopped already; the page names the search', async () => {
+    const buyer = await person();
+    const id = await saveSearch(buyer, { name: 'kanootti' }, 'instant');
+    const token = unsubscribeToken(app.services.platform.sealer, id);
+    const oneClick = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/saved-searches/unsubscribe?token=${token}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+    const first = await oneClick();
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ status: 'stopped', name: 'kanootti' });
+    const [row] = await app.services.database.db.select().from(savedSearches).where(eq(savedSearches.id, id));
+    expect(row!.alerts).toBe('off');
+    expect((await oneClick()).json()).toEqual({ status: 'already_stopped', name: 'kanootti' });
+
+    const page = await app.inject({ method: 'GET', url: `/unsubscribe/saved-search?token=${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('kanootti');
+    expect(page.body).toContain('Ilmoitukset on jo lopetettu');
+  });
+
+  it('the mail’s link opens a page that names the search and stops it with its button, in the person’s language', async () => {
+    const buyer = await person();
+    const id = await saveSearch(buyer, { name: 'soutuvene' }, 'daily');
+    const token = unsubscribeToken(app.services.platform.sealer, id);
+    const page = await app.inject({ method: 'GET', url: `/unsubscribe/saved-search?token=${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('soutuvene');
+    expect(page.body).toContain('<form method="post"');
+    const [before] = await app.services.database.db.select().from(savedSearches).where(eq(savedSearches.id, id));
+    expect(before!.alerts).toBe('daily');
+
+    const stop = await app.inject({
+      method: 'POST',
+      url: '/unsubscribe/saved-search',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' },
+      payload: new URLSearchParams({ token }).toString(),
+    });
+    expect(stop.statusCode).toBe(200);
+    expect(stop.body).toContain('Ilmoitukset lopetettu');
+    expect(stop.body).toContain('soutuvene');
+    const [after] = await app.services.database.db.select().from(savedSearches).where(eq(savedSearches.id, id));
+    expect(after!.alerts).toBe('off');
+  });
+
+  it('a forged token: a clear page (and a 404 to the one-click call), nothing changed', async () => {
+    const buyer = await person();
+    const id = await saveSearch(buyer, { name: 'melonta' }, 'weekly');
+    const forged = `${id}.${'0'.repeat(64)}`;
+    const oneClick = await app.inject({ method: 'POST', url: `/api/saved-searches/unsubscribe?token=${forged}` });
+    expect(oneClick.statusCode).toBe(404);
+    for (const token of [forged, 'nonsense']) {
+      const page = await app.inject({
+        method: 'GET',
+        url: `/unsubscribe/saved-search?token=${token}`,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(page.statusCode).toBe(404);
+      expect(page.body).toContain('This unsubscribe link is not valid. Nothing was changed.');
+    }
+    const post = await app.inject({
+      method: 'POST',
+      url: '/unsubscribe/saved-search',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token: forged }).toString(),
+    });
+    expect(post.statusCode).toBe(404);
+    const [row] = await app.services.database.db.select().from(savedSearches).where(eq(savedSearches.id, id));
+    expect(row!.alerts).toBe('weekly');
+  });
+});
