@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedSearchAlerts, savedSearches } from '../../db/schema/saved-searches.ts';
 import { createUser, loginAs, readMails } from '../../test/accounts.ts';
 import { createAd } from '../../test/ads.ts';
+import { multipart } from '../../test/multipart.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { createJobsRepo } from '../jobs/jobs.repo.ts';
 import { createJobsService } from '../jobs/jobs.service.ts';
@@ -134,6 +135,40 @@ describe('matching a new ad against the saved searches', () => {
     expect(await alertsOf(earlySearch)).toHaveLength(1);
     expect(mailsTo(early.email)).toHaveLength(1);
     expect(mailsTo(late.email)).toHaveLength(1);
+  });
+
+  it('an ad published with moderation off (the seller’s own POST) alerts at once', async () => {
+    const admin = (await loginAs(app, await createUser(app, { roles: ['user', 'admin'] }))).headers;
+    const settings = (adsModeration: boolean) =>
+      app.inject({ method: 'PATCH', url: '/api/admin/app-settings', headers: admin, payload: { ads_moderation: adsModeration } });
+    const seller = await person();
+    const buyer = await person();
+    const search = await saveSearch(buyer, { name: 'kuomu' });
+    const [catalog] = (await app.services.catalog.flatten('fi')).filter((c) => c.slug === 'passenger-cars');
+    const [city] = (await app.services.geo.listCities('fi')).filter((c) => c.name_fi === 'Helsinki');
+    expect((await settings(false)).statusCode).toBe(200);
+    try {
+      const body = await multipart([], {
+        name: 'Kuomu avoautoon',
+        description: 'Uusi kuomu, sopii moneen malliin.',
+        price: '300',
+        city_id: String(city!.id),
+        catalog_id: String(catalog!.id),
+      });
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/product',
+        payload: body.payload,
+        headers: { ...seller.headers, ...body.headers },
+      });
+      expect(created.statusCode).toBe(201);
+      expect(created.json().data.status).toBe('active');
+    } finally {
+      await settings(true);
+    }
+    await app.services.jobs.runDue(soon());
+    expect(await alertsOf(search)).toHaveLength(1);
+    expect(mailsTo(buyer.email)).toHaveLength(1);
   });
 
   it('an ad that is not shown (waiting for review) alerts nobody', async () => {
