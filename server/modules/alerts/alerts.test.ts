@@ -326,6 +326,7 @@ describe('unsubscribing from a search’s alerts', () => {
     const page = await app.inject({ method: 'GET', url: `/unsubscribe/saved-search?token=${token}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
     expect(page.body).toContain('kanootti');
     expect(page.body).toContain('Ilmoitukset on jo lopetettu');
   });

@@ -7,6 +7,8 @@ import { UnsubscribeForm, UnsubscribeQuery } from './alerts.schemas.ts';
 import type { AlertsService } from './alerts.service.ts';
 
 export const UNSUBSCRIBE_PAGE = '/unsubscribe/saved-search';
+/** The page has no script and posts only to itself. */
+const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 type PageState = Awaited<ReturnType<AlertsService['unsubscribePage']>>;
 
@@ -42,6 +44,7 @@ const unsubscribePageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .type('text/html; charset=utf-8')
       .header('content-language', locale)
       .header('cache-control', 'no-store')
+      .header('content-security-policy', PAGE_CSP)
       .send(html);
   });
 
@@ -53,6 +56,7 @@ const unsubscribePageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .type('text/html; charset=utf-8')
       .header('content-language', locale)
       .header('cache-control', 'no-store')
+      .header('content-security-policy', PAGE_CSP)
       .send(html);
   });
 };
