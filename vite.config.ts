@@ -39,6 +39,11 @@ const APP = /[\\/](web[\\/](lib|hooks|components)|common)[\\/]|node_modules[\\/]
 /** Modules loaded on use (their own chunk), and what only they import. */
 const ON_USE =
   /[\\/]web[\\/](lib[\\/](realtime|picture-check|auth-state|push-device)|components[\\/](push-toggle|drawer|user-menu|form-dialog|confirm-dialog|carousel-dialog|city-combo-box|ad-status|rich-text-[\w-]+|password-[\w-]+))\.tsx?$/;
+/**
+ * Icons only code loaded on use draws (the notification bell: the signed-in badges, the menu, the
+ * drawer, its page), which `app` would otherwise take in for being shared by two chunks.
+ */
+const ON_USE_ICONS = /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/]bell\.m?js$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), messageParts(), reactRouter()],
@@ -52,7 +57,7 @@ export default defineConfig({
             { name: 'framework', test: FRAMEWORK, priority: 20 },
             {
               name: 'app',
-              test: (id: string) => APP.test(id) && !ON_USE.test(id),
+              test: (id: string) => APP.test(id) && !ON_USE.test(id) && !ON_USE_ICONS.test(id),
               priority: 10,
               minShareCount: 2,
             },
