@@ -21,7 +21,12 @@ function item(overrides: Partial<NotificationItem> & Pick<NotificationItem, 'id'
 const SEARCH = item({
   id: 4,
   kind: 'saved_search',
-  data: { search_id: 2, search_name: 'Sofas', count: 3, ad: { uuid: 'u-1', name: 'Red sofa', picture: null } },
+  data: {
+    search_id: 2,
+    search_name: 'Sofas',
+    count: 3,
+    ad: { uuid: 'u-1', name: 'Red sofa', picture: 'https://kauppis.test/media/thumb.webp' },
+  },
   url: '/?q=sofa',
 });
 const REJECTED = item({
@@ -77,6 +82,8 @@ describe('the notifications page', () => {
     expect(search.getAttribute('href')).toBe('/?q=sofa');
     expect(items[0]!.textContent).toContain('Unread:');
     expect(items[0]!.textContent).toContain('5 min ago');
+    expect(items[0]!.querySelector('img')?.getAttribute('src')).toBe('https://kauppis.test/media/thumb.webp');
+    expect(items[1]!.querySelector('img')).toBeNull();
     expect(within(items[1]!).getByRole('link').getAttribute('href')).toBe('/my-showcase/edit/u-2');
     expect(items[1]!.textContent).toContain('Reason: No pictures');
     // A read one without a target: plain text, no unread mark, no button.

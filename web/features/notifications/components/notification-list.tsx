@@ -45,6 +45,8 @@ function NotificationRow({ item, now, onRead }: { item: NotificationItem; now: n
   const { icon: Icon, tone } = ICONS[item.kind] ?? { icon: Bell, tone: 'text-muted' };
   const { text, detail } = notificationText(item, t);
   const unread = item.read_at === null;
+  // A saved search's newest ad shows its picture, as the alert mail does.
+  const picture = item.kind === 'saved_search' ? (item.data as { ad?: { picture?: unknown } }).ad?.picture : null;
   return (
     <article
       className={`relative flex gap-3 rounded-xl border p-3 sm:p-4 ${unread ? 'border-brand/40 bg-brand/5 dark:bg-brand/10' : 'border-line bg-raised'}`}
@@ -73,6 +75,9 @@ function NotificationRow({ item, now, onRead }: { item: NotificationItem; now: n
           {formatPostedAgo(item.created_at, now, i18n.language)}
         </time>
       </div>
+      {typeof picture === 'string' && (
+        <img src={picture} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 shrink-0 rounded-lg bg-sunken object-cover" />
+      )}
       {unread && (
         <div className="flex shrink-0 items-start gap-2">
           <span aria-hidden className="mt-1.5 h-2.5 w-2.5 rounded-full bg-brand" />
