@@ -271,7 +271,13 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
       storage: platform.storage,
       authority,
       sendSetPasswordLink: auth.sendSetPasswordLink,
-      onUnblock: (userId, tx) => reportsRepo.restoreBanHiddenAds(userId, tx),
+      // The ads a lifted ban brings back are matched against the saved searches again.
+      onUnblock: async (userId, tx) => {
+        const since = new Date();
+        const restored = await reportsRepo.restoreBanHiddenAds(userId, tx);
+        if (restored) await alerts.sellerAdsShown(userId, since, tx);
+        return restored;
+      },
       onAdsChanged: () => products.invalidateListing(),
     }),
     roles: createRolesService({ repo: createRolesRepo(db), audit: authRepo.audit, authority }),

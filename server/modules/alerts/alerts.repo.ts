@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
 import { type SavedSearchAlerts, savedSearchAlerts, savedSearches } from '../../db/schema/saved-searches.ts';
 import { users } from '../../db/schema/users.ts';
@@ -170,6 +170,14 @@ export function createAlertsRepo(db: Database) {
         .leftJoinLateral(cover, sql`true`)
         .where(and(eq(products.id, productId), eq(products.status, 'active')));
       return row;
+    },
+
+    /** A seller's shown ads changed since `since` (a lifted ban brought them back): each with its version. */
+    async shownAdsOf(userId: number, since: Date, tx: Db = db): Promise<{ id: number; updatedAt: Date }[]> {
+      return tx
+        .select({ id: products.id, updatedAt: products.updatedAt })
+        .from(products)
+        .where(and(eq(products.userId, userId), eq(products.status, 'active'), gte(products.updatedAt, since)));
     },
 
     /** Marks an alert pushed. */

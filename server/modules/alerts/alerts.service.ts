@@ -274,6 +274,16 @@ export function createAlertsService(deps: AlertsDeps) {
       await jobs.enqueue(JOB_KINDS.matchAd, { productId }, { key: `${productId}:${version.getTime()}` }, tx);
     },
 
+    /**
+     * A lifted ban brought a seller's ads back (reports.repo's restoreBanHiddenAds writes them
+     * itself): each shown again since `since` is matched, in the caller's transaction.
+     */
+    async sellerAdsShown(userId: number, since: Date, tx?: Parameters<JobsService['enqueue']>[3]): Promise<void> {
+      for (const ad of await repo.shownAdsOf(userId, since, tx)) {
+        await jobs.enqueue(JOB_KINDS.matchAd, { productId: ad.id }, { key: `${ad.id}:${ad.updatedAt.getTime()}` }, tx);
+      }
+    },
+
     /** RFC 8058 one-click (POST from a mail program): the search's alerts stop. A forged token changes nothing (404). */
     async unsubscribeOneClick(token: string): Promise<{ status: 'stopped' | 'already_stopped'; name: string }> {
       const result = await unsubscribe(token, true);

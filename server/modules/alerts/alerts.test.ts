@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema/products.ts';
+import { banHiddenAds } from '../../db/schema/reports.ts';
 import { savedSearchAlerts, savedSearches } from '../../db/schema/saved-searches.ts';
 import { createUser, loginAs, readMails } from '../../test/accounts.ts';
 import { createAd } from '../../test/ads.ts';
@@ -169,6 +171,23 @@ describe('matching a new ad against the saved searches', () => {
     await app.services.jobs.runDue(soon());
     expect(await alertsOf(search)).toHaveLength(1);
     expect(mailsTo(buyer.email)).toHaveLength(1);
+  });
+
+  it('ads a lifted ban brings back are matched again', async () => {
+    const db = app.services.database.db;
+    const admin = (await loginAs(app, await createUser(app, { roles: ['user', 'admin'] }))).headers;
+    const seller = await person();
+    const buyer = await person();
+    const ad = await createAd(app, { userId: seller.id, name: 'Retkiluistimet', status: 'canceled' });
+    await db.insert(banHiddenAds).values({ productId: ad.id, userId: seller.id, previousStatus: 'active' });
+    const toggle = (action: string) =>
+      app.inject({ method: 'POST', url: '/api/users/toggle-block', headers: admin, payload: { user: seller.id, action } });
+    expect((await toggle('block')).statusCode).toBe(200);
+    const search = await saveSearch(buyer, { name: 'retkiluistimet' });
+    expect((await toggle('unblock')).statusCode).toBe(200);
+    expect((await db.select().from(products).where(eq(products.id, ad.id)))[0]!.status).toBe('active');
+    await app.services.jobs.runDue(soon());
+    expect(await alertsOf(search)).toHaveLength(1);
   });
 
   it('an ad that is not shown (waiting for review) alerts nobody', async () => {
