@@ -297,15 +297,16 @@ describe('events that notify', () => {
     const open = (await app.inject({ method: 'POST', url: '/api/admin/reports', headers: moderator.headers, payload: {} }))
       .json()
       .data.find((r: { subject_id: number }) => r.subject_id === ad.id);
-    const heard = await heardDuring(async () => {
-      const res = await app.inject({
-        method: 'POST',
-        url: `/api/admin/reports/${open.id}/resolve`,
-        headers: moderator.headers,
-        payload: { action: 'hide_ad', rule: 'counterfeit', note: 'Kellon logo ja kotelo ovat väärennöksen.' },
-      });
-      expect(res.statusCode).toBe(200);
+    // The counts are announced after the decision's commit, a moment after the reply: listen until they come.
+    const heard: Delivery[] = [];
+    const stop = app.services.platform.realtime.subscribe((delivery) => heard.push(delivery));
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/admin/reports/${open.id}/resolve`,
+      headers: moderator.headers,
+      payload: { action: 'hide_ad', rule: 'counterfeit', note: 'Kellon logo ja kotelo ovat väärennöksen.' },
     });
+    expect(res.statusCode).toBe(200);
     const named = { uuid: ad.uuid, name: 'Väärennetty kello' };
     expect((await list(reporter)).json().data.map((n: { kind: string; data: unknown }) => [n.kind, n.data])).toEqual([
       ['report_decided', { role: 'reporter', action: 'hide_ad', subject: 'product', ad: named }],
@@ -313,7 +314,11 @@ describe('events that notify', () => {
     expect((await list(seller)).json().data.map((n: { kind: string; data: unknown; url: string }) => [n.kind, n.data, n.url])).toEqual([
       ['report_decided', { role: 'seller', action: 'hide_ad', subject: 'product', ad: named }, `/${ad.uuid}`],
     ]);
-    await expect.poll(() => [countsIn(heard, reporter.id), countsIn(heard, seller.id)]).toEqual([[1], [1]]);
+    try {
+      await expect.poll(() => [countsIn(heard, reporter.id), countsIn(heard, seller.id)]).toEqual([[1], [1]]);
+    } finally {
+      stop();
+    }
   });
 
   it('a report closed with no action tells the reporter and not the seller', async () => {
