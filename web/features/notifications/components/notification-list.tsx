@@ -51,11 +51,16 @@ function NotificationRow({ item, now, onRead }: { item: NotificationItem; now: n
     <article
       className={`relative flex gap-3 rounded-xl border p-3 sm:p-4 ${unread ? 'border-brand/40 bg-brand/5 dark:bg-brand/10' : 'border-line bg-raised'}`}
     >
-      <span aria-hidden className={`mt-0.5 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-sunken ${tone}`}>
+      <span
+        aria-hidden
+        className={`relative mt-0.5 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-sunken ${tone}`}
+      >
         <Icon aria-hidden size={20} />
+        {/* Unread: a dot on the icon (the text says it to a screen reader). */}
+        {unread && <span className="absolute -top-0.5 -right-0.5 h-3 w-3 rounded-full border-2 border-raised bg-brand" />}
       </span>
       <div className="min-w-0 grow">
-        <p className={`break-words ${unread ? 'font-semibold' : ''}`}>
+        <p className={`break-words ${unread ? 'font-medium' : ''}`}>
           {unread && <span className="sr-only">{t('notifications.unread')}: </span>}
           {item.url ? (
             <Link
@@ -79,18 +84,15 @@ function NotificationRow({ item, now, onRead }: { item: NotificationItem; now: n
         <img src={picture} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 shrink-0 rounded-lg bg-sunken object-cover" />
       )}
       {unread && (
-        <div className="flex shrink-0 items-start gap-2">
-          <span aria-hidden className="mt-1.5 h-2.5 w-2.5 rounded-full bg-brand" />
-          <button
-            type="button"
-            onClick={() => onRead(item)}
-            aria-label={t('notifications.mark_read')}
-            title={t('notifications.mark_read')}
-            className="-mt-1 inline-flex h-9 w-9 items-center justify-center rounded-full text-muted hover:bg-sunken hover:text-ink"
-          >
-            <Check aria-hidden size={18} />
-          </button>
-        </div>
+        <button
+          type="button"
+          onClick={() => onRead(item)}
+          aria-label={t('notifications.mark_read')}
+          title={t('notifications.mark_read')}
+          className="-mt-1 -mr-1 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-muted hover:bg-sunken hover:text-ink"
+        >
+          <Check aria-hidden size={18} />
+        </button>
       )}
     </article>
   );
