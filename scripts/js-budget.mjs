@@ -15,8 +15,9 @@ import { root } from './source-hash.mjs';
  */
 export const BUDGETS = {
   'routes/single-product': { label: 'ad page', kb: 128.5, files: 15 },
-  // Saved searches (issue 29) put their button on the results pages: +0.9 KB (docs/decisions.md).
-  'routes/home': { label: 'home', kb: 131, files: 15 },
+  // Saved searches (issue 29) put their button on the results pages: +0.9 KB; the notification
+  // bell's two first-load texts and the chunking after it +23 bytes (docs/decisions.md).
+  'routes/home': { label: 'home', kb: 131.2, files: 15 },
   catalog: { label: 'catalog page', kb: 129.5, files: 15 },
 };
 
