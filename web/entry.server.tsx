@@ -57,6 +57,9 @@ export default function handleRequest(
         </I18nProvider>
       </ScriptNonceProvider>,
       {
+        // React's own inline scripts (completing a Suspense boundary that resolved late, such as
+        // the signed-in bar's lazy badges) carry the mark too, or the policy would block them.
+        nonce: loadContext.scriptNonce,
         onShellReady() {
           shellReady = true;
         },

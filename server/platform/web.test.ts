@@ -334,6 +334,23 @@ describe('server-rendered pages', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
+  it('names every inline script of a signed-in page too, React’s own for the bar’s late badges included', async () => {
+    const person = await createUser(app, { name: 'Kirjautunut' });
+    const token = await app.services.auth.createSession(person.id, false, { ip: '127.0.0.1', userAgent: undefined, locale: 'fi' });
+    const res = await app.inject({ url: '/', headers: { cookie: `session=${token}` } });
+    expect(res.statusCode).toBe(200);
+    // The signed-in bar's buttons are a Suspense boundary completed by a script of React's.
+    expect(res.body).toContain('href="/notifications"');
+    const scriptSources = /script-src ([^;]+)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
+    const inline = [...res.body.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((m) => m[1]!)
+      .filter(Boolean);
+    const blocked = inline.filter(
+      (script) => !scriptSources.includes(`'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`),
+    );
+    expect(blocked).toEqual([]);
+  });
+
   it('answers a page form with text PostgreSQL cannot keep as a refusal on the form, never a 500', async () => {
     for (const payload of ['email=a%00b%40example.com&password=x', 'email=a%ED%A0%80%40example.com&password=x%00']) {
       const res = await app.inject({
