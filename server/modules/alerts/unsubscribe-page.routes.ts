@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import type { Locale } from '../../../common/locales.ts';
 import { translate } from '../../platform/i18n.ts';
 import { escapeHtml } from '../../platform/mail-layout.ts';
@@ -36,29 +37,25 @@ const unsubscribePageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   acceptFormBodies(app);
   const reply = (state: PageState, locale: Locale, token: string) => page(state, locale, token, app.services.settings.siteName());
 
-  app.get(UNSUBSCRIBE_PAGE, { schema: { hide: true, querystring: UnsubscribeQuery } }, async (request, res) => {
-    const state = await app.services.alerts.unsubscribePage(request.query.token, false);
-    const { html, locale } = reply(state, request.locale, request.query.token);
+  /** Both answers are the same page: 404 for a forged link, never cached, with its own strict policy. */
+  const send = (res: FastifyReply, state: PageState, locale: Locale, token: string) => {
+    const page = reply(state, locale, token);
     return res
       .status(state.status === 'invalid' ? 404 : 200)
       .type('text/html; charset=utf-8')
-      .header('content-language', locale)
+      .header('content-language', page.locale)
       .header('cache-control', 'no-store')
       .header('content-security-policy', PAGE_CSP)
-      .send(html);
-  });
+      .send(page.html);
+  };
 
-  app.post(UNSUBSCRIBE_PAGE, { schema: { hide: true, body: UnsubscribeForm } }, async (request, res) => {
-    const state = await app.services.alerts.unsubscribePage(request.body.token, true);
-    const { html, locale } = reply(state, request.locale, request.body.token);
-    return res
-      .status(state.status === 'invalid' ? 404 : 200)
-      .type('text/html; charset=utf-8')
-      .header('content-language', locale)
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', PAGE_CSP)
-      .send(html);
-  });
+  app.get(UNSUBSCRIBE_PAGE, { schema: { hide: true, querystring: UnsubscribeQuery } }, async (request, res) =>
+    send(res, await app.services.alerts.unsubscribePage(request.query.token, false), request.locale, request.query.token),
+  );
+
+  app.post(UNSUBSCRIBE_PAGE, { schema: { hide: true, body: UnsubscribeForm } }, async (request, res) =>
+    send(res, await app.services.alerts.unsubscribePage(request.body.token, true), request.locale, request.body.token),
+  );
 };
 
 export default unsubscribePageRoutes;
