@@ -15,6 +15,15 @@ export const PUBLIC_AD_STATUSES: readonly AdStatus[] = ['active', 'sold', 'reser
  * What an ad offers: something for sale (every ad before kinds existed), something wanted, something
  * given away (its price is always 0) or something for rent. The spec names no such field.
  */
+/** Why an ad waits for review besides the moderation setting (issue 25's scam guard). */
+export const AD_FLAG_KINDS = ['duplicate_picture'] as const;
+export type AdFlagKind = (typeof AD_FLAG_KINDS)[number];
+/** A flag on an ad; `product_id` names the other ad a duplicate picture was found on. */
+export interface AdFlag {
+  kind: AdFlagKind;
+  product_id?: number;
+}
+
 export const AD_KINDS = ['sell', 'wanted', 'give', 'rent'] as const;
 export type AdKind = (typeof AD_KINDS)[number];
 export const DEFAULT_AD_KIND: AdKind = 'sell';

@@ -82,11 +82,17 @@ export const chatMessages = pgTable(
     pictureKey: text('picture_key'),
     pictureWidth: integer('picture_width'),
     pictureHeight: integer('picture_height'),
+    /** What the scam guard found in the text (common/safety.ts kinds: phone, whatsapp, link, …); null for none. */
+    safety: text('safety').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('chat_messages_room_client_key').on(t.roomId, t.clientId),
     index('chat_messages_room_idx').on(t.roomId, t.id),
+    // Staff count each account's messages the scam guard flagged; the hold counts a day's.
+    index('chat_messages_safety_sender_idx')
+      .on(t.senderId, t.createdAt)
+      .where(sql`${t.safety} is not null`),
     check('chat_messages_not_empty', sql`length(${t.body}) > 0 or ${t.pictureKey} is not null`),
   ],
 );

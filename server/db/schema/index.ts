@@ -12,3 +12,4 @@ export * from './info-pages.ts';
 export * from './search.ts';
 export * from './saved-searches.ts';
 export * from './notifications.ts';
+export * from './trust.ts';

@@ -5,6 +5,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -16,7 +17,7 @@ import {
 import { catalogs } from './catalog.ts';
 import { municipalities, regions } from './geo.ts';
 import { users } from './users.ts';
-import { AD_KINDS, AD_LANGUAGES, AD_STATUSES } from '../../../common/ad-rules.ts';
+import { AD_KINDS, AD_LANGUAGES, AD_STATUSES, type AdFlag } from '../../../common/ad-rules.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -53,6 +54,11 @@ export const products = pgTable(
     rejectionReason: text('rejection_reason'),
     /** How many visitors opened the ad's page (its owner never counts; one visitor counts once in a few hours). */
     viewCount: integer('view_count').notNull().default(0),
+    /**
+     * Why the ad waits for review besides the moderation setting (issue 25), e.g.
+     * `{ kind: 'duplicate_picture', product_id }`; emptied when staff decide.
+     */
+    flags: jsonb('flags').$type<AdFlag[]>().notNull().default([]),
     /** Maintained by a trigger from name, description and language (see the migration). */
     searchVector: tsvector('search_vector'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

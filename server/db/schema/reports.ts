@@ -70,6 +70,8 @@ export const decisions = pgTable(
     action: text('action', { enum: RESTRICTIONS }).notNull(),
     /** The ad hidden (null for a ban, or once the ad is deleted). */
     productId: integer('product_id'),
+    /** The rating hidden (action hide_rating; null once it is deleted). */
+    ratingId: integer('rating_id'),
     /** The person restricted: the seller of the ad, or the banned account. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     rule: text('rule', { enum: TERMS_RULES }).notNull(),

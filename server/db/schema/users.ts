@@ -31,6 +31,24 @@ export const users = pgTable(
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     /** Why, as the staff member wrote it (for staff only; the person is told to contact support). */
     blockedReason: text('blocked_reason'),
+    /**
+     * Strong identification (issue 25): when, how ("bank", "mobile", as the broker's `amr` said)
+     * and the name the broker gave. Never the personal identity code.
+     */
+    identityVerifiedAt: timestamp('identity_verified_at', { withTimezone: true }),
+    identityMethod: text('identity_method'),
+    identityName: text('identity_name'),
+    /** Sells as a business (DSA Art. 30): the trader's details, shown on their ads. */
+    trader: boolean('trader').notNull().default(false),
+    companyName: text('company_name'),
+    /** Y-tunnus, "1234567-8", its check digit verified. */
+    businessId: text('business_id'),
+    companyAddress: text('company_address'),
+    companyEmail: text('company_email'),
+    companyPhone: text('company_phone'),
+    /** Held for review by the scam guard (issue 25) until staff release it; why, for staff. */
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    heldReason: text('held_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
