@@ -85,6 +85,7 @@ interface RawMessage {
   picture_key: string | null;
   picture_width: number | null;
   picture_height: number | null;
+  safety: string[] | null;
   created_at: Date | string;
 }
 
@@ -98,6 +99,7 @@ function messageFromRaw(row: RawMessage): MessageRow {
     pictureKey: row.picture_key,
     pictureWidth: row.picture_width,
     pictureHeight: row.picture_height,
+    safety: row.safety ?? null,
     createdAt: new Date(row.created_at),
   };
 }
