@@ -12,21 +12,24 @@ export const baseURL = process.env.E2E_BASE_URL ?? '';
 
 let browser: Browser | undefined;
 
+/** Chromium's flags for this machine: headless, offline from Google's services. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** The system Chromium, headless; never a downloaded browser. */
 export async function launchBrowser(): Promise<Browser> {
   if (!baseURL) throw new Error('E2E_BASE_URL is not set: run the journeys with `npm run test:e2e`.');
   browser ??= await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   return browser;
 }
