@@ -8,6 +8,8 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const TWO_FACTOR_COOKIE = 'two_factor_challenge';
 /** State and PKCE verifier of a Google sign-in under way (httpOnly, signed). */
 export const OAUTH_STATE_COOKIE = 'oauth_state';
+/** State, nonce and PKCE verifier of a strong identification under way (httpOnly, sealed; only /api/identity sees it). */
+export const IDENTITY_STATE_COOKIE = 'identity_state';
 /** The visitor's language, for the server renderer. */
 export const LOCALE_COOKIE = 'lang';
 /** A visitor's theme choice; a signed-in person's lives in their account. */

@@ -30,6 +30,7 @@ import savedSearchesRoutes from './modules/saved-searches/saved-searches.routes.
 import alertsRoutes from './modules/alerts/alerts.routes.ts';
 import unsubscribePageRoutes from './modules/alerts/unsubscribe-page.routes.ts';
 import notificationsRoutes from './modules/notifications/notifications.routes.ts';
+import identityRoutes from './modules/identity/identity.routes.ts';
 import { createMemoryCounters, createRedisCounters } from './platform/counters.ts';
 import { createMemoryRealtime, createRedisRealtime } from './platform/realtime.ts';
 import chatRoutes from './modules/chat/chat.routes.ts';
@@ -232,6 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(savedSearchesRoutes);
       await api.register(alertsRoutes);
       await api.register(notificationsRoutes);
+      await api.register(identityRoutes);
       await api.register(chatRoutes);
       await api.register(pushRoutes);
       await api.register(rolesRoutes);

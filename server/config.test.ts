@@ -114,3 +114,29 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('strong identification (IDENTITY_*)', () => {
+  const broker = { IDENTITY_ISSUER: 'https://broker.example/oidc/', IDENTITY_CLIENT_ID: 'kauppis', IDENTITY_CLIENT_SECRET: 's3cret' };
+
+  it('is off unless a broker is set, and takes its issuer, client and the scopes (openid profile by default)', () => {
+    expect(loadConfig({}).identity).toBeUndefined();
+    expect(loadConfig(broker).identity).toEqual({
+      issuer: 'https://broker.example/oidc',
+      clientId: 'kauppis',
+      clientSecret: 's3cret',
+      scope: 'openid profile',
+    });
+    expect(loadConfig({ ...broker, IDENTITY_SCOPE: ' openid  profile ftn ' }).identity?.scope).toBe('openid profile ftn');
+  });
+
+  it('wants the three together, https (http only on this machine) and the openid scope', () => {
+    expect(() => loadConfig({ IDENTITY_ISSUER: broker.IDENTITY_ISSUER })).toThrow(
+      /IDENTITY_ISSUER, IDENTITY_CLIENT_ID and IDENTITY_CLIENT_SECRET must be set together/,
+    );
+    expect(() => loadConfig({ ...broker, IDENTITY_ISSUER: 'http://broker.example' })).toThrow(/IDENTITY_ISSUER must use https:/);
+    expect(loadConfig({ ...broker, IDENTITY_ISSUER: 'http://127.0.0.1:8080' }).identity?.issuer).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ ...broker, IDENTITY_ISSUER: 'http://localhost:8080' }).identity?.issuer).toBe('http://localhost:8080');
+    expect(() => loadConfig({ ...broker, IDENTITY_ISSUER: 'ftp://broker.example' })).toThrow(/IDENTITY_ISSUER must use https: or http:/);
+    expect(() => loadConfig({ ...broker, IDENTITY_SCOPE: 'profile' })).toThrow(/IDENTITY_SCOPE must include openid/);
+  });
+});

@@ -44,6 +44,12 @@ export interface Config {
   /** The sender as set; unset: the site's current name (app settings) at no-reply@ the public host. */
   mailFrom: string | undefined;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /**
+   * Strong identification (Finnish bank ID, mobile certificate) through an FTN identification
+   * broker over OpenID Connect: its issuer (discovered from it), our client there and the scopes
+   * asked for. Unset: off. No broker is built in.
+   */
+  identity: { issuer: string; clientId: string; clientSecret: string; scope: string } | undefined;
   /** Also ask the Have I Been Pwned range API (k-anonymity) whether a new password is breached. */
   hibpEnabled: boolean;
   /** Seconds a listing answer is reused for identical searches in this process (0: off). */
@@ -203,6 +209,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (!!googleId !== !!googleSecret) problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   const googleIssuer = url('GOOGLE_ISSUER', str('GOOGLE_ISSUER', 'https://accounts.google.com'), ['https:', 'http:'])!;
 
+  const identity = identityBroker(env, optional, url, problems);
+
   const vapidPublicKey = optional('VAPID_PUBLIC_KEY');
   const vapidPrivateKey = optional('VAPID_PRIVATE_KEY');
   if (!!vapidPublicKey !== !!vapidPrivateKey) problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
@@ -234,6 +242,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: optional('MAIL_FROM'),
     google:
       googleId && googleSecret ? { clientId: googleId, clientSecret: googleSecret, issuer: googleIssuer.replace(/\/+$/, '') } : undefined,
+    identity,
     hibpEnabled: bool('HIBP_ENABLED', false),
     listingCacheSeconds: int('LISTING_CACHE_SECONDS', 15, 0, 3600),
     pageCacheSeconds: int('PAGE_CACHE_SECONDS', 10, 0, 3600),
@@ -260,6 +269,39 @@ export function loadConfig(env: Env = process.env): Config {
 
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * The FTN broker's settings, all three or none. Its issuer is https (plain http only for a broker
+ * on this machine: a local mock in development); the scopes must ask for OpenID Connect.
+ */
+function identityBroker(
+  env: Env,
+  optional: (key: string) => string | undefined,
+  url: (key: string, value: string | undefined, protocols: string[]) => string | undefined,
+  problems: string[],
+): Config['identity'] {
+  const issuer = url('IDENTITY_ISSUER', optional('IDENTITY_ISSUER'), ['https:', 'http:']);
+  const clientId = optional('IDENTITY_CLIENT_ID');
+  const clientSecret = optional('IDENTITY_CLIENT_SECRET');
+  const given = [issuer, clientId, clientSecret].filter((value) => value !== undefined).length;
+  if (given > 0 && given < 3) problems.push('IDENTITY_ISSUER, IDENTITY_CLIENT_ID and IDENTITY_CLIENT_SECRET must be set together');
+  if (issuer?.startsWith('http:') && !isLoopbackUrl(issuer)) {
+    problems.push(`IDENTITY_ISSUER must use https: (http: only for a broker on this machine), got "${issuer}"`);
+  }
+  const scope = (env.IDENTITY_SCOPE?.trim() || 'openid profile').split(/\s+/).join(' ');
+  if (!scope.split(' ').includes('openid')) problems.push(`IDENTITY_SCOPE must include openid, got "${scope}"`);
+  if (!issuer || !clientId || !clientSecret) return undefined;
+  return { issuer: issuer.replace(/\/+$/, ''), clientId, clientSecret, scope };
+}
+
+function isLoopbackUrl(value: string): boolean {
+  try {
+    const host = new URL(value).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127\./.test(host);
+  } catch {
+    return false;
+  }
 }
 
 /** An address or CIDR block as `net.BlockList` takes it, or undefined when it is neither. */

@@ -68,6 +68,8 @@ import { createBlogRepo } from './modules/blog/blog.repo.ts';
 import { createBlogService } from './modules/blog/blog.service.ts';
 import { createPagesRepo } from './modules/pages/pages.repo.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
+import { createIdentityRepo } from './modules/identity/identity.repo.ts';
+import { createIdentityService } from './modules/identity/identity.service.ts';
 
 /** The parts with two drivers (embedded or production), built once per process by buildApp. */
 export interface Platform {
@@ -317,6 +319,14 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     notifications,
     jobs,
     alerts,
+    identity: createIdentityService({
+      repo: createIdentityRepo(db),
+      audit: authRepo.audit,
+      sealer: platform.sealer,
+      settings: config.identity,
+      publicUrl: config.publicUrl,
+      log: platform.log,
+    }),
   };
 }
 

@@ -380,6 +380,11 @@ const TABLE: Record<string, Row> = {
   'GET /api/oauth/{provider}/callback': open(() => ({ url: '/api/oauth/google/callback?code=x&state=y' })),
   'GET /api/oauth-accounts': signedIn(() => ({})),
   'POST /api/oauth-revoke/{id}': signedIn(() => ({ url: '/api/oauth-revoke/1', payload: {} })),
+  // Strong identification (no broker here: 404 past the guard); the callback is the broker's redirect, open to all.
+  'GET /api/identity': signedIn(() => ({})),
+  'POST /api/identity/start': signedIn(() => ({})),
+  'GET /api/identity/callback': open(() => ({ url: '/api/identity/callback?code=x&state=y' })),
+  'DELETE /api/identity': signedIn(() => ({})),
   'GET /api/user': signedIn(() => ({})),
   // The token in the body is the proof, whoever sends it.
   'POST /api/user-by-token': open(async ({ self }) => ({

@@ -82,6 +82,9 @@ export const FIRST_LOAD_TEXTS = [
   'chat.to_messenger',
   'reports.rules',
   'reports.ad_reasons',
+  // The "Strongly identified" badge of the ad page's seller card and the seller page.
+  'identity.badge',
+  'identity.badge_label',
 ] as const;
 
 /** Namespaces only the server uses (mails, its validation messages): never sent to a browser. */

@@ -37,6 +37,7 @@ function roomViewColumns(cover: ReturnType<typeof adCover>, userId: number) {
     otherName: otherUser.name,
     otherSurname: otherUser.surname,
     otherAvatarKey: otherUser.avatarKey,
+    otherIdentityVerified: sql<boolean>`${otherUser.identityVerifiedAt} is not null`,
     otherLastReadId: other.lastReadMessageId,
     productUuid: products.uuid,
     productName: products.name,
@@ -58,6 +59,8 @@ export type RoomView = {
   otherName: string | null;
   otherSurname: string | null;
   otherAvatarKey: string | null;
+  /** The other member is strongly identified (issue 25). */
+  otherIdentityVerified: boolean;
   otherLastReadId: number | null;
   productUuid: string | null;
   productName: string | null;
@@ -366,7 +369,13 @@ export function createChatRepo(db: Database) {
     /** What a room shows of a person. */
     async person(userId: number) {
       const [row] = await db
-        .select({ id: users.id, name: users.name, surname: users.surname, avatarKey: users.avatarKey })
+        .select({
+          id: users.id,
+          name: users.name,
+          surname: users.surname,
+          avatarKey: users.avatarKey,
+          identityVerified: sql<boolean>`${users.identityVerifiedAt} is not null`,
+        })
         .from(users)
         .where(eq(users.id, userId));
       return row;

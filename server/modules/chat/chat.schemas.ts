@@ -37,6 +37,7 @@ export const RoomPerson = Type.Object({
   label: Type.String({ description: 'First name and the initial of the surname, or "deleted user"' }),
   avatar: Type.Union([Type.String(), Type.Null()]),
   deleted: Type.Boolean(),
+  identity_verified: Type.Boolean({ description: 'Strongly identified (the "Vahvasti tunnistettu" badge)' }),
 });
 
 export const RoomSummary = Type.Object({

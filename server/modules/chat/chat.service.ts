@@ -130,13 +130,14 @@ export function createChatService(deps: ChatDeps) {
 
   function presentOther(view: RoomView, locale: Locale): RoomPerson {
     if (view.otherUserId === null || view.otherName === null) {
-      return { id: null, label: translate(locale, 'messenger.deleted_user'), avatar: null, deleted: true };
+      return { id: null, label: translate(locale, 'messenger.deleted_user'), avatar: null, deleted: true, identity_verified: false };
     }
     return {
       id: view.otherUserId,
       label: personLabel(view.otherName, view.otherSurname),
       avatar: view.otherAvatarKey ? storage.publicUrl(view.otherAvatarKey) : null,
       deleted: false,
+      identity_verified: view.otherIdentityVerified === true,
     };
   }
 
@@ -395,8 +396,9 @@ export function createChatService(deps: ChatDeps) {
               label: personLabel(seller.name, seller.surname),
               avatar: seller.avatarKey ? storage.publicUrl(seller.avatarKey) : null,
               deleted: false,
+              identity_verified: seller.identityVerified === true,
             }
-          : { id: null, label: translate(locale, 'messenger.deleted_user'), avatar: null, deleted: true },
+          : { id: null, label: translate(locale, 'messenger.deleted_user'), avatar: null, deleted: true, identity_verified: false },
         room_id: roomId,
       };
     },

@@ -450,7 +450,7 @@ describe('deleted accounts', () => {
     const { seller, buyer, roomId } = await conversation();
     await app.services.database.db.delete(users).where(eq(users.id, buyer.id));
     const view = (await room(seller, roomId)).json();
-    expect(view.room.other).toEqual({ id: null, label: 'Deleted user', avatar: null, deleted: true });
+    expect(view.room.other).toEqual({ id: null, label: 'Deleted user', avatar: null, deleted: true, identity_verified: false });
     expect(view.data[0].sender_id).toBeNull();
     expect(view.room.can_send).toBe(false);
     expect((await send(seller, roomId, 'Hei?')).statusCode).toBe(422);

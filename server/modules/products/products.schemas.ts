@@ -60,6 +60,7 @@ export const SellerReply = Type.Object({
     avatar: Type.Union([Type.String(), Type.Null()]),
     member_since: Type.String({ description: 'When the account was made (ISO 8601)' }),
     active_ads_count: Type.Integer({ description: 'Counted up to 1,001' }),
+    identity_verified: Type.Boolean({ description: 'Strongly identified (bank ID or mobile certificate through an FTN broker)' }),
   }),
   ...ListingReply.properties,
 });

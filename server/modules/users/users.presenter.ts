@@ -18,6 +18,9 @@ export function presentUser(user: UserRow, roles: RoleSlug[]) {
     notify_messages: user.notifyMessages,
     locale: user.locale,
     two_factor_enabled: user.twoFactorConfirmedAt !== null,
+    // Strong identification (issue 25): when and how; never the personal identity code (not stored).
+    identity_verified_at: user.identityVerifiedAt?.toISOString() ?? null,
+    identity_method: user.identityVerifiedAt ? user.identityMethod : null,
     roles: roles.map((slug) => ({ slug })),
     created_at: user.createdAt.toISOString(),
   };

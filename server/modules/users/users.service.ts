@@ -54,6 +54,8 @@ export function createUsersService(deps: {
       avatar: user.avatarKey ? `/media/${user.avatarKey}` : null,
       member_since: user.createdAt.toISOString(),
       active_ads_count: await deps.countActiveAds(user.id),
+      /** Strongly identified through an FTN broker (issue 25): the "Vahvasti tunnistettu" badge. */
+      identity_verified: user.identityVerifiedAt !== null,
     };
   }
 

@@ -23,7 +23,7 @@ export function newRoomSummary(fields: Partial<RoomSummary> = {}): RoomSummary {
     id: 1,
     role: 'buyer',
     product: { id: 3, uuid: '33333333-3333-4333-8333-333333333333', name: 'Helkama Jopo', price: 120, status: 'active', image: null },
-    other: { id: OTHER, label: 'Seppo S.', avatar: null, deleted: false },
+    other: { id: OTHER, label: 'Seppo S.', avatar: null, deleted: false, identity_verified: false },
     last_message: null,
     unread: 0,
     last_activity_at: '2026-11-22T10:00:00.000Z',
