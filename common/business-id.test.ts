@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { businessIdCheckDigit, isValidBusinessId, normalizeBusinessId } from './business-id.ts';
+import { businessIdCheckDigit, isValidBusinessId, normalizeBusinessId, readBusinessId } from './business-id.ts';
 
 /** Public companies' business ids as the trade register shows them (each passes the check below). */
 const REAL = {
@@ -90,5 +90,15 @@ describe('normalizeBusinessId', () => {
     ]) {
       expect(normalizeBusinessId(bad), bad).toBeNull();
     }
+  });
+});
+
+describe('readBusinessId', () => {
+  it('tells a wrong shape from a wrong check digit', () => {
+    expect(readBusinessId('112038-9')).toEqual({ id: '0112038-9' });
+    for (const check of ['0112038-8', 'FI01120388', '1000008-0', '112038-1'])
+      expect(readBusinessId(check), check).toEqual({ problem: 'check' });
+    for (const format of ['0112038', '12345', 'Y-tunnus', '0112038-', '', `${'1'.repeat(25)}-1`])
+      expect(readBusinessId(format), format).toEqual({ problem: 'format' });
   });
 });

@@ -19,25 +19,31 @@ export function businessIdCheckDigit(digits: string): number | null {
 }
 
 /**
- * A business id as people write it, in the one form we store ("0112038-9"), or null when it is no
- * business id at all (wrong shape or wrong check digit). Accepted: spaces anywhere, an en dash or
- * minus sign for the hyphen, the old six-digit form ("112038-9", written today with a leading 0),
- * and the VAT number's form ("FI01120389", "01120389": eight digits without a hyphen).
+ * A business id as people write it, read: its one stored form ("0112038-9"), or what is wrong with
+ * it ("format": not shaped like a business id; "check": shaped like one, but the check digit is
+ * wrong). Accepted: spaces anywhere, an en dash or minus sign for the hyphen, the old six-digit form
+ * ("112038-9", written today with a leading 0), and the VAT number's form ("FI01120389",
+ * "01120389": eight digits without a hyphen).
  */
-export function normalizeBusinessId(input: string): string | null {
+export function readBusinessId(input: string): { id: string } | { problem: 'format' | 'check' } {
   const compact = input
     .normalize('NFKC')
     .replace(/\s+/g, '')
     .replace(/[\u2010-\u2015\u2212]/g, '-')
     .toUpperCase();
-  if (compact.length > BUSINESS_ID_INPUT_MAX) return null;
-  const match = /^(\d{6,7})-(\d)$/.exec(compact) ?? /^(?:FI)?(\d{7})(\d)$/.exec(compact);
-  if (!match) return null;
+  const match = compact.length <= BUSINESS_ID_INPUT_MAX ? (/^(\d{6,7})-(\d)$/.exec(compact) ?? /^(?:FI)?(\d{7})(\d)$/.exec(compact)) : null;
+  if (!match) return { problem: 'format' };
   const digits = match[1]!.padStart(7, '0');
-  return businessIdCheckDigit(digits) === Number(match[2]) ? `${digits}-${match[2]}` : null;
+  return businessIdCheckDigit(digits) === Number(match[2]) ? { id: `${digits}-${match[2]}` } : { problem: 'check' };
 }
 
-/** Whether the text is a real business id (its check digit right), in any form normalizeBusinessId accepts. */
+/** The stored form of a business id ("0112038-9"), or null when it is none (see readBusinessId). */
+export function normalizeBusinessId(input: string): string | null {
+  const read = readBusinessId(input);
+  return 'id' in read ? read.id : null;
+}
+
+/** Whether the text is a real business id (its check digit right), in any form readBusinessId accepts. */
 export function isValidBusinessId(input: string): boolean {
   return normalizeBusinessId(input) !== null;
 }

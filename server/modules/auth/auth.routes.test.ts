@@ -369,7 +369,16 @@ describe('profile, theme, public profile and account deletion', () => {
     await createAd(app, { userId: user.id, name: 'Myynnissä', status: 'sold' });
     const res = await app.inject({ url: `/api/user-info/${user.id}` });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json().data).sort()).toEqual(['active_ads_count', 'avatar', 'id', 'member_since', 'name']);
+    expect(Object.keys(res.json().data).sort()).toEqual([
+      'active_ads_count',
+      'avatar',
+      'company',
+      'id',
+      'identity_verified',
+      'member_since',
+      'name',
+      'trader',
+    ]);
     expect(res.body).not.toContain(user.email);
   });
 

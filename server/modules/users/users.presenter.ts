@@ -1,5 +1,6 @@
 import type { RoleSlug } from '../../../common/access.ts';
 import type { UserRow } from './users.repo.ts';
+import { ownTraderFields } from '../business/business.service.ts';
 
 /** The signed-in person's own account as the API shows it (never the password hash or 2FA secret). */
 export function presentUser(user: UserRow, roles: RoleSlug[]) {
@@ -22,6 +23,7 @@ export function presentUser(user: UserRow, roles: RoleSlug[]) {
     identity_verified_at: user.identityVerifiedAt?.toISOString() ?? null,
     identity_method: user.identityVerifiedAt ? user.identityMethod : null,
     roles: roles.map((slug) => ({ slug })),
+    ...ownTraderFields(user),
     created_at: user.createdAt.toISOString(),
   };
 }

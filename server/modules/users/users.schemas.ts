@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { LOCALES } from '../../../common/locales.ts';
+import { TraderProfileFields } from '../business/business.schemas.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 
@@ -14,6 +15,8 @@ export const ProfileBody = Type.Object(
     birthday: Nullable(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', errorKey: 'validation.format' })),
     /** Mail me when a chat message waits unread; unchanged when absent. */
     notify_messages: Type.Optional(Type.Boolean()),
+    /** Selling as a business (issue 25): the section changes only when `trader` is sent. */
+    ...TraderProfileFields,
   },
   { additionalProperties: false },
 );

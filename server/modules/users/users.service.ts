@@ -11,8 +11,10 @@ import type { GeoService } from '../geo/geo.service.ts';
 import { makeAvatar } from '../images/image-processing.ts';
 import { presentUser } from './users.presenter.ts';
 import { refuseWhileImpersonating } from '../auth/impersonation.service.ts';
+import { type TraderInput, publicTraderFields, traderChanges } from '../business/business.service.ts';
+import type { FieldProblems } from '../../platform/validation.ts';
 
-export interface ProfileInput {
+export interface ProfileInput extends TraderInput {
   name: string;
   surname?: string | null | undefined;
   phone?: string | null | undefined;
@@ -56,6 +58,7 @@ export function createUsersService(deps: {
       active_ads_count: await deps.countActiveAds(user.id),
       /** Strongly identified through an FTN broker (issue 25): the "Vahvasti tunnistettu" badge. */
       identity_verified: user.identityVerifiedAt !== null,
+      ...publicTraderFields(user),
     };
   }
 
@@ -86,7 +89,7 @@ export function createUsersService(deps: {
     },
 
     async updateProfile(current: CurrentUser, input: ProfileInput, locale: Locale) {
-      const fields: Record<string, { key: string }[]> = {};
+      const fields: FieldProblems = {};
       const phone = input.phone?.trim() ? normalizePhone(input.phone) : null;
       if (phone && !isValidPhone(phone)) fields.phone = [{ key: 'validation.phone' }];
       if (input.city_id != null) {
@@ -99,9 +102,11 @@ export function createUsersService(deps: {
         else if (date.getTime() > Date.now()) fields.birthday = [{ key: 'validation.birthday_future' }];
         else if (date.getUTCFullYear() < 1900) fields.birthday = [{ key: 'validation.birthday_past' }];
       }
+      const business = traderChanges(input, fields);
       if (Object.keys(fields).length > 0) throw new AppError('validation_failed', {}, fields);
 
       const user = await repo.update(current.user.id, {
+        ...business,
         name: input.name.trim(),
         surname: input.surname?.trim() || null,
         phone,
