@@ -30,10 +30,12 @@ import savedSearchesRoutes from './modules/saved-searches/saved-searches.routes.
 import alertsRoutes from './modules/alerts/alerts.routes.ts';
 import unsubscribePageRoutes from './modules/alerts/unsubscribe-page.routes.ts';
 import notificationsRoutes from './modules/notifications/notifications.routes.ts';
+import ratingsRoutes from './modules/ratings/ratings.routes.ts';
 import identityRoutes from './modules/identity/identity.routes.ts';
 import { createMemoryCounters, createRedisCounters } from './platform/counters.ts';
 import { createMemoryRealtime, createRedisRealtime } from './platform/realtime.ts';
 import chatRoutes from './modules/chat/chat.routes.ts';
+import safetyRoutes from './modules/safety/safety.routes.ts';
 import pushRoutes from './modules/push/push.routes.ts';
 import pwaRoutes from './modules/pwa/pwa.routes.ts';
 import { createPresence } from './platform/presence.ts';
@@ -81,6 +83,8 @@ export interface BuildOptions {
   prepareDatabase?: boolean;
   /** How the Have I Been Pwned check reaches its range API; the global fetch when absent (tests hand in a fake API). */
   hibpFetch?: typeof fetch;
+  /** The clock of the services that take one (deals and ratings); the real time when absent (tests move their own). */
+  now?: () => Date;
 }
 
 const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
@@ -161,7 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     if (seeded) app.log.info({ ads }, 'database seeded');
   }
-  app.decorate('services', createServices(database, config, platform, { hibpFetch: options.hibpFetch }));
+  app.decorate('services', createServices(database, config, platform, { hibpFetch: options.hibpFetch, now: options.now }));
   // The app settings are read before the first request and kept fresh (change notices, every 30 s).
   await app.services.settings.start();
   app.addHook('onClose', async () => app.services.settings.stop());
@@ -233,8 +237,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(savedSearchesRoutes);
       await api.register(alertsRoutes);
       await api.register(notificationsRoutes);
+      await api.register(ratingsRoutes);
       await api.register(identityRoutes);
       await api.register(chatRoutes);
+      await api.register(safetyRoutes);
       await api.register(pushRoutes);
       await api.register(rolesRoutes);
       await api.register(adminUsersRoutes);
@@ -287,9 +293,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Every process runs the due jobs (matching new ads, alert mails, digests); each job is claimed
   // by exactly one (SKIP LOCKED). The morning digest is queued once across processes (keyed by day).
   if (config.jobsPollSeconds > 0) {
-    let running: Promise<unknown> = app.services.alerts
-      .scheduleDigest(new Date())
-      .catch((error: unknown) => app.log.warn({ err: error }, 'digest scheduling failed'));
+    const now = new Date();
+    let running: Promise<unknown> = Promise.all([app.services.alerts.scheduleDigest(now), app.services.alerts.scheduleRekey(now)]).catch(
+      (error: unknown) => app.log.warn({ err: error }, 'digest scheduling failed'),
+    );
     const jobsPoll = setInterval(() => {
       running = running.then(() => app.services.jobs.runDue()).catch((error: unknown) => app.log.warn({ err: error }, 'jobs failed'));
     }, config.jobsPollSeconds * 1000);

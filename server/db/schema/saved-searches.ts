@@ -39,6 +39,11 @@ export const savedSearches = pgTable(
      * predicate. Null until computed.
      */
     matchKey: text('match_key'),
+    /**
+     * What the key was read with (the word rules' version and the synonyms, hashed): a key read
+     * with other rules is read again by the rekey job (alerts.service.ts).
+     */
+    matchKeyOf: text('match_key_of'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

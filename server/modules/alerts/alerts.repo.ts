@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
 import { type SavedSearchAlerts, savedSearchAlerts, savedSearches } from '../../db/schema/saved-searches.ts';
@@ -178,6 +178,31 @@ export function createAlertsRepo(db: Database) {
         .select({ id: products.id, updatedAt: products.updatedAt })
         .from(products)
         .where(and(eq(products.userId, userId), eq(products.status, 'active'), gte(products.updatedAt, since)));
+    },
+
+    /** Saved searches (after `afterId`, by id) whose key is missing or was read with other rules than `rules`. */
+    async staleKeys(rules: string, afterId: number, limit: number): Promise<{ id: number; query: Record<string, unknown> }[]> {
+      return db
+        .select({ id: savedSearches.id, query: savedSearches.query })
+        .from(savedSearches)
+        .where(
+          and(
+            gt(savedSearches.id, afterId),
+            or(isNull(savedSearches.matchKey), sql`${savedSearches.matchKeyOf} is distinct from ${rules}`),
+          ),
+        )
+        .orderBy(asc(savedSearches.id))
+        .limit(limit);
+    },
+
+    /** Stores keys read with `rules`; a search whose query changed meanwhile keeps the key its edit wrote. */
+    async setKeys(rows: { id: number; query: Record<string, unknown>; key: string }[], rules: string): Promise<void> {
+      for (const row of rows) {
+        await db
+          .update(savedSearches)
+          .set({ matchKey: row.key, matchKeyOf: rules })
+          .where(and(eq(savedSearches.id, row.id), sql`${savedSearches.query} = ${JSON.stringify(row.query)}::jsonb`));
+      }
     },
 
     /** Marks an alert pushed. */

@@ -22,6 +22,8 @@ export const DIGEST_ADS_PER_SEARCH = 20;
 export const DIGEST_HOUR = 7;
 /** Candidates confirmed with the listing's predicate per statement. */
 const CONFIRM_BATCH = 100;
+/** Saved searches whose key is read again per batch of the rekey job. */
+const REKEY_BATCH = 500;
 
 export const JOB_KINDS = {
   matchAd: 'match-ad',
@@ -29,7 +31,15 @@ export const JOB_KINDS = {
   notify: 'alert-notify',
   push: 'alert-push',
   digest: 'digest',
+  rekey: 'saved-search-rekey',
 } as const;
+
+/** What matching one ad did (bench/alerts.ts reports them): searches found by key, confirmed, newly alerted. */
+export interface MatchCounts {
+  candidates: number;
+  confirmed: number;
+  inserted: number;
+}
 
 /** A notification-centre entry of new ads for a saved search (common/notifications.ts, kind `saved_search`). */
 export interface SavedSearchNotice {
@@ -50,7 +60,7 @@ export interface AlertPush {
 export interface AlertsDeps {
   repo: AlertsRepo;
   jobs: JobsService;
-  products: Pick<ProductsService, 'adPercolation' | 'bodiesShowingAd'>;
+  products: Pick<ProductsService, 'adPercolation' | 'bodiesShowingAd' | 'percolationKey' | 'percolationRules'>;
   geo: GeoService;
   catalog: CatalogService;
   storage: Storage;
@@ -89,10 +99,13 @@ export function createAlertsService(deps: AlertsDeps) {
   const url = (path: string) => `${site.publicUrl}${path}`;
   const absolute = (address: string) => (/^https?:\/\//.test(address) ? address : url(address));
 
-  /** Matches one ad against the saved searches; answers how many searches were newly told about it. */
-  async function matchAd(productId: number, now: Date): Promise<number> {
+  /**
+   * Matches one ad against the saved searches; answers how many searches its keys found, how many
+   * of them the listing's predicate confirmed, and how many were newly told about it.
+   */
+  async function matchAd(productId: number, now: Date): Promise<MatchCounts> {
     const ad = await products.adPercolation(productId);
-    if (!ad) return 0;
+    if (!ad) return { candidates: 0, confirmed: 0, inserted: 0 };
     const candidates = await repo.candidates(ad.keys, ad.sellerId);
     const confirmed: typeof candidates = [];
     for (let i = 0; i < candidates.length; i += CONFIRM_BATCH) {
@@ -116,7 +129,7 @@ export function createAlertsService(deps: AlertsDeps) {
       if (deps.push && search.channels.includes('push'))
         await jobs.enqueue(JOB_KINDS.push, { ...row }, { runAt: now, key: `${row.savedSearchId}:${productId}` });
     }
-    return inserted.length;
+    return { candidates: candidates.length, confirmed: confirmed.length, inserted: inserted.length };
   }
 
   /** The mail's part of each search: its ads as cards in the person's language, at most `perSearch`, and the rest counted. */
@@ -181,9 +194,36 @@ export function createAlertsService(deps: AlertsDeps) {
     await jobs.enqueue(JOB_KINDS.digest, { day: finnishDate(runAt) }, { runAt, key: finnishDate(runAt) });
   }
 
+  /**
+   * Queues the reading of saved searches' keys that are missing (searches saved before keys
+   * existed) or were read with other rules (a synonym added since): once per set of rules across
+   * processes (the job's key). Until then such a search is a candidate for every ad or may miss
+   * one found through the new synonym; the confirmation keeps every alert true either way.
+   */
+  async function scheduleRekey(now: Date): Promise<void> {
+    const rules = await products.percolationRules();
+    await jobs.enqueue(JOB_KINDS.rekey, { rules }, { runAt: now, key: rules });
+  }
+
+  /** Reads again the keys of the saved searches read with other rules than today's; answers how many. */
+  async function rekey(): Promise<number> {
+    const rules = await products.percolationRules();
+    let done = 0;
+    for (let after = 0; ;) {
+      const rows = await repo.staleKeys(rules, after, REKEY_BATCH);
+      if (!rows.length) return done;
+      const keyed = [];
+      for (const row of rows) keyed.push({ ...row, key: await products.percolationKey(row.query as SavedSearchQuery) });
+      await repo.setKeys(keyed, rules);
+      done += rows.length;
+      after = rows.at(-1)!.id;
+    }
+  }
+
   /** The digest of a morning: one mail per person for their daily searches (and weekly ones on Mondays). */
   async function sendDigests(now: Date): Promise<number> {
     await scheduleDigest(now);
+    await scheduleRekey(now);
     const frequencies: SavedSearchAlerts[] = isFinnishMonday(now) ? ['daily', 'weekly'] : ['daily'];
     let sent = 0;
     let failed = 0;
@@ -245,6 +285,9 @@ export function createAlertsService(deps: AlertsDeps) {
     });
     await repo.markPushed(savedSearchId, productId, job.now);
   });
+  jobs.register(JOB_KINDS.rekey, async () => {
+    await rekey();
+  });
   jobs.register(JOB_KINDS.digest, async (_payload, job) => {
     await sendDigests(job.now);
   });
@@ -263,6 +306,8 @@ export function createAlertsService(deps: AlertsDeps) {
   return {
     matchAd,
     scheduleDigest,
+    scheduleRekey,
+    rekey,
     sendDigests,
 
     /**

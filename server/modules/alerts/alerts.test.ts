@@ -400,3 +400,42 @@ describe('unsubscribing from a search’s alerts', () => {
     expect(row!.alerts).toBe('weekly');
   });
 });
+
+describe('reading saved searches’ keys again', () => {
+  it('a search without a key, or keyed with other rules, gets today’s key from the queued job; once per set of rules', async () => {
+    const buyer = await person();
+    const unkeyed = await saveSearch(buyer, { name: 'kanootti' });
+    const stale = await saveSearch(buyer, { name: 'melontakypärä' });
+    const current = await saveSearch(buyer, { name: 'airot' });
+    const db = app.services.database.db;
+    await db.update(savedSearches).set({ matchKey: null, matchKeyOf: null }).where(eq(savedSearches.id, unkeyed));
+    await db.update(savedSearches).set({ matchKey: 'w:wron', matchKeyOf: '0:old rules' }).where(eq(savedSearches.id, stale));
+    const [before] = await db.select().from(savedSearches).where(eq(savedSearches.id, current));
+
+    const now = new Date();
+    await app.services.alerts.scheduleRekey(now);
+    await app.services.alerts.scheduleRekey(now);
+    // One job per set of rules (an earlier test's digest may have queued it for its own morning).
+    const queued = await app.services.database.db.execute(`select run_at from jobs where kind = 'saved-search-rekey'`);
+    const runAts = (queued as unknown as { rows: { run_at: string | Date }[] }).rows;
+    expect(runAts).toHaveLength(1);
+    await app.services.jobs.runDue(new Date(new Date(runAts[0]!.run_at).getTime() + 1000));
+
+    const rows = await db.select().from(savedSearches).where(eq(savedSearches.userId, buyer.id));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(unkeyed)).toMatchObject({ matchKey: 'w:kano', matchKeyOf: before!.matchKeyOf });
+    expect(byId.get(stale)).toMatchObject({ matchKey: 'w:melo', matchKeyOf: before!.matchKeyOf });
+    expect(byId.get(current)).toMatchObject({ matchKey: before!.matchKey, updatedAt: before!.updatedAt });
+    expect(await app.services.alerts.rekey()).toBe(0);
+  });
+
+  it('a search not yet keyed is still alerted (a candidate for every ad, confirmed by the listing)', async () => {
+    const seller = await person();
+    const buyer = await person();
+    const search = await saveSearch(buyer, { name: 'lumikengät' });
+    await app.services.database.db.update(savedSearches).set({ matchKey: null }).where(eq(savedSearches.id, search));
+    await approvedAd(seller.id, 'Lumikengät TSL, vähän käytetyt');
+    await app.services.jobs.runDue(soon());
+    expect(await alertsOf(search)).toHaveLength(1);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adPercolationKeys, searchPercolationKey } from './percolation.ts';
+import { adPercolationKeys, percolationRules, searchPercolationKey } from './percolation.ts';
 import { NO_SYNONYMS, searchTerms, synonymsFrom } from './search-terms.ts';
 
 const key = (filters: Parameters<typeof searchPercolationKey>[0] & { name?: string }, synonyms = NO_SYNONYMS) =>
@@ -31,5 +31,31 @@ describe('an ad’s percolation keys', () => {
     expect(keys).toEqual(expect.arrayContaining(['*', 'w:kulm', 'w:sohv', 'w:renk', 'w:reng', 'c:12', 'c:3', 't:91', 'r:1']));
     expect(keys).not.toContain('w:tv');
     expect(keys.some((k) => k.includes('16:'))).toBe(false);
+  });
+});
+
+describe('percolationRules', () => {
+  it('changes when the synonyms change, not when their order does', () => {
+    const a = percolationRules(
+      synonymsFrom([
+        { groupId: 1, word: 'fillari' },
+        { groupId: 1, word: 'polkupyörä' },
+      ]),
+    );
+    const b = percolationRules(
+      synonymsFrom([
+        { groupId: 1, word: 'polkupyörä' },
+        { groupId: 1, word: 'fillari' },
+      ]),
+    );
+    const c = percolationRules(
+      synonymsFrom([
+        { groupId: 1, word: 'fillari' },
+        { groupId: 1, word: 'pyörä' },
+      ]),
+    );
+    expect(a).toBe(b);
+    expect(a).not.toBe(c);
+    expect(a).toMatch(/^\d+:[0-9a-f]{16}$/);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SearchTerm } from './products.repo.ts';
 import type { Synonyms } from './search-terms.ts';
 import { finnishForms } from './search-terms.ts';
@@ -16,6 +17,23 @@ import { finnishForms } from './search-terms.ts';
  * word entirely: it is not used as a key.
  */
 export const WORD_KEY_LENGTH = 4;
+/** Raised when `searchPercolationKey` reads a search differently: every stored key is read again. */
+const KEY_RULES_VERSION = 1;
+
+/**
+ * What a saved search's key was read with: the key rules' version and the synonyms (a word with
+ * synonyms is never a key, so a new synonym changes keys). Stored beside the key; a key read with
+ * other rules is read again by the rekey job.
+ */
+export function percolationRules(synonyms: Synonyms): string {
+  const words = [...synonyms.of.entries()].map(([word, others]) => `${word}=${[...others].sort().join(',')}`).sort();
+  const phrases = synonyms.phrases.map((p) => `${p.phrase}>${p.word}`).sort();
+  const digest = createHash('sha256')
+    .update(JSON.stringify([WORD_KEY_LENGTH, words, phrases]))
+    .digest('hex')
+    .slice(0, 16);
+  return `${KEY_RULES_VERSION}:${digest}`;
+}
 
 /** What of a listing body the key reads. */
 export interface PercolationFilters {

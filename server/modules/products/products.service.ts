@@ -16,7 +16,7 @@ import { filterCents, priceRangeProblem } from '../../../common/listing-filters.
 import { VIEW_WINDOW_SECONDS, createAdViewCounter } from './ad-views.ts';
 import { type LeafNames, SUGGESTION_EVIDENCE, rankCategories } from './catalog-suggestions.ts';
 import { createListingCache } from './listing-cache.ts';
-import { adPercolationKeys, searchPercolationKey } from './percolation.ts';
+import { adPercolationKeys, percolationRules, searchPercolationKey } from './percolation.ts';
 import { COUNT_CAP, type ListingFilters, type ListingQuery, type ListingRow, type ProductsRepo } from './products.repo.ts';
 import { type ListingBody, type ListingReply, PAGE_SIZE, type SellerReply } from './products.schemas.ts';
 import { type Synonyms, infixStem, searchTerms, synonymsFrom } from './search-terms.ts';
@@ -161,6 +161,11 @@ export function createProductsService(deps: ProductsDeps) {
     async percolationKey(body: ListingBody): Promise<string> {
       const words = await synonyms();
       return searchPercolationKey(body, searchTerms(body.name, words), words);
+    },
+
+    /** What keys are read with now (percolation.ts): a stored key read with other rules is read again. */
+    async percolationRules(): Promise<string> {
+      return percolationRules(await synonyms());
     },
 
     /** An active ad's seller and percolation keys; undefined when the ad is gone or not shown. */

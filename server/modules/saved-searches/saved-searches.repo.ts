@@ -12,6 +12,8 @@ export interface SavedSearchValues {
   channels: SavedSearchChannel[];
   /** The percolation key (issue 29); null: looked at for every new ad. */
   matchKey?: string | null;
+  /** What the key was read with (`percolationRules`). */
+  matchKeyOf?: string | null;
 }
 
 export function createSavedSearchesRepo(db: Database) {

@@ -20,7 +20,7 @@ import {
 
 export interface SavedSearchesDeps {
   repo: SavedSearchesRepo;
-  products: Pick<ProductsService, 'countNewer' | 'checkFilters'> & Partial<Pick<ProductsService, 'percolationKey'>>;
+  products: Pick<ProductsService, 'countNewer' | 'checkFilters'> & Partial<Pick<ProductsService, 'percolationKey' | 'percolationRules'>>;
   catalog: CatalogService;
   geo: GeoService;
 }
@@ -139,7 +139,10 @@ export function createSavedSearchesService(deps: SavedSearchesDeps) {
   }
 
   /** The percolation key new ads are looked up by (issue 29, products/percolation.ts); null without matching. */
-  const matchKeyOf = async (query: SavedSearchQuery) => (products.percolationKey ? products.percolationKey(query) : null);
+  const matchKeyOf = async (query: SavedSearchQuery) => ({
+    matchKey: products.percolationKey ? await products.percolationKey(query) : null,
+    matchKeyOf: products.percolationRules ? await products.percolationRules() : null,
+  });
 
   async function own(current: CurrentUser, id: number): Promise<SavedSearchRow> {
     const row = await repo.findOwn(current.user.id, id);
@@ -164,7 +167,7 @@ export function createSavedSearchesService(deps: SavedSearchesDeps) {
         query,
         alerts: body.alerts ?? 'daily',
         channels: body.channels ?? ['email'],
-        matchKey: await matchKeyOf(query),
+        ...(await matchKeyOf(query)),
       };
       const { created, row } = await repo.transaction(async (tx) => {
         await repo.lockOwner(userId, tx);
@@ -191,7 +194,7 @@ export function createSavedSearchesService(deps: SavedSearchesDeps) {
       if (body.channels) values.channels = body.channels;
       if (body.query) {
         values.query = await checkedQuery(body.query);
-        values.matchKey = await matchKeyOf(values.query);
+        Object.assign(values, await matchKeyOf(values.query));
         const madeName = (await nameOf(before.query as SavedSearchQuery, locale)) === before.name;
         if (madeName && body.name === undefined) values.name = await nameOf(values.query, locale);
       }
