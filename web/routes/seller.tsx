@@ -3,6 +3,7 @@ import { AppError } from '../../common/errors';
 import type { Locale } from '../../common/locales';
 import { INT32_MAX } from '../../common/text';
 import { Avatar } from '../components/avatar';
+import { IdentityBadge } from '../components/identity-badge';
 import { Pagination } from '../components/pagination';
 import { ProductCardItem } from '../components/product-card';
 import { pageMetaFromLoader } from '../lib/meta';
@@ -51,7 +52,10 @@ export default function Seller({ loaderData }: Route.ComponentProps) {
       <header className="mb-6 flex items-center gap-4 rounded-2xl border border-line bg-raised p-4 sm:p-6">
         <Avatar user={{ name: seller.name, avatar: seller.avatar }} size={64} />
         <div className="min-w-0">
-          <h1 className="truncate text-2xl font-bold">{seller.name}</h1>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <h1 className="truncate text-2xl font-bold">{seller.name}</h1>
+            {seller.identity_verified && <IdentityBadge />}
+          </div>
           <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays aria-hidden size={16} />

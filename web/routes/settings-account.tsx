@@ -6,6 +6,8 @@ import { DeleteAccountDialog } from '../features/account/components/delete-accou
 import { SettingsCard } from '../components/form-controls';
 import { LinkedAccounts } from '../features/account/components/linked-accounts';
 import { SessionsList } from '../features/account/components/sessions-list';
+import { IdentitySection } from '../features/identity/components/identity-section';
+import { IDENTITY_OUTCOMES } from '../../common/identity';
 import { formatDate } from '../lib/format';
 import { requestMeta, runAction } from '../lib/forms.server';
 import { pageMetaFromLoader } from '../lib/meta';
@@ -23,6 +25,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     oauthAccounts: await context.services.oauth.listAccounts(current),
     // The linked-services block is noise on a site with no provider turned on and nothing linked.
     providersEnabled: Object.values(context.services.oauth.enabledLogins()).some(Boolean),
+    // Strong identification (issue 25): its state, and the outcome the broker's round trip came back with.
+    identity: await context.services.identity.status(current),
+    identityOutcome: IDENTITY_OUTCOMES.find((outcome) => outcome === new URL(request.url).searchParams.get('identity')) ?? null,
   };
 }
 
@@ -79,6 +84,8 @@ export default function SettingsAccount({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </SettingsCard>
+
+      <IdentitySection status={loaderData.identity} outcome={loaderData.identityOutcome} />
 
       <SettingsCard title={t('account.sessions.heading')} description={t('account.sessions.intro')}>
         <SessionsList sessions={loaderData.sessions} />

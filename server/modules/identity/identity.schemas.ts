@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 
 export const IdentityStatus = Type.Object({
   available: Type.Boolean({ description: 'A broker is configured: strong identification can be started' }),
@@ -22,3 +22,7 @@ export const CallbackQuery = Type.Object({
   state: Type.Optional(Type.String({ maxLength: 512 })),
   error: Type.Optional(Type.String({ maxLength: 200 })),
 });
+
+export type IdentityStatusView = Static<typeof IdentityStatus>;
+export type StartReplyView = Static<typeof StartReply>;
+export type RemovedReplyView = Static<typeof RemovedReply>;

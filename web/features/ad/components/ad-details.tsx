@@ -9,6 +9,7 @@ import { formatCreated } from '../../../lib/format';
 import { AdKindBadge, AdPrice, type PricedAd } from '../../../components/ad-price';
 import type { MapTiles } from './map-dialog';
 import { lazyDialog } from '../../../components/lazy-dialogs';
+import { IdentityBadge } from '../../../components/identity-badge';
 import type { OwnedAd } from './owner-actions';
 
 const MapDialog = lazyDialog(() => import('./map-dialog').then((m) => m.MapDialog));
@@ -31,7 +32,7 @@ export interface AdView extends PricedAd, OwnedAd {
   address: string | null;
   city: { name: string; lat: number | null; lon: number | null };
   region: { name: string };
-  seller: { id: number; name: string; member_since: string; active_ads_count: number };
+  seller: { id: number; name: string; member_since: string; active_ads_count: number; identity_verified?: boolean };
   created_at: string;
   view_count: number;
   is_owner: boolean;
@@ -175,9 +176,10 @@ export function AdDetails({ ad, canonicalUrl, mapTiles }: { ad: AdView; canonica
         <h2 id="ad-seller" className="mb-2 text-sm font-semibold text-muted">
           {t('ad.seller')}
         </h2>
-        <p className="flex items-center gap-2 font-semibold">
+        <p className="flex flex-wrap items-center gap-2 font-semibold">
           <UserRound aria-hidden size={18} />
           {ad.seller.name}
+          {ad.seller.identity_verified && <IdentityBadge />}
         </p>
         <p className="mt-1 text-sm text-muted">
           {t('ad.member_since', {

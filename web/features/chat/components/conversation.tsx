@@ -2,6 +2,7 @@ import { ArrowDown, ArrowLeft, Loader2, ShieldOff } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
+import { IdentityBadge } from '../../../components/identity-badge';
 import { secondaryButton } from '../../../components/form-controls';
 import { api } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toasts';
@@ -149,9 +150,12 @@ export function Conversation({ reply, me, verified = true }: { reply: RoomReply;
           </Link>
           <Avatar user={{ name: room.other.label, avatar: room.other.avatar }} size={36} />
           <div className="min-w-0 flex-1">
-            <h1 id="conversation-title" className="truncate font-semibold">
-              {room.other.label}
-            </h1>
+            <div className="flex min-w-0 items-center gap-1.5">
+              <h1 id="conversation-title" className="truncate font-semibold">
+                {room.other.label}
+              </h1>
+              {room.other.identity_verified && <IdentityBadge compact />}
+            </div>
             <p className="truncate text-xs text-muted">{typing ? t('chat.typing_short') : t(`chat.other_role.${room.role}`)}</p>
           </div>
           <RoomMenu

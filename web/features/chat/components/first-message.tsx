@@ -3,6 +3,7 @@ import { useRef, useState, useSyncExternalStore } from 'react';
 import { clearDraft, loadDraft, saveDraft } from '../first-message-draft';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar';
+import { IdentityBadge } from '../../../components/identity-badge';
 import { FormAlert } from '../../../components/form-controls';
 import { ApiError, api } from '../../../lib/api-client';
 import { refusal } from '../refusal';
@@ -76,9 +77,12 @@ export function FirstMessage({ reply, verified = true }: { reply: ProductRoomRep
           </Link>
           <Avatar user={{ name: seller.label, avatar: seller.avatar }} size={36} />
           <div className="min-w-0 flex-1">
-            <h1 id="first-message-title" className="truncate font-semibold">
-              {t('chat.write_to', { name: seller.label })}
-            </h1>
+            <div className="flex min-w-0 items-center gap-1.5">
+              <h1 id="first-message-title" className="truncate font-semibold">
+                {t('chat.write_to', { name: seller.label })}
+              </h1>
+              {seller.identity_verified && <IdentityBadge compact />}
+            </div>
             <p className="truncate text-xs text-muted">{t('chat.other_role.buyer')}</p>
           </div>
         </div>

@@ -2,6 +2,7 @@ import { Ban, Image as ImageIcon, MessageCircle } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
+import { IdentityBadge } from '../../../components/identity-badge';
 import { Pagination } from '../../../components/pagination';
 import { api } from '../../../lib/api-client';
 import { setUnreadTotal, useUnreadTotal } from '../../../lib/chat-unread';
@@ -72,6 +73,7 @@ function RoomRow({ room, me }: { room: RoomSummary; me: number }) {
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline gap-2">
           <span className={`truncate ${unread ? 'font-bold' : 'font-semibold'}`}>{room.other.label}</span>
+          {room.other.identity_verified && <IdentityBadge compact className="self-center" />}
           <time dateTime={room.last_activity_at} className="ms-auto shrink-0 text-xs text-muted">
             {activityTime(room.last_activity_at, i18n.language)}
           </time>
