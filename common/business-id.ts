@@ -5,6 +5,10 @@
  */
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2] as const;
 
+/** The longest company name and address a trader's profile keeps (the trade register's longest names fit). */
+export const COMPANY_NAME_MAX = 200;
+export const COMPANY_ADDRESS_MAX = 300;
+
 /** The longest business id a person may type (spaces, an "FI" prefix and all). */
 export const BUSINESS_ID_INPUT_MAX = 20;
 

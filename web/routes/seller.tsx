@@ -3,6 +3,7 @@ import { AppError } from '../../common/errors';
 import type { Locale } from '../../common/locales';
 import { INT32_MAX } from '../../common/text';
 import { Avatar } from '../components/avatar';
+import { TraderDetails } from '../features/ad/components/trader-details';
 import { IdentityBadge } from '../components/identity-badge';
 import { Pagination } from '../components/pagination';
 import { ProductCardItem } from '../components/product-card';
@@ -66,6 +67,7 @@ export default function Seller({ loaderData }: Route.ComponentProps) {
               {t('ad.active_ads', { count: seller.active_ads_count })}
             </span>
           </p>
+          <TraderDetails company={seller.company} className="mt-2" />
         </div>
       </header>
       <section aria-labelledby="seller-ads">

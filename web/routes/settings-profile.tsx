@@ -3,6 +3,7 @@ import { useTranslation } from '../lib/use-translation';
 import { useFetcher } from 'react-router';
 import { profileForm, requireCurrentUser } from '../features/account/account-forms.server';
 import { AvatarUpload } from '../features/account/components/avatar-upload';
+import { BusinessSection } from '../features/account/components/business-section';
 import { CityComboBox } from '../components/city-combo-box';
 import { PushToggle } from '../components/push-toggle';
 import { CheckboxField, FormAlert, SettingsCard, SubmitButton, TextField } from '../components/form-controls';
@@ -32,6 +33,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       street: user.street ?? '',
       birthday: user.birthday ?? '',
       notifyMessages: user.notifyMessages,
+    },
+    business: {
+      trader: user.trader,
+      companyName: user.companyName ?? '',
+      businessId: user.businessId ?? '',
+      companyAddress: user.companyAddress ?? '',
+      companyEmail: user.companyEmail ?? '',
+      companyPhone: user.companyPhone ?? '',
     },
     cities: cities.map(({ id, name, name_fi, name_sv }) => ({ id, name, name_fi, name_sv })),
     today: finnishToday(),
@@ -141,6 +150,7 @@ export default function SettingsProfile({ loaderData, actionData }: Route.Compon
               defaultChecked={values ? values.notify_messages === 'on' : profile.notifyMessages}
             />
           </fieldset>
+          <BusinessSection profile={loaderData.business} values={values} errors={errors} />
           <SubmitButton busy={fetcher.state !== 'idle'} label={t('account.profile.submit')} busyLabel={t('account.common.saving')} />
         </fetcher.Form>
       </SettingsCard>

@@ -38,6 +38,20 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const path = `/${ad.uuid}`;
   const description = ad.description.replace(/\s+/g, ' ').slice(0, 160);
   const image = ad.images[0] ? absolute(ad.images[0].full) : undefined;
+  // A business seller is an Organization with its Y-tunnus as the tax id (DSA Art. 30); anyone else a Person.
+  const company = ad.seller.company;
+  const sellerUrl = `${context.site.publicUrl}/seller/${ad.seller.id}`;
+  const seller = company
+    ? {
+        '@type': 'Organization',
+        name: company.name,
+        taxID: company.business_id,
+        url: sellerUrl,
+        ...(company.address ? { address: company.address } : {}),
+        ...(company.email ? { email: company.email } : {}),
+        ...(company.phone ? { telephone: company.phone } : {}),
+      }
+    : { '@type': 'Person', name: ad.seller.name, url: sellerUrl };
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -52,6 +66,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       availability: AVAILABILITY[ad.status] ?? 'https://schema.org/Discontinued',
       url: `${context.site.publicUrl}${path}`,
       areaServed: ad.city.name,
+      seller,
     },
   };
   return {

@@ -1,9 +1,5 @@
 import { Type } from 'typebox';
-import { BUSINESS_ID_INPUT_MAX } from '../../../common/business-id.ts';
-
-/** The longest company name and address we keep (the trade register's longest names fit). */
-export const COMPANY_NAME_MAX = 200;
-export const COMPANY_ADDRESS_MAX = 300;
+import { BUSINESS_ID_INPUT_MAX, COMPANY_ADDRESS_MAX, COMPANY_NAME_MAX } from '../../../common/business-id.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 

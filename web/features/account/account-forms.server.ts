@@ -37,5 +37,12 @@ export const profileForm = (form: FormData) =>
     street: 'optional',
     birthday: 'optional',
     notify_messages: 'checkbox',
+    // The form always says whether one sells as a business: unticked clears the company details.
+    trader: 'checkbox',
+    company_name: 'optional',
+    business_id: 'optional',
+    company_address: 'optional',
+    company_email: 'optional',
+    company_phone: 'optional',
   });
 export const deleteAccountForm = (form: FormData) => readForm(form, DeleteAccountBody, { password: 'password', email: 'text' });

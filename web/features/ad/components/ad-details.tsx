@@ -11,6 +11,7 @@ import type { MapTiles } from './map-dialog';
 import { lazyDialog } from '../../../components/lazy-dialogs';
 import { IdentityBadge } from '../../../components/identity-badge';
 import type { OwnedAd } from './owner-actions';
+import { ConsumerNote, type TraderCompany, TraderDetails } from './trader-details';
 
 const MapDialog = lazyDialog(() => import('./map-dialog').then((m) => m.MapDialog));
 /** The owner's status menu and delete: its own chunk, fetched in the browser for the owner only. */
@@ -32,7 +33,16 @@ export interface AdView extends PricedAd, OwnedAd {
   address: string | null;
   city: { name: string; lat: number | null; lon: number | null };
   region: { name: string };
-  seller: { id: number; name: string; member_since: string; active_ads_count: number; identity_verified?: boolean };
+  seller: {
+    id: number;
+    name: string;
+    member_since: string;
+    active_ads_count: number;
+    identity_verified?: boolean;
+    /** Sells as a business: the company's details show on the card (DSA Art. 30). */
+    trader?: boolean;
+    company?: TraderCompany | null;
+  };
   created_at: string;
   view_count: number;
   is_owner: boolean;
@@ -181,6 +191,7 @@ export function AdDetails({ ad, canonicalUrl, mapTiles }: { ad: AdView; canonica
           {ad.seller.name}
           {ad.seller.identity_verified && <IdentityBadge />}
         </p>
+        <TraderDetails company={ad.seller.company} className="mt-2" />
         <p className="mt-1 text-sm text-muted">
           {t('ad.member_since', {
             date: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(new Date(ad.seller.member_since)),
@@ -196,6 +207,7 @@ export function AdDetails({ ad, canonicalUrl, mapTiles }: { ad: AdView; canonica
           <ChevronRight aria-hidden size={16} />
         </Link>
       </section>
+      <ConsumerNote trader={!!ad.seller.company} />
       <section aria-labelledby="ad-share">
         <h2 id="ad-share" className="mb-2 flex items-center gap-2 text-sm font-semibold text-muted">
           <Share2 aria-hidden size={16} />
