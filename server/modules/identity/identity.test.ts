@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/auth.ts';
+import { auditLog, sessions } from '../../db/schema/auth.ts';
+import { hashToken } from '../../platform/secrets.ts';
 import { users } from '../../db/schema/users.ts';
 import { cookieFrom, createUser, loginAs } from '../../test/accounts.ts';
 import { createAd } from '../../test/ads.ts';
@@ -164,6 +165,17 @@ describe('starting an identification', () => {
     const again = await app.inject({ method: 'POST', url: '/api/identity/start', headers: who.headers });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.identity).toEqual(['Your identity is already verified.']);
+  });
+
+  it('is not for staff acting as someone else (403), and stores nothing', async () => {
+    const who = await person();
+    const admin = await createUser(app, { roles: ['admin'] });
+    await app.services.database.db
+      .update(sessions)
+      .set({ impersonatorId: admin.id })
+      .where(eq(sessions.id, hashToken(who.token)));
+    expect((await app.inject({ method: 'POST', url: '/api/identity/start', headers: who.headers })).statusCode).toBe(403);
+    await expectNothingStored(who);
   });
 
   it('answers a translated 503 when the broker cannot be reached, and sets no cookie', async () => {
