@@ -49,13 +49,20 @@ describe('the profile form’s business section', () => {
     expect(bad.body).toContain('value="0112038-8"');
     expect((await app.inject({ url: '/api/user', headers })).json().data.trader).toBe(false);
 
-    const ok = await postProfile(token, { trader: 'on', company_name: 'Kirppis Oy', business_id: '0112038-9', company_email: '' });
+    const ok = await postProfile(token, {
+      trader: 'on',
+      company_name: 'Kirppis Oy',
+      business_id: '0112038-9',
+      company_address: 'Hämeenkatu 1, Tampere',
+      company_email: 'myynti@kirppis.fi',
+      company_phone: '040 123 4567',
+    });
     expect(ok.statusCode).toBe(200);
     expect((await app.inject({ url: '/api/user', headers })).json().data).toMatchObject({
       trader: true,
       company_name: 'Kirppis Oy',
       business_id: '0112038-9',
-      company_email: null,
+      company_email: 'myynti@kirppis.fi',
     });
 
     // Unticked (a checkbox not sent) with the hidden fields still holding text: the details go.

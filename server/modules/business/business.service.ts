@@ -57,16 +57,21 @@ export function traderChanges(input: TraderInput, problems: FieldProblems): User
     else add('business_id', read.problem === 'check' ? 'validation.business_id_check' : 'validation.business_id_format');
   }
 
+  // DSA Art. 30(1)(a): a trader gives their name, address, telephone number and e-mail address.
+  const address = text(input.company_address);
+  if (!address) add('company_address', 'validation.required');
   const email = text(input.company_email);
-  if (email && !Value.Check(Email, email)) add('company_email', 'validation.email');
+  if (!email) add('company_email', 'validation.required');
+  else if (!Value.Check(Email, email)) add('company_email', 'validation.email');
   const phone = text(input.company_phone) ? normalizePhone(input.company_phone!) : null;
-  if (phone && !isValidPhone(phone)) add('company_phone', 'validation.phone');
+  if (!phone) add('company_phone', 'validation.required');
+  else if (!isValidPhone(phone)) add('company_phone', 'validation.phone');
 
   return {
     trader: true,
     companyName: name,
     businessId,
-    companyAddress: text(input.company_address),
+    companyAddress: address,
     companyEmail: email,
     companyPhone: phone,
   };

@@ -57,9 +57,15 @@ describe('declaring a business (PATCH /api/profile)', () => {
   it('stores the business id in one form (old six-digit, spaced and VAT forms) and trims the texts', async () => {
     const me = await person();
     for (const typed of ['112038-9', ' 0112038 - 9 ', 'FI01120389']) {
-      const res = await patch(me, { name: 'Maija', trader: true, company_name: '  Kirppis   Oy ', business_id: typed });
+      const res = await patch(me, {
+        name: 'Maija',
+        ...COMPANY,
+        company_name: '  Kirppis   Oy ',
+        business_id: typed,
+        company_address: ' Hämeenkatu  1 ',
+      });
       expect(res.statusCode, typed).toBe(200);
-      expect(res.json().user).toMatchObject({ business_id: NOKIA, company_name: 'Kirppis Oy', company_address: null, company_phone: null });
+      expect(res.json().user).toMatchObject({ business_id: NOKIA, company_name: 'Kirppis Oy', company_address: 'Hämeenkatu 1' });
     }
   });
 
@@ -93,11 +99,18 @@ describe('declaring a business (PATCH /api/profile)', () => {
     expect((await stored(me)).trader).toBe(false);
   });
 
-  it('requires the company name and the business id of a trader, each under its field', async () => {
+  it('requires the name, business id, address, e-mail and phone of a trader (DSA Art. 30), each under its field', async () => {
     const me = await person();
     const res = await patch(me, { name: 'Maija', trader: true, company_name: '   ', business_id: null }, 'fi');
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ company_name: ['Kenttä on pakollinen'], business_id: ['Kenttä on pakollinen'] });
+    const required = ['Kenttä on pakollinen'];
+    expect(res.json().errors).toEqual({
+      company_name: required,
+      business_id: required,
+      company_address: required,
+      company_email: required,
+      company_phone: required,
+    });
     expect((await stored(me)).trader).toBe(false);
   });
 

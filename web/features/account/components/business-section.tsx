@@ -80,7 +80,7 @@ export function BusinessSection({
           name="company_address"
           autoComplete="street-address"
           maxLength={COMPANY_ADDRESS_MAX}
-          optionalText={t('account.fields.optional')}
+          required={trader}
           defaultValue={values?.company_address ?? profile.companyAddress}
           errors={errors.company_address}
         />
@@ -90,7 +90,7 @@ export function BusinessSection({
           type="email"
           autoComplete="email"
           maxLength={254}
-          optionalText={t('account.fields.optional')}
+          required={trader}
           defaultValue={values?.company_email ?? profile.companyEmail}
           errors={errors.company_email}
         />
@@ -101,7 +101,7 @@ export function BusinessSection({
           autoComplete="tel"
           inputMode="tel"
           maxLength={30}
-          optionalText={t('account.fields.optional')}
+          required={trader}
           hint={t('account.profile.phone_hint')}
           defaultValue={values?.company_phone ?? profile.companyPhone}
           errors={errors.company_phone}
