@@ -2,6 +2,7 @@
  * The messenger's shared contract: limits, the socket's event shapes and the one safe way to
  * find links in a message. Both the server and the web import it.
  */
+import type { SafetyKind } from './safety.ts';
 
 /** Plain text only; longer is refused with a message, never cut. */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -43,6 +44,11 @@ export interface ChatMessage {
   sender_id: number | null;
   text: string;
   picture: { url: string; width: number; height: number } | null;
+  /**
+   * What the scam guard found in the text (a phone number, a WhatsApp link, a look-alike of
+   * Posti's address…): the reader is shown a safety tip under it. Absent when nothing was found.
+   */
+  safety?: SafetyKind[];
   created_at: string;
 }
 

@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   beyond_authority: 403,
   /** Staff have blocked the account: it may not sign in, reset its password or use a session. */
   account_blocked: 403,
+  /** The scam guard holds the account for review: it opens no new conversations until staff release it. */
+  account_held: 403,
   /** A state-changing call the browser says came from another site, a navigation or a picture. */
   cross_site_request: 403,
   csrf_mismatch: 419,
@@ -25,6 +27,8 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   validation_failed: 422,
   too_many_requests: 429,
+  /** A new account's daily limit of new ads or new conversations (the app settings) is used up. */
+  new_account_limit: 429,
   internal: 500,
   service_unavailable: 503,
 } as const;

@@ -52,6 +52,11 @@ export interface Config {
   identity: { issuer: string; clientId: string; clientSecret: string; scope: string } | undefined;
   /** Also ask the Have I Been Pwned range API (k-anonymity) whether a new password is breached. */
   hibpEnabled: boolean;
+  /**
+   * For how many days from registering an account has daily limits of new ads and conversations:
+   * the app setting's value until staff set one (0: no limits).
+   */
+  newAccountDays: number;
   /** Seconds a listing answer is reused for identical searches in this process (0: off). */
   listingCacheSeconds: number;
   /**
@@ -244,6 +249,7 @@ export function loadConfig(env: Env = process.env): Config {
       googleId && googleSecret ? { clientId: googleId, clientSecret: googleSecret, issuer: googleIssuer.replace(/\/+$/, '') } : undefined,
     identity,
     hibpEnabled: bool('HIBP_ENABLED', false),
+    newAccountDays: int('NEW_ACCOUNT_DAYS', 7, 0, 365),
     listingCacheSeconds: int('LISTING_CACHE_SECONDS', 15, 0, 3600),
     pageCacheSeconds: int('PAGE_CACHE_SECONDS', 10, 0, 3600),
     socketHeartbeatSeconds: int('SOCKET_HEARTBEAT_SECONDS', 25, 1, 3600),

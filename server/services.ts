@@ -61,13 +61,15 @@ import { createThrottle } from './platform/throttle.ts';
 import { createReportsRepo } from './modules/reports/reports.repo.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { createSettingsRepo } from './modules/settings/settings.repo.ts';
-import { createSettingsService } from './modules/settings/settings.service.ts';
+import { createSettingsService, TRUST_DEFAULTS } from './modules/settings/settings.service.ts';
 import { createDashboardRepo } from './modules/dashboard/dashboard.repo.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createBlogRepo } from './modules/blog/blog.repo.ts';
 import { createBlogService } from './modules/blog/blog.service.ts';
 import { createPagesRepo } from './modules/pages/pages.repo.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
+import { createSafetyRepo } from './modules/safety/safety.repo.ts';
+import { createSafetyService } from './modules/safety/safety.service.ts';
 import { createIdentityRepo } from './modules/identity/identity.repo.ts';
 import { createIdentityService } from './modules/identity/identity.service.ts';
 
@@ -93,7 +95,15 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     repo: createSettingsRepo(db),
     audit: authRepo.audit,
     realtime: platform.realtime,
-    defaults: { siteName: config.siteName, logins: {}, adsModeration: true, supportEmail: null, staffInboxEmail: null },
+    defaults: {
+      siteName: config.siteName,
+      logins: {},
+      adsModeration: true,
+      supportEmail: null,
+      staffInboxEmail: null,
+      ...TRUST_DEFAULTS,
+      newAccountDays: config.newAccountDays,
+    },
     configuredLogins: configuredProviders(config),
     log: platform.log,
   });
@@ -179,6 +189,15 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     notify: notifications.notify,
   });
   const push = createPushService({ repo: createPushRepo(db), vapid: resolveVapidKeys(config), log: platform.log });
+  // The scam guard and the new accounts' limits (issue 25): chat and selling ask it in their transactions.
+  const safety = createSafetyService({
+    repo: createSafetyRepo(db),
+    limits: () => settings.trustLimits(),
+    siteHost: new URL(config.publicUrl).hostname,
+    authority,
+    audit: authRepo.audit,
+    log: platform.log,
+  });
   const chat = createChatService({
     repo: createChatRepo(db),
     ads: adsRepo,
@@ -188,6 +207,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     throttle,
     site,
     log: platform.log,
+    guard: safety,
     push: {
       isConnected: (userId) => platform.presence.isConnected(userId),
       hasSubscriptions: push.hasSubscriptions,
@@ -239,6 +259,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
       onAdsChanged: adsChanged,
       adsNeedReview: () => settings.adsNeedReview(),
       audit: authRepo.audit,
+      guard: safety,
     }),
     moderation,
     auth,
@@ -284,6 +305,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     }),
     roles: createRolesService({ repo: createRolesRepo(db), audit: authRepo.audit, authority }),
     chat,
+    safety,
     push,
     dashboard: createDashboardService({
       repo: createDashboardRepo(db),

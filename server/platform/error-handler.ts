@@ -79,7 +79,8 @@ export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       if (AppError.is(error)) {
-        if (error.code === 'too_many_requests' && error.params.seconds !== undefined) {
+        // Every 429 that knows when the client may try again says so (a throttle, a new account's daily limit).
+        if (error.status === 429 && error.params.seconds !== undefined) {
           void reply.header('retry-after', String(error.params.seconds));
         }
         return sendError(request, reply, error.code, error.params, error.fields);

@@ -25,6 +25,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LISTING_CACHE_SECONDS: '0',
       // Likewise for whole pages; server/platform/page-cache.test.ts turns it on.
       PAGE_CACHE_SECONDS: '0',
+      // Every test account is new: the new accounts' daily limits have their own tests (server/modules/safety).
+      NEW_ACCOUNT_DAYS: '0',
       // Tests send the unread-message mails themselves (services.chat.sendDueMails).
       CHAT_MAIL_POLL_SECONDS: '0',
       // Tests run the job queue themselves (services.jobs.runDue, with their own clock).

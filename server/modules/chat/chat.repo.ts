@@ -12,7 +12,7 @@ export type MemberRow = typeof chatMembers.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 export type NewMessage = Pick<
   typeof chatMessages.$inferInsert,
-  'roomId' | 'senderId' | 'clientId' | 'body' | 'pictureKey' | 'pictureWidth' | 'pictureHeight'
+  'roomId' | 'senderId' | 'clientId' | 'body' | 'pictureKey' | 'pictureWidth' | 'pictureHeight' | 'safety'
 >;
 export type NewReport = typeof reports.$inferInsert;
 
@@ -202,16 +202,18 @@ export function createChatRepo(db: Database) {
      * catching up "after id N" can never miss one); then the message, the room's last activity,
      * the sender's read mark (up to their own message) and the other members' unread mail, which
      * falls due at `mailDueAt` unless it already was. A second message with the same client id
-     * changes nothing and answers the first.
+     * changes nothing and answers the first. The scam guard's kinds go in as an array literal (they
+     * are plain names from common/safety.ts).
      */
     async storeMessage(values: NewMessage, mailDueAt: Date, tx: Db = db): Promise<{ message: MessageRow; created: boolean }> {
       const result = await tx.execute(sql`
         with locked as (
           select id from ${chatRooms} where id = ${values.roomId} for update
         ), inserted as (
-          insert into ${chatMessages} (room_id, sender_id, client_id, body, picture_key, picture_width, picture_height)
+          insert into ${chatMessages} (room_id, sender_id, client_id, body, picture_key, picture_width, picture_height, safety)
           select locked.id, ${values.senderId ?? null}::integer, ${values.clientId}::uuid, ${values.body},
-            ${values.pictureKey ?? null}::text, ${values.pictureWidth ?? null}::integer, ${values.pictureHeight ?? null}::integer
+            ${values.pictureKey ?? null}::text, ${values.pictureWidth ?? null}::integer, ${values.pictureHeight ?? null}::integer,
+            ${values.safety?.length ? `{${values.safety.join(',')}}` : null}::text[]
           from locked
           on conflict (room_id, client_id) do nothing
           returning *

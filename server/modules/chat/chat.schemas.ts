@@ -3,6 +3,7 @@ import { AD_STATUSES } from '../../../common/ad-rules.ts';
 import { MESSAGE_MAX_LENGTH, REPORT_DETAILS_MAX_LENGTH, REPORT_REASONS } from '../../../common/chat.ts';
 import { INT32_MAX } from '../../../common/text.ts';
 import { AdUuid } from '../ads/ads.schemas.ts';
+import { SafetyKind } from '../safety/safety.schemas.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: INT32_MAX });
 /** Message ids are bigint in the database; any safe integer is a valid cursor. */
@@ -19,6 +20,11 @@ export const ChatMessage = Type.Object({
   sender_id: Type.Union([Type.Integer(), Type.Null()], { description: 'Null when the account was deleted' }),
   text: Type.String(),
   picture: Type.Union([Type.Object({ url: Type.String(), width: Type.Integer(), height: Type.Integer() }), Type.Null()]),
+  safety: Type.Optional(
+    Type.Array(SafetyKind, {
+      description: 'What the scam guard found (a phone number, a WhatsApp link…): the reader sees a safety tip. Absent when nothing',
+    }),
+  ),
   created_at: Type.String(),
 });
 

@@ -12,6 +12,7 @@ import {
   ROOMS_PAGE_SIZE,
   UNREAD_MAIL_DELAY_MINUTES,
 } from '../../../common/chat.ts';
+import { isSafetyKind } from '../../../common/safety.ts';
 import { AppError } from '../../../common/errors.ts';
 import type { Locale } from '../../../common/locales.ts';
 import { hasControlCharacter } from '../../../common/text.ts';
@@ -27,6 +28,7 @@ import { adPictureKey, makeChatPicture } from '../images/image-processing.ts';
 import { chatMails } from './chat.mails.ts';
 import type { Transaction } from '../../db/client.ts';
 import type { ChatRepo, MemberFacts, MessageRow, RoomView } from './chat.repo.ts';
+import type { SafetyService } from '../safety/safety.service.ts';
 import type { ProductRoomReply, RoomDetail, RoomListReply, RoomReply, RoomSummary } from './chat.schemas.ts';
 
 /** A person writing by hand stays well inside it; a script sending to every seller does not. */
@@ -55,6 +57,11 @@ export interface ChatDeps {
    * Web Push for a new message to a member with no live socket (issue 29), run after the answer
    * (`background`); absent: no pushes. The unread mail is independent of it.
    */
+  /**
+   * The scam guard (issue 25): flags messages that move the deal off the site, holds an account
+   * that sends them to many people, and limits the new conversations of new and held accounts.
+   */
+  guard?: Pick<SafetyService, 'kindsOf' | 'flaggedMessageSent' | 'openingConversation'>;
   push?: {
     isConnected(userId: number): boolean;
     hasSubscriptions(userId: number): Promise<boolean>;
@@ -96,6 +103,7 @@ export function presentMessage(row: MessageRow): ChatMessage {
       row.pictureKey && row.pictureWidth && row.pictureHeight
         ? { url: `/api/chat-room/${row.roomId}/pictures/${row.id}`, width: row.pictureWidth, height: row.pictureHeight }
         : null,
+    ...(row.safety?.length ? { safety: row.safety.filter(isSafetyKind) } : {}),
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -223,6 +231,7 @@ export function createChatService(deps: ChatDeps) {
     picture?: { key: string; width: number; height: number },
   ) {
     const mailDueAt = new Date(Date.now() + UNREAD_MAIL_DELAY_MINUTES * 60_000);
+    const safety = deps.guard?.kindsOf(body) ?? [];
     let result: { message: MessageRow; created: boolean };
     try {
       const message = (roomId: number) => ({
@@ -233,6 +242,7 @@ export function createChatService(deps: ChatDeps) {
         pictureKey: picture?.key ?? null,
         pictureWidth: picture?.width ?? null,
         pictureHeight: picture?.height ?? null,
+        safety: safety.length ? safety : null,
       });
       // One statement stores a message in an existing room; a new room and its first message
       // are saved together in one transaction.
@@ -250,6 +260,7 @@ export function createChatService(deps: ChatDeps) {
     if (result.created) {
       await announce(message.room_id, members, message);
       pushToAbsent(message.room_id, members, current.id);
+      if (safety.length) await deps.guard?.flaggedMessageSent(current.id);
     }
     return { roomId: message.room_id, message, created: result.created };
   }
@@ -417,7 +428,11 @@ export function createChatService(deps: ChatDeps) {
       await throttle.consume(`messages:${current.id}`, MESSAGES_PER_USER);
       await throttle.consume(`rooms:${current.id}`, NEW_ROOMS_PER_USER);
       const picture = input.picture ? await storePicture(current, input.picture) : undefined;
-      const open = (tx: Transaction) => repo.openRoom({ productId: ad.id, buyerId: current.id, sellerId: ad.userId, subject: ad.name }, tx);
+      const open = async (tx: Transaction) => {
+        // A held account opens no conversation, a new one only so many a day: asked under the account's lock.
+        await deps.guard?.openingConversation(current, tx);
+        return repo.openRoom({ productId: ad.id, buyerId: current.id, sellerId: ad.userId, subject: ad.name }, tx);
+      };
       return store(current, open, [ad.userId, current.id], body, input, picture);
     },
 

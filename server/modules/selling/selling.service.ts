@@ -25,6 +25,7 @@ import { fieldProblems, inSchemaOrder } from '../../platform/validation.ts';
 import type { AdChanges, AdRow, AdWithCover, AdsRepo } from '../ads/ads.repo.ts';
 import { adLabels, managedAd, toPicture } from '../ads/ads.presenter.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
+import type { SafetyService } from '../safety/safety.service.ts';
 import type { NewPicture, NewProduct, SellingRepo } from './selling.repo.ts';
 import { AdFields, AdFieldsPatch } from './selling.schemas.ts';
 
@@ -44,6 +45,11 @@ export interface SellingDeps {
   adsNeedReview?: () => boolean;
   /** Where an ad published without review is recorded for staff. */
   audit?: AuthRepo['audit'];
+  /**
+   * The scam guard (issue 25): a new account's daily limit of new ads, counted in the creating
+   * transaction; a held account's new and changed ads wait for a moderator even with moderation off.
+   */
+  guard?: Pick<SafetyService, 'creatingAd' | 'isHeld'>;
   log?: (message: string, detail: Record<string, unknown>) => void;
 }
 
@@ -222,7 +228,8 @@ export function createSellingService(deps: SellingDeps) {
    * Asked before the change's transaction (it reads the decisions outside it).
    */
   async function reviewAgain(product: AdRow, byStaff: boolean): Promise<AdChanges> {
-    if (byStaff || !reviewOn() || product.status === 'moderate' || product.status === 'new') return {};
+    if (byStaff || product.status === 'moderate' || product.status === 'new') return {};
+    if (!reviewOn() && !(await deps.guard?.isHeld(product.userId))) return {};
     if (!mayResubmitAd({ hiddenByDecision: await deps.moderation.hiddenByDecision(product) })) return {};
     return { status: 'moderate', approvedAt: null, rejectionReason: null };
   }
@@ -241,10 +248,11 @@ export function createSellingService(deps: SellingDeps) {
       const uuid = crypto.randomUUID();
       const pictures = await storePictures(uuid, files);
       // With moderation switched off in the app settings a new ad is shown at once, as if approved.
-      const review = reviewOn();
+      let review = reviewOn();
       try {
         // The ad and its pictures are saved together or not at all.
         const product = await repo.transaction(async (tx) => {
+          if ((await deps.guard?.creatingAd(current, tx))?.held) review = true;
           const created = await repo.insert(
             {
               ...fields,

@@ -4,6 +4,14 @@ import { OAUTH_PROVIDERS } from '../auth/oauth.schemas.ts';
 export const SITE_NAME_MAX = 60;
 export const SETTINGS_EMAIL_MAX = 254;
 
+/** The ranges of the new accounts' limits and the scam guard's hold (issue 25). */
+export const TRUST_LIMITS = {
+  newAccountDays: { minimum: 0, maximum: 365 },
+  newAccountAdsPerDay: { minimum: 1, maximum: 1000 },
+  newAccountChatsPerDay: { minimum: 1, maximum: 1000 },
+  safetyHoldRecipients: { minimum: 1, maximum: 1000 },
+} as const;
+
 /** One switch per known provider (spec section 3); a provider not on the list is an unknown field. */
 const LoginSwitches = Type.Object(Object.fromEntries(OAUTH_PROVIDERS.map((p) => [p, Type.Optional(Type.Boolean())])), {
   additionalProperties: false,
@@ -17,6 +25,10 @@ export const AppSettingsPatch = Type.Object(
     ads_moderation: Type.Optional(Type.Boolean()),
     support_email: Type.Optional(Type.String({ maxLength: SETTINGS_EMAIL_MAX })),
     staff_inbox_email: Type.Optional(Type.String({ maxLength: SETTINGS_EMAIL_MAX })),
+    new_account_days: Type.Optional(Type.Integer({ ...TRUST_LIMITS.newAccountDays })),
+    new_account_ads_per_day: Type.Optional(Type.Integer({ ...TRUST_LIMITS.newAccountAdsPerDay })),
+    new_account_chats_per_day: Type.Optional(Type.Integer({ ...TRUST_LIMITS.newAccountChatsPerDay })),
+    safety_hold_recipients: Type.Optional(Type.Integer({ ...TRUST_LIMITS.safetyHoldRecipients })),
   },
   { additionalProperties: false },
 );
@@ -36,6 +48,12 @@ export const AppSettingsView = Type.Object({
   support_email: Type.Union([Type.String(), Type.Null()]),
   /** Where contact-form notifications go; null: none. */
   staff_inbox_email: Type.Union([Type.String(), Type.Null()]),
+  /** For this many days from registering an account has daily limits; 0: none. */
+  new_account_days: Type.Integer(),
+  new_account_ads_per_day: Type.Integer(),
+  new_account_chats_per_day: Type.Integer(),
+  /** Messages the scam guard flags, sent to this many different people within a day, hold the account for review. */
+  safety_hold_recipients: Type.Integer(),
   updated_at: Type.Union([Type.String(), Type.Null()]),
   updated_by: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
 });

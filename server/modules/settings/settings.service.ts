@@ -9,7 +9,7 @@ import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
 import { OAUTH_PROVIDERS, type OauthProvider } from '../auth/oauth.schemas.ts';
 import type { SettingsRepo, StoredSetting } from './settings.repo.ts';
-import { SETTINGS_EMAIL_MAX, SITE_NAME_MAX } from './settings.schemas.ts';
+import { SETTINGS_EMAIL_MAX, SITE_NAME_MAX, TRUST_LIMITS } from './settings.schemas.ts';
 
 /** The settings staff change at /admin/app-settings, as the rest of the server reads them. */
 export interface AppSettings {
@@ -20,7 +20,18 @@ export interface AppSettings {
   adsModeration: boolean;
   supportEmail: string | null;
   staffInboxEmail: string | null;
+  /** For this many days from registering an account is new and has daily limits (0: no limits). */
+  newAccountDays: number;
+  /** New ads a new account may post a day. */
+  newAccountAdsPerDay: number;
+  /** New conversations a new account may open a day. */
+  newAccountChatsPerDay: number;
+  /** An account that sends messages the scam guard flags to this many different people within a day is held for review. */
+  safetyHoldRecipients: number;
 }
+
+/** The limits of new accounts and the scam guard's hold when no one has set them (issue 25). */
+export const TRUST_DEFAULTS = { newAccountDays: 7, newAccountAdsPerDay: 5, newAccountChatsPerDay: 10, safetyHoldRecipients: 5 } as const;
 
 export interface AppSettingsChanges {
   site_name?: string;
@@ -28,6 +39,10 @@ export interface AppSettingsChanges {
   ads_moderation?: boolean;
   support_email?: string;
   staff_inbox_email?: string;
+  new_account_days?: number;
+  new_account_ads_per_day?: number;
+  new_account_chats_per_day?: number;
+  safety_hold_recipients?: number;
 }
 
 /** The key of each setting's row. */
@@ -37,6 +52,10 @@ const KEYS = {
   adsModeration: 'ads_moderation',
   supportEmail: 'support_email',
   staffInboxEmail: 'staff_inbox_email',
+  newAccountDays: 'new_account_days',
+  newAccountAdsPerDay: 'new_account_ads_per_day',
+  newAccountChatsPerDay: 'new_account_chats_per_day',
+  safetyHoldRecipients: 'safety_hold_recipients',
 } as const satisfies Record<keyof AppSettings, string>;
 
 /** How often every process reads the settings again, in case a change notice did not reach it. */
@@ -64,12 +83,21 @@ export function settingsFrom(rows: readonly StoredSetting[], defaults: AppSettin
     for (const [name, on] of Object.entries(storedLogins)) if (isProvider(name) && typeof on === 'boolean') logins[name] = on;
   }
   const moderation = stored.get(KEYS.adsModeration);
+  const whole = (key: keyof typeof TRUST_LIMITS) => {
+    const value = stored.get(KEYS[key]);
+    const { minimum, maximum } = TRUST_LIMITS[key];
+    return typeof value === 'number' && Number.isInteger(value) && value >= minimum && value <= maximum ? value : defaults[key];
+  };
   return {
     siteName: text(KEYS.siteName, defaults.siteName),
     logins,
     adsModeration: typeof moderation === 'boolean' ? moderation : defaults.adsModeration,
     supportEmail: address(KEYS.supportEmail, defaults.supportEmail),
     staffInboxEmail: address(KEYS.staffInboxEmail, defaults.staffInboxEmail),
+    newAccountDays: whole('newAccountDays'),
+    newAccountAdsPerDay: whole('newAccountAdsPerDay'),
+    newAccountChatsPerDay: whole('newAccountChatsPerDay'),
+    safetyHoldRecipients: whole('safetyHoldRecipients'),
   };
 }
 
@@ -137,6 +165,10 @@ export function createSettingsService(deps: SettingsDeps) {
       ads_moderation: current.adsModeration,
       support_email: current.supportEmail,
       staff_inbox_email: current.staffInboxEmail,
+      new_account_days: current.newAccountDays,
+      new_account_ads_per_day: current.newAccountAdsPerDay,
+      new_account_chats_per_day: current.newAccountChatsPerDay,
+      safety_hold_recipients: current.safetyHoldRecipients,
       updated_at: last ? last.updatedAt.toISOString() : null,
       updated_by: last?.updatedBy ?? null,
     };
@@ -185,6 +217,21 @@ export function createSettingsService(deps: SettingsDeps) {
       else out[setting] = address;
     }
 
+    for (const [field, setting] of [
+      ['new_account_days', 'newAccountDays'],
+      ['new_account_ads_per_day', 'newAccountAdsPerDay'],
+      ['new_account_chats_per_day', 'newAccountChatsPerDay'],
+      ['safety_hold_recipients', 'safetyHoldRecipients'],
+    ] as const) {
+      const written = changes[field];
+      if (written === undefined) continue;
+      const { minimum, maximum } = TRUST_LIMITS[setting];
+      if (!Number.isInteger(written)) add(field, 'validation.type_integer');
+      else if (written < minimum) add(field, 'validation.minimum', { limit: minimum });
+      else if (written > maximum) add(field, 'validation.maximum', { limit: maximum });
+      else out[setting] = written;
+    }
+
     if (Object.keys(problems).length > 0) throw new AppError('validation_failed', {}, problems);
     return out;
   }
@@ -219,6 +266,13 @@ export function createSettingsService(deps: SettingsDeps) {
     siteName: (): string => current.siteName,
     /** Whether a new or changed ad waits for a moderator. */
     adsNeedReview: (): boolean => current.adsModeration,
+    /** The new accounts' daily limits and the scam guard's hold, as in effect now. */
+    trustLimits: () => ({
+      newAccountDays: current.newAccountDays,
+      newAccountAdsPerDay: current.newAccountAdsPerDay,
+      newAccountChatsPerDay: current.newAccountChatsPerDay,
+      safetyHoldRecipients: current.safetyHoldRecipients,
+    }),
     /** Every known provider: on when it has credentials and staff have not switched it off (GET /logins). */
     enabledLogins,
     loginEnabled: (provider: OauthProvider): boolean => configured(provider) && current.logins[provider] !== false,

@@ -9,6 +9,10 @@ const VIEW: SettingsView = {
   ads_moderation: true,
   support_email: 'tuki@example.com',
   staff_inbox_email: null,
+  new_account_days: 7,
+  new_account_ads_per_day: 5,
+  new_account_chats_per_day: 10,
+  safety_hold_recipients: 5,
   updated_at: null,
   updated_by: null,
 };
@@ -23,6 +27,16 @@ describe('settingsChanges', () => {
     const saved = valuesFrom(VIEW);
     const edited = { ...saved, site_name: 'Torikauppa', logins: { ...saved.logins, google: false }, support_email: '  ' };
     expect(settingsChanges(saved, edited)).toEqual({ site_name: 'Torikauppa', logins: { google: false }, support_email: '' });
+  });
+
+  it('sends a changed limit as a number, and what is not one as null for the server to name', () => {
+    const saved = valuesFrom(VIEW);
+    expect(saved.new_account_days).toBe('7');
+    expect(settingsChanges(saved, { ...saved, new_account_ads_per_day: ' 3 ', safety_hold_recipients: '5' })).toEqual({
+      new_account_ads_per_day: 3,
+    });
+    expect(JSON.stringify(settingsChanges(saved, { ...saved, new_account_days: 'kolme' }))).toBe('{"new_account_days":null}');
+    expect(JSON.stringify(settingsChanges(saved, { ...saved, new_account_days: '' }))).toBe('{"new_account_days":null}');
   });
 
   it('reads a missing address as empty text', () => {

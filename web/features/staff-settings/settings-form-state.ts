@@ -11,7 +11,20 @@ export interface SettingsValues {
   ads_moderation: boolean;
   support_email: string;
   staff_inbox_email: string;
+  /** The new accounts' limits and the scam guard's hold, as typed. */
+  new_account_days: string;
+  new_account_ads_per_day: string;
+  new_account_chats_per_day: string;
+  safety_hold_recipients: string;
 }
+
+/** The number settings of issue 25, each a whole number the server checks. */
+export const LIMIT_SETTINGS = [
+  'new_account_days',
+  'new_account_ads_per_day',
+  'new_account_chats_per_day',
+  'safety_hold_recipients',
+] as const;
 
 export function valuesFrom(view: SettingsView): SettingsValues {
   return {
@@ -20,6 +33,10 @@ export function valuesFrom(view: SettingsView): SettingsValues {
     ads_moderation: view.ads_moderation,
     support_email: view.support_email ?? '',
     staff_inbox_email: view.staff_inbox_email ?? '',
+    new_account_days: String(view.new_account_days),
+    new_account_ads_per_day: String(view.new_account_ads_per_day),
+    new_account_chats_per_day: String(view.new_account_chats_per_day),
+    safety_hold_recipients: String(view.safety_hold_recipients),
   };
 }
 
@@ -35,6 +52,8 @@ export function settingsChanges(saved: SettingsValues, edited: SettingsValues): 
   if (edited.ads_moderation !== saved.ads_moderation) changes.ads_moderation = edited.ads_moderation;
   if (edited.support_email.trim() !== saved.support_email.trim()) changes.support_email = edited.support_email.trim();
   if (edited.staff_inbox_email.trim() !== saved.staff_inbox_email.trim()) changes.staff_inbox_email = edited.staff_inbox_email.trim();
+  // What is not a number goes as it is not (NaN is sent as null): the server names the field.
+  for (const key of LIMIT_SETTINGS) if (edited[key].trim() !== saved[key].trim()) changes[key] = Number(edited[key].trim() || NaN);
   return changes;
 }
 

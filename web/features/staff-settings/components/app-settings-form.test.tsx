@@ -20,6 +20,10 @@ const VIEW: SettingsView = {
   ads_moderation: true,
   support_email: null,
   staff_inbox_email: null,
+  new_account_days: 7,
+  new_account_ads_per_day: 5,
+  new_account_chats_per_day: 10,
+  safety_hold_recipients: 5,
   updated_at: '2026-11-24T10:00:00Z',
   updated_by: { id: 1, name: 'Aino Admin' },
 };
@@ -71,6 +75,16 @@ describe('AppSettingsForm', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save settings' })));
     expect(update).toHaveBeenCalledWith({ site_name: 'Torikauppa', ads_moderation: false });
     expect(toastStore.get().map((toast) => toast.message)).toContain('Settings saved.');
+  });
+
+  it('changes the new accounts’ limits and the scam guard’s hold as numbers', async () => {
+    const update = vi.spyOn(api, 'updateAppSettings').mockResolvedValue({ message: 'Settings saved.', data: VIEW });
+    await renderForm();
+    expect((screen.getByLabelText('An account is new for (days)') as HTMLInputElement).value).toBe('7');
+    fireEvent.change(screen.getByLabelText('New ads per 24 hours'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Review after this many recipients'), { target: { value: '8' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save settings' })));
+    expect(update).toHaveBeenCalledWith({ new_account_ads_per_day: 3, safety_hold_recipients: 8 });
   });
 
   it('shows the server’s field errors beside their settings and keeps what was typed', async () => {

@@ -7,16 +7,24 @@ import { formatDateTime } from '../../../lib/format';
 import { providerName } from '../../../lib/provider-names';
 import { showToast } from '../../../lib/toasts';
 import { useTranslation } from '../../../lib/use-translation';
-import { type SettingsValues, type SettingsView, providersInOrder, settingsChanges, valuesFrom } from '../settings-form-state';
+import {
+  LIMIT_SETTINGS,
+  type SettingsValues,
+  type SettingsView,
+  providersInOrder,
+  settingsChanges,
+  valuesFrom,
+} from '../settings-form-state';
 import { SettingSwitch } from './setting-switch';
 
 /** How many providers without credentials show before "show all": the list has nineteen. */
 const UNCONFIGURED_SHOWN = 3;
 
 /**
- * The app settings (staff with settings.manage): site name, social sign-ins, ad moderation and the
- * contact addresses. Only what was changed is sent; field errors show beside their settings and
- * nothing is saved while any is wrong. After a save the page's data is read again.
+ * The app settings (staff with settings.manage): site name, social sign-ins, ad moderation, the
+ * contact addresses, and the new accounts' limits and the scam guard's hold. Only what was changed
+ * is sent; field errors show beside their settings and nothing is saved while any is wrong. After
+ * a save the page's data is read again.
  */
 export function AppSettingsForm({ settings }: { settings: SettingsView }) {
   const { t, i18n } = useTranslation();
@@ -142,6 +150,27 @@ export function AppSettingsForm({ settings }: { settings: SettingsView }) {
             hint={t('app_settings.contacts.staff_inbox_email_hint')}
             errors={errors.staff_inbox_email}
           />
+        </div>
+      </SettingsCard>
+
+      <SettingsCard title={t('app_settings.trust.title')} description={t('app_settings.trust.description')}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {LIMIT_SETTINGS.map((key) => (
+            <TextField
+              key={key}
+              label={t(`app_settings.trust.${key}`)}
+              name={key}
+              type="number"
+              inputMode="numeric"
+              min={key === 'new_account_days' ? 0 : 1}
+              step={1}
+              autoComplete="off"
+              value={values[key]}
+              onChange={(event) => set(key, event.target.value)}
+              hint={t(`app_settings.trust.${key}_hint`)}
+              errors={errors[key]}
+            />
+          ))}
         </div>
       </SettingsCard>
 
