@@ -68,6 +68,8 @@ import { createBlogRepo } from './modules/blog/blog.repo.ts';
 import { createBlogService } from './modules/blog/blog.service.ts';
 import { createPagesRepo } from './modules/pages/pages.repo.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
+import { createPictureHashRepo } from './modules/picture-hash/picture-hash.repo.ts';
+import { createPictureHashService } from './modules/picture-hash/picture-hash.service.ts';
 import { createSafetyRepo } from './modules/safety/safety.repo.ts';
 import { createSafetyService } from './modules/safety/safety.service.ts';
 import { createIdentityRepo } from './modules/identity/identity.repo.ts';
@@ -130,6 +132,8 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
   const catalogRepo = createCatalogRepo(db);
   const catalog = createCatalogService(catalogRepo);
   const jobs = createJobsService({ repo: createJobsRepo(db), log: platform.log });
+  // Perceptual hashes of ad and chat pictures (issue 25's scam guard); a failed one is hashed later by the queue.
+  const pictureHashes = createPictureHashService({ repo: createPictureHashRepo(db), jobs, storage: platform.storage, log: platform.log });
   // An ad saved as shown queues its matching against the saved searches (alerts/ad-visibility.ts).
   const adVisible = (id: number, version: Date, tx?: Parameters<typeof jobs.enqueue>[3]) => alerts.adVisible(id, version, tx);
   const adsRepo = matchingWhenShown(createAdsRepo(db), 'update', 2, adVisible);
@@ -200,6 +204,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
   });
   const chat = createChatService({
     repo: createChatRepo(db),
+    pictureHashes,
     ads: adsRepo,
     storage: platform.storage,
     realtime: platform.realtime,
@@ -250,6 +255,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     products,
     selling: createSellingService({
       repo: matchingWhenShown(createSellingRepo(db), 'insert', 1, adVisible),
+      pictureHashes,
       ads: adsRepo,
       catalog,
       geo,
@@ -341,6 +347,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     notifications,
     jobs,
     alerts,
+    pictureHashes,
     identity: createIdentityService({
       repo: createIdentityRepo(db),
       audit: authRepo.audit,

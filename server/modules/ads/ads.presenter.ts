@@ -105,7 +105,7 @@ export function managedAd(ad: AdWithCover, labels: AdLabels, storage: Storage): 
 /** The moderator's view: the ad with every picture, its catalog trail and whose it is. */
 export function moderationItem(
   ad: AdRow,
-  parts: { trail: FlatCatalog[]; pictures: StoredPicture[]; seller: ModerationItem['seller'] },
+  parts: { trail: FlatCatalog[]; pictures: StoredPicture[]; seller: ModerationItem['seller']; flags: ModerationItem['flags'] },
   labels: AdLabels,
   storage: Storage,
 ): ModerationItem {
@@ -115,6 +115,7 @@ export function moderationItem(
     catalog: { id: ad.catalogId, path: parts.trail.map(({ slug, name }) => ({ slug, name })) },
     images: parts.pictures.map((picture) => toPicture(storage, picture)),
     seller: parts.seller,
+    flags: parts.flags,
     ...review(ad),
     ...dates(ad),
   };

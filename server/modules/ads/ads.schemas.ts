@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { AD_KINDS, AD_STATUSES } from '../../../common/ad-rules.ts';
+import { AD_FLAG_KINDS, AD_KINDS, AD_STATUSES } from '../../../common/ad-rules.ts';
 
 /** An ad named by its uuid in a path or a body. */
 export const AdUuid = Type.String({ maxLength: 64, description: 'An ad uuid' });
@@ -78,5 +78,16 @@ export const ModerationItem = Type.Object({
   catalog: Type.Object({ id: Type.Integer(), path: Type.Array(Type.Object({ slug: Type.String(), name: Type.String() })) }),
   images: Type.Array(Picture),
   seller: Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String() }),
+  /**
+   * Why the ad waits for review besides the setting (issue 25): `duplicate_picture` names the other
+   * seller's ad with the same picture (`product`: null once that ad is gone). Approving or rejecting clears them.
+   */
+  flags: Type.Array(
+    Type.Object({
+      kind: Type.Enum(AD_FLAG_KINDS),
+      product_id: Type.Optional(Type.Integer()),
+      product: Type.Optional(Type.Union([Type.Object({ uuid: Type.String(), name: Type.String() }), Type.Null()])),
+    }),
+  ),
 });
 export type ModerationItem = Static<typeof ModerationItem>;

@@ -29,6 +29,7 @@ import { chatMails } from './chat.mails.ts';
 import type { Transaction } from '../../db/client.ts';
 import type { ChatRepo, MemberFacts, MessageRow, RoomView } from './chat.repo.ts';
 import type { SafetyService } from '../safety/safety.service.ts';
+import type { HashOutcome, PictureHashService } from '../picture-hash/picture-hash.service.ts';
 import type { ProductRoomReply, RoomDetail, RoomListReply, RoomReply, RoomSummary } from './chat.schemas.ts';
 
 /** A person writing by hand stays well inside it; a script sending to every seller does not. */
@@ -53,6 +54,8 @@ export interface ChatDeps {
   throttle: Throttle;
   site: { siteName: string; publicUrl: string };
   log: (message: string, detail: Record<string, unknown>) => void;
+  /** Perceptual hashes of sent pictures (issue 25's scam guard); absent: none are kept. */
+  pictureHashes?: Pick<PictureHashService, 'hash' | 'saveChatPicture'>;
   /**
    * Web Push for a new message to a member with no live socket (issue 29), run after the answer
    * (`background`); absent: no pushes. The unread mail is independent of it.
@@ -213,8 +216,10 @@ export function createChatService(deps: ChatDeps) {
     await throttle.consume(uploadsKey(current.id), UPLOADS_PER_USER);
     const picture = await makeChatPicture(upload, 'picture');
     const key = `chat/${crypto.randomUUID()}.webp`;
+    // A hash that fails is made later by the queue; it never holds the message back.
+    const hash = deps.pictureHashes ? await deps.pictureHashes.hash(picture.data) : undefined;
     await storage.put(key, picture.data, 'image/webp');
-    return { key, width: picture.width, height: picture.height };
+    return { key, width: picture.width, height: picture.height, hash };
   }
 
   /**
@@ -228,7 +233,7 @@ export function createChatService(deps: ChatDeps) {
     members: number[],
     body: string,
     input: SendInput,
-    picture?: { key: string; width: number; height: number },
+    picture?: { key: string; width: number; height: number; hash?: HashOutcome | undefined },
   ) {
     const mailDueAt = new Date(Date.now() + UNREAD_MAIL_DELAY_MINUTES * 60_000);
     const safety = deps.guard?.kindsOf(body) ?? [];
@@ -260,6 +265,7 @@ export function createChatService(deps: ChatDeps) {
     if (result.created) {
       await announce(message.room_id, members, message);
       pushToAbsent(message.room_id, members, current.id);
+      if (picture?.hash !== undefined) await deps.pictureHashes?.saveChatPicture(result.message.id, current.id, picture.hash);
       if (safety.length) await deps.guard?.flaggedMessageSent(current.id);
     }
     return { roomId: message.room_id, message, created: result.created };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
 import { banHiddenAds, decisions } from '../../db/schema/reports.ts';
@@ -43,6 +43,12 @@ export function createModerationRepo(db: Database) {
       if (latest && latest.outcome !== 'reversed') return true;
       const [banned] = await db.select({ id: banHiddenAds.productId }).from(banHiddenAds).where(eq(banHiddenAds.productId, productId));
       return banned !== undefined;
+    },
+
+    /** The ads that flags name, with what the moderator's link to them needs. */
+    async adsNamed(ids: number[]) {
+      if (!ids.length) return [];
+      return db.select({ id: products.id, uuid: products.uuid, name: products.name }).from(products).where(inArray(products.id, ids));
     },
 
     /** The seller of an ad, with what a mail to them needs. */

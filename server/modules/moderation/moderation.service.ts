@@ -97,6 +97,8 @@ export function createModerationService(deps: ModerationDeps) {
       status,
       rejectionReason: rejection,
       ...(status === 'active' ? { approvedAt: new Date() } : {}),
+      // A verdict answers the flags (issue 25's duplicate pictures): they are not asked again.
+      ...(status === 'active' || status === 'canceled' ? { flags: [] } : {}),
     });
     deps.onAdsChanged?.();
     await deps.audit({
@@ -139,15 +141,22 @@ export function createModerationService(deps: ModerationDeps) {
         repo.countByStatus(status),
         adLabels(geo, catalog, locale),
       ]);
-      const [pictures, trails] = await Promise.all([
+      const named = [...new Set(rows.flatMap((r) => r.product.flags.flatMap((flag) => (flag.product_id ? [flag.product_id] : []))))];
+      const [pictures, trails, others] = await Promise.all([
         ads.picturesOf(rows.map((r) => r.product.id)),
         Promise.all(rows.map((r) => catalog.trailOf(r.product.catalogId, locale))),
+        repo.adsNamed(named),
       ]);
+      const other = new Map(others.map((ad) => [ad.id, { uuid: ad.uuid, name: ad.name }]));
+      const flagsOf = (product: AdRow) =>
+        product.flags.map((flag) =>
+          flag.product_id ? { ...flag, product_id: flag.product_id, product: other.get(flag.product_id) ?? null } : { kind: flag.kind },
+        );
       return {
         data: rows.map(({ product, seller }, index) =>
           moderationItem(
             product,
-            { trail: trails[index]!, pictures: pictures.filter((p) => p.productId === product.id), seller },
+            { trail: trails[index]!, pictures: pictures.filter((p) => p.productId === product.id), seller, flags: flagsOf(product) },
             labels,
             storage,
           ),

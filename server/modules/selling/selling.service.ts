@@ -13,6 +13,7 @@ import { AD_MAX_PICTURES } from '../../../common/pictures.ts';
 import { can, mayManageAd, mayResubmitAd } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import { isUuid } from '../../platform/uuid.ts';
+import type { Transaction } from '../../db/client.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { type Throttle, UPLOADS_PER_USER, uploadsKey } from '../../platform/throttle.ts';
@@ -25,6 +26,7 @@ import { fieldProblems, inSchemaOrder } from '../../platform/validation.ts';
 import type { AdChanges, AdRow, AdWithCover, AdsRepo } from '../ads/ads.repo.ts';
 import { adLabels, managedAd, toPicture } from '../ads/ads.presenter.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
+import { type HashOutcome, type PictureHashService, withFlags } from '../picture-hash/picture-hash.service.ts';
 import type { SafetyService } from '../safety/safety.service.ts';
 import type { NewPicture, NewProduct, SellingRepo } from './selling.repo.ts';
 import { AdFields, AdFieldsPatch } from './selling.schemas.ts';
@@ -51,6 +53,11 @@ export interface SellingDeps {
    */
   guard?: Pick<SafetyService, 'creatingAd' | 'isHeld'>;
   log?: (message: string, detail: Record<string, unknown>) => void;
+  /**
+   * The scam guard's picture hashes (issue 25): each new picture is hashed, and one that matches a
+   * picture of another seller's ad flags the ad and sends it to review, even with moderation off.
+   */
+  pictureHashes?: Pick<PictureHashService, 'hash' | 'duplicateFlags' | 'saveAdPictures' | 'whenLateDuplicate'>;
 }
 
 /** The ad's fields as they arrive (multipart and form bodies are all text; JSON may carry numbers). */
@@ -177,10 +184,15 @@ export function createSellingService(deps: SellingDeps) {
     return out;
   }
 
-  /** Turns every upload into its WebP set first (all or nothing), then stores them; on any failure removes what was stored. */
-  async function storePictures(productUuid: string, files: Buffer[]): Promise<NewPicture[]> {
+  /**
+   * Turns every upload into its WebP set first (all or nothing), hashes each full picture (a failed
+   * hash never stops the upload: it is queued), then stores them; on any failure removes what was stored.
+   */
+  async function storePictures(productUuid: string, files: Buffer[]): Promise<{ pictures: NewPicture[]; hashes: HashOutcome[] }> {
     const sets: AdPictureSet[] = [];
     for (const file of files) sets.push(await makeAdPictures(file, 'files'));
+    const hashes: HashOutcome[] = [];
+    for (const set of sets) hashes.push(deps.pictureHashes ? await deps.pictureHashes.hash(set.variants.full) : 'featureless');
     const stored: string[] = [];
     try {
       const pictures: NewPicture[] = [];
@@ -194,7 +206,7 @@ export function createSellingService(deps: SellingDeps) {
         }
         pictures.push({ uuid, storagePrefix, width: set.width, height: set.height });
       }
-      return pictures;
+      return { pictures, hashes };
     } catch (error) {
       await removeKeys(stored);
       throw error;
@@ -206,6 +218,19 @@ export function createSellingService(deps: SellingDeps) {
       keys.map((key) =>
         storage.delete(key).catch((error: unknown) => deps.log?.('could not delete a stored picture', { key, error: String(error) })),
       ),
+    );
+  }
+
+  /** Flags naming other sellers' ads that show one of these pictures (none without the picture hashes). */
+  async function duplicatesOf(hashes: HashOutcome[], sellerId: number, productId?: number) {
+    return deps.pictureHashes ? deps.pictureHashes.duplicateFlags(hashes, sellerId, productId) : [];
+  }
+
+  /** Stores the new pictures' hashes (or queues those that failed) in the transaction that attaches them. */
+  async function saveHashes(pictures: NewPicture[], hashes: HashOutcome[], tx: Transaction) {
+    await deps.pictureHashes?.saveAdPictures(
+      pictures.map((picture, index) => ({ imageUuid: picture.uuid, outcome: hashes[index]! })),
+      tx,
     );
   }
 
@@ -225,11 +250,13 @@ export function createSellingService(deps: SellingDeps) {
   /**
    * A content change by the owner sends an ad the public can see back to review; its old approval
    * no longer covers it. An ad a decision hides stays hidden: it comes back only through the appeal.
-   * Asked before the change's transaction (it reads the decisions outside it).
+   * Asked before the change's transaction (it reads the decisions outside it). `flagged`: a new
+   * picture is another seller's (issue 25), which sends the ad back whoever changed it and even with
+   * moderation off.
    */
-  async function reviewAgain(product: AdRow, byStaff: boolean): Promise<AdChanges> {
-    if (byStaff || product.status === 'moderate' || product.status === 'new') return {};
-    if (!reviewOn() && !(await deps.guard?.isHeld(product.userId))) return {};
+  async function reviewAgain(product: AdRow, byStaff: boolean, flagged = false): Promise<AdChanges> {
+    if ((byStaff && !flagged) || product.status === 'moderate' || product.status === 'new') return {};
+    if (!flagged && !reviewOn() && !(await deps.guard?.isHeld(product.userId))) return {};
     if (!mayResubmitAd({ hiddenByDecision: await deps.moderation.hiddenByDecision(product) })) return {};
     return { status: 'moderate', approvedAt: null, rejectionReason: null };
   }
@@ -237,6 +264,15 @@ export function createSellingService(deps: SellingDeps) {
   async function managedView(row: AdWithCover, locale: Locale) {
     return managedAd(row, await adLabels(geo, catalog, locale), storage);
   }
+
+  // A picture the queue hashed later is another seller's: the ad is flagged and sent to review as at upload.
+  deps.pictureHashes?.whenLateDuplicate(async (productId, flags) => {
+    const product = await ads.findById(productId);
+    if (!product) return;
+    const review = await reviewAgain(product, false, true);
+    await ads.update(product.id, { ...review, flags: withFlags(product.flags, flags) });
+    changed();
+  });
 
   return {
     /** A new ad with its pictures, waiting for the moderator. Nothing is kept when any part fails. */
@@ -246,9 +282,11 @@ export function createSellingService(deps: SellingDeps) {
       if (files.length > 0) await deps.throttle.consume(uploadsKey(current.id), UPLOADS_PER_USER);
       if (files.length > AD_MAX_PICTURES) throw AppError.field('files', 'ads.too_many_pictures', { max: AD_MAX_PICTURES });
       const uuid = crypto.randomUUID();
-      const pictures = await storePictures(uuid, files);
-      // With moderation switched off in the app settings a new ad is shown at once, as if approved.
-      let review = reviewOn();
+      const { pictures, hashes } = await storePictures(uuid, files);
+      const flags = await duplicatesOf(hashes, current.user.id);
+      // With moderation switched off in the app settings a new ad is shown at once, as if approved;
+      // one with another seller's picture waits for a moderator all the same.
+      let review = reviewOn() || flags.length > 0;
       try {
         // The ad and its pictures are saved together or not at all.
         const product = await repo.transaction(async (tx) => {
@@ -262,10 +300,12 @@ export function createSellingService(deps: SellingDeps) {
               approvedAt: review ? null : new Date(),
               language: guessAdLanguage(`${fields.name}\n${fields.description}`),
               imageCount: pictures.length,
+              flags,
             } as NewProduct,
             tx,
           );
           await repo.insertPictures(created.id, pictures, 0, tx);
+          await saveHashes(pictures, hashes, tx);
           if (!review) {
             await deps.audit?.(
               {
@@ -317,8 +357,9 @@ export function createSellingService(deps: SellingDeps) {
       if (!files.length) throw AppError.field('files', 'validation.required');
       if (images.length + files.length > AD_MAX_PICTURES) throw AppError.field('files', 'ads.too_many_pictures', { max: AD_MAX_PICTURES });
       await deps.throttle.consume(uploadsKey(current.id), UPLOADS_PER_USER);
-      const pictures = await storePictures(product.uuid, files);
-      const review = await reviewAgain(product, product.userId !== current.user.id);
+      const { pictures, hashes } = await storePictures(product.uuid, files);
+      const flags = await duplicatesOf(hashes, product.userId, product.id);
+      const review = await reviewAgain(product, product.userId !== current.user.id, flags.length > 0);
       let added = false;
       try {
         added = await repo.transaction(async (tx) => {
@@ -327,8 +368,9 @@ export function createSellingService(deps: SellingDeps) {
           const existing = await repo.countPictures(product.id, tx);
           if (existing + pictures.length > AD_MAX_PICTURES) return false;
           await repo.insertPictures(product.id, pictures, existing, tx);
+          await saveHashes(pictures, hashes, tx);
           await repo.renumberPictures(product.id, undefined, tx);
-          await ads.update(product.id, review, tx);
+          await ads.update(product.id, flags.length ? { ...review, flags: withFlags(product.flags, flags) } : review, tx);
           return true;
         });
       } finally {

@@ -1,4 +1,4 @@
-import { Check, ChevronRight, Loader2, X } from 'lucide-react';
+import { Check, ChevronRight, Copy, Loader2, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
@@ -41,6 +41,35 @@ function Description({ text }: { text: string }) {
 }
 
 /**
+ * Why the ad waits besides the setting (issue 25): another seller's ad shows the same picture,
+ * with a link to it so the moderator can compare the two.
+ */
+function Flags({ flags }: { flags: ModerationItem['flags'] }) {
+  const { t } = useTranslation();
+  if (!flags.length) return null;
+  return (
+    <ul aria-label={t('moderation.flags')} className="space-y-2">
+      {flags.map((flag, index) => (
+        <li
+          key={`${flag.kind}-${flag.product_id ?? index}`}
+          className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-warning/50 bg-warning/10 px-3 py-2 text-sm"
+        >
+          <Copy aria-hidden size={16} className="shrink-0 text-warning" />
+          <span className="font-semibold">{t(`moderation.flag_${flag.kind}`)}</span>
+          {flag.product ? (
+            <Link to={`/${flag.product.uuid}`} className="font-semibold break-words text-brand hover:underline">
+              {flag.product.name}
+            </Link>
+          ) : (
+            flag.product_id !== undefined && <span className="text-muted">({t('moderation.flag_other_ad_gone')})</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
  * One ad in front of the moderator: pictures, what the buyer would read, who sells it and when.
  * In the queue the verdict; elsewhere the status menu (staff may set any status).
  */
@@ -76,6 +105,7 @@ export function ModerationCard({
         </div>
         <div className="min-w-0 flex-1 space-y-2">
           {!inQueue && <AdStatusBadge status={item.status} />}
+          <Flags flags={item.flags} />
           <h3 id={`${id}-title`} className="text-lg leading-snug font-semibold break-words">
             {item.name}
           </h3>
