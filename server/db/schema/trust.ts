@@ -62,9 +62,10 @@ export const ratings = pgTable(
 );
 
 /**
- * A perceptual hash (64-bit pHash, server/modules/picture-hash) of an ad or chat picture, with its four 16-bit bands: two
- * hashes within Hamming distance 3 share at least one band exactly (4 bits: one band within one bit), so a lookup reads only the
- * rows of the picture's four bands (a wider distance is checked on those candidates).
+ * A perceptual hash (64-bit pHash, server/modules/picture-hash) of an ad or chat picture, with its
+ * four 16-bit bands: two hashes within Hamming distance 4 share a band within one bit, so a lookup
+ * reads only the rows of the picture's bands and their one-bit neighbours, then checks the exact
+ * distance on those candidates.
  */
 export const pictureHashes = pgTable(
   'picture_hashes',
