@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   route_not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  /** Made once already (a second deal for an ad, a second rating or answer): the field errors say what. */
+  duplicate: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

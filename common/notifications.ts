@@ -3,7 +3,7 @@
  * server writes them (server/modules/notifications), the page reads them (web/routes/notifications).
  * A kind added here needs its texts under `notifications.kinds.<kind>` and an icon on the page.
  */
-export const NOTIFICATION_KINDS = ['saved_search', 'ad_approved', 'ad_rejected', 'report_decided'] as const;
+export const NOTIFICATION_KINDS = ['saved_search', 'ad_approved', 'ad_rejected', 'report_decided', 'deal_made', 'rating_received'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** An ad as a notification remembers it: enough to name it and link to it after it changed or went. */
@@ -23,11 +23,17 @@ export interface NotificationData {
    * conversations.
    */
   report_decided: {
-    role: 'reporter' | 'seller';
-    action: 'no_action' | 'hide_ad' | 'ban_user';
-    subject: 'product' | 'chat_room' | 'user';
+    role: 'reporter' | 'seller' | 'rater';
+    action: 'no_action' | 'hide_ad' | 'ban_user' | 'hide_rating';
+    subject: 'product' | 'chat_room' | 'user' | 'rating';
     ad: NotifiedAd | null;
+    /** A rating's deal's title (subject `rating`). */
+    rating_subject?: string;
   };
+  /** The seller marked their ad sold (or given away) to me: rate the deal. `other_name` is the seller's name. */
+  deal_made: { deal_id: number; kind: 'sold' | 'given'; role: 'buyer'; ad: NotifiedAd; other_name: string };
+  /** A rating of me became public (both rated, or 14 days passed): `role` is my side of the deal. */
+  rating_received: { rating_id: number; deal_id: number; stars: number; subject: string; role: 'seller' | 'buyer' };
 }
 
 /** A page of the list; the newest first. */

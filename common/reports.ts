@@ -4,6 +4,7 @@
  * a decision names, and the seller's one appeal. Shared by the server and the web forms.
  */
 import type { REPORT_REASONS as CONVERSATION_REPORT_REASONS } from './chat.ts';
+import type { RatingReportReason } from './ratings.ts';
 
 /** Why someone reports an ad. */
 export const AD_REPORT_REASONS = ['scam', 'prohibited', 'counterfeit', 'offensive', 'spam', 'wrong_category', 'other'] as const;
@@ -28,21 +29,21 @@ export const ALL_REPORT_REASONS = [
 export type AnyReportReason = (typeof ALL_REPORT_REASONS)[number];
 // Each list above is part of the whole (checked by the compiler).
 type Covers<T extends AnyReportReason> = T;
-export type CoveredReasons = Covers<AdReportReason | (typeof CONVERSATION_REPORT_REASONS)[number] | ContactTopic>;
+export type CoveredReasons = Covers<AdReportReason | (typeof CONVERSATION_REPORT_REASONS)[number] | ContactTopic | RatingReportReason>;
 
 /** What a report is about. A contact message is about nothing in particular (no subject id). */
-export const REPORT_SUBJECTS = ['product', 'chat_room', 'user', 'contact'] as const;
+export const REPORT_SUBJECTS = ['product', 'chat_room', 'user', 'contact', 'rating'] as const;
 export type ReportSubject = (typeof REPORT_SUBJECTS)[number];
 
 export const REPORT_STATUSES = ['open', 'resolved'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-/** What staff do about a report: nothing, hide the ad, or ban its seller (or the reported member). */
-export const REPORT_ACTIONS = ['no_action', 'hide_ad', 'ban_user'] as const;
+/** What staff do about a report: nothing, hide the ad (or the rating), or ban its seller (or the reported member, or the rater). */
+export const REPORT_ACTIONS = ['no_action', 'hide_ad', 'ban_user', 'hide_rating'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
 /** The actions that restrict someone, and so need a statement of reasons and can be appealed. */
-export const RESTRICTIONS = ['hide_ad', 'ban_user'] as const;
+export const RESTRICTIONS = ['hide_ad', 'ban_user', 'hide_rating'] as const;
 export type Restriction = (typeof RESTRICTIONS)[number];
 
 /** The rules of the terms of use a decision can name (translated as `reports.rules.<rule>`). */

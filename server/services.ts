@@ -74,6 +74,9 @@ import { createSafetyRepo } from './modules/safety/safety.repo.ts';
 import { createSafetyService } from './modules/safety/safety.service.ts';
 import { createIdentityRepo } from './modules/identity/identity.repo.ts';
 import { createIdentityService } from './modules/identity/identity.service.ts';
+import { createRatingsRepo } from './modules/ratings/ratings.repo.ts';
+import { createDealsService } from './modules/ratings/deals.service.ts';
+import { createRatingsService } from './modules/ratings/ratings.service.ts';
 
 /** The parts with two drivers (embedded or production), built once per process by buildApp. */
 export interface Platform {
@@ -89,7 +92,12 @@ export interface Platform {
 }
 
 /** Every service of the app, wired to its repo. Routes and page loaders reach them through here. */
-export function createServices(database: DatabaseHandle, config: Config, platform: Platform, options: { hibpFetch?: typeof fetch } = {}) {
+export function createServices(
+  database: DatabaseHandle,
+  config: Config,
+  platform: Platform,
+  options: { hibpFetch?: typeof fetch; now?: (() => Date) | undefined } = {},
+) {
   const { db } = database;
   const throttle = createThrottle(platform.counters);
   const authRepo = createAuthRepo(db);
@@ -146,6 +154,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     countActiveAds: productsRepo.countActiveByUser,
     hasPublicAd: productsRepo.hasPublicAd,
     throttle,
+    ratingSummary: (userId) => ratings.summary(userId),
   });
   const auth = createAuthService({
     repo: authRepo,
@@ -201,6 +210,7 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     authority,
     audit: authRepo.audit,
     log: platform.log,
+    now: options.now,
   });
   const chat = createChatService({
     repo: createChatRepo(db),
@@ -241,6 +251,22 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     publicUrl: config.publicUrl,
   });
   const pages = createPagesService({ repo: createPagesRepo(db), audit: authRepo.audit, publicUrl: config.publicUrl });
+  const ratingsRepo = createRatingsRepo(db);
+  const deals = createDealsService({
+    repo: ratingsRepo,
+    ads: adsRepo,
+    notify: notifications.notify,
+    onAdsChanged: adsChanged,
+    now: options.now,
+  });
+  const ratings = createRatingsService({
+    repo: ratingsRepo,
+    jobs,
+    throttle,
+    hasPublicAd: productsRepo.hasPublicAd,
+    notify: notifications.notify,
+    now: options.now,
+  });
   return {
     database,
     platform,
@@ -348,6 +374,8 @@ export function createServices(database: DatabaseHandle, config: Config, platfor
     jobs,
     alerts,
     pictureHashes,
+    deals,
+    ratings,
     identity: createIdentityService({
       repo: createIdentityRepo(db),
       audit: authRepo.audit,

@@ -47,7 +47,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: Pick<BuildOptions, 'web' | 'hibpFetch'> = {},
+  options: Pick<BuildOptions, 'web' | 'hibpFetch' | 'now'> = {},
 ): Promise<FastifyInstance> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);

@@ -49,7 +49,10 @@ function targetOf(row: NotificationListRow): string | null {
     case 'ad_rejected':
       return ad ? `/my-showcase/edit/${ad.uuid}` : null;
     case 'report_decided':
-      return ad ? `/${ad.uuid}` : null;
+      return ad ? `/${ad.uuid}` : (data as Partial<NotificationData['report_decided']>).role === 'rater' ? '/deals' : null;
+    case 'deal_made':
+    case 'rating_received':
+      return '/deals';
     default:
       return null;
   }

@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { AD_KINDS, MAX_PAGE, MAX_QUERY_LENGTH, SORT_KEYS } from '../../../common/ad-rules.ts';
 import { FILTER_PRICE_MAX, POSTED_WITHIN } from '../../../common/listing-filters.ts';
 import { ProductCard } from '../ads/ads.schemas.ts';
+import { RatingSummary } from '../ratings/ratings.schemas.ts';
 import { PublicTraderFields } from '../business/business.schemas.ts';
 
 export const PAGE_SIZE = 20;
@@ -62,6 +63,7 @@ export const SellerReply = Type.Object({
     member_since: Type.String({ description: 'When the account was made (ISO 8601)' }),
     active_ads_count: Type.Integer({ description: 'Counted up to 1,001' }),
     identity_verified: Type.Boolean({ description: 'Strongly identified (bank ID or mobile certificate through an FTN broker)' }),
+    rating: RatingSummary,
     ...PublicTraderFields,
   }),
   ...ListingReply.properties,

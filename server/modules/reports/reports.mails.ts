@@ -60,24 +60,27 @@ export const reportMails = {
 
   /**
    * The statement of reasons (DSA art. 17): what was done, the facts, the rule of the terms it
-   * breaks, and how to appeal.
+   * breaks, and how to appeal. A hidden rating is appealed from the deals page, not an ad's.
    */
   statement: (
     locale: Locale,
     to: string,
-    p: Base & { title: string; action: string; facts: string; rule: string; url: string; days: string },
+    {
+      ratingDecision,
+      ...p
+    }: Base & { title: string; action: string; facts: string; rule: string; url: string; days: string; ratingDecision?: boolean },
   ) =>
     mail(
       locale,
       to,
-      'statement',
+      ratingDecision ? 'rating_statement' : 'statement',
       p,
       [
         translate(locale, 'mail.statement.done', p),
         translate(locale, 'mail.statement.facts_intro', p),
         { quote: p.facts },
         translate(locale, 'mail.statement.rule', p),
-        translate(locale, 'mail.statement.appeal', p),
+        translate(locale, ratingDecision ? 'mail.rating_statement.appeal' : 'mail.statement.appeal', p),
       ],
       { url: p.url },
     ),

@@ -1,14 +1,23 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Transaction } from '../../db/client.ts';
 import { chatMembers, chatMessages, chatRooms } from '../../db/schema/chat.ts';
 import { products } from '../../db/schema/products.ts';
 import { banHiddenAds, decisions, reports } from '../../db/schema/reports.ts';
+import { deals, ratings } from '../../db/schema/trust.ts';
 import { users } from '../../db/schema/users.ts';
 import type { ReportAction, ReportStatus, ReportSubject } from '../../../common/reports.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
 export type NewReport = typeof reports.$inferInsert;
 export type DecisionRow = typeof decisions.$inferSelect;
+export interface RatingCase {
+  id: number;
+  raterId: number | null;
+  ratedId: number;
+  hiddenAt: Date | null;
+  subject: string;
+}
 export type NewDecision = typeof decisions.$inferInsert;
 
 /** A report as the queue shows it: the row, who sent it, and what it is about. */
@@ -120,6 +129,55 @@ export function createReportsRepo(db: Db) {
     roomExists: async (roomId: number): Promise<boolean> =>
       (await db.select({ id: chatRooms.id }).from(chatRooms).where(eq(chatRooms.id, roomId))).length > 0,
 
+    /** A reported rating: who gave it, whom it is about, the deal's title and whether staff hid it. */
+    async findRatingCase(id: number, tx: Db = db): Promise<RatingCase | undefined> {
+      const [row] = await tx
+        .select({ id: ratings.id, raterId: ratings.raterId, ratedId: ratings.ratedId, hiddenAt: ratings.hiddenAt, subject: deals.subject })
+        .from(ratings)
+        .innerJoin(deals, eq(deals.id, ratings.dealId))
+        .where(eq(ratings.id, id));
+      return row;
+    },
+
+    /** Reported ratings as the queue shows them: the stars, the text, the answer and both people. */
+    async ratingsForQueue(ids: number[]) {
+      if (!ids.length) return [];
+      const rater = alias(users, 'rater');
+      return db
+        .select({
+          id: ratings.id,
+          stars: ratings.stars,
+          text: ratings.text,
+          reply: ratings.reply,
+          hiddenAt: ratings.hiddenAt,
+          subject: deals.subject,
+          ratedId: ratings.ratedId,
+          ratedName: users.name,
+          raterId: ratings.raterId,
+          raterName: rater.name,
+        })
+        .from(ratings)
+        .innerJoin(deals, eq(deals.id, ratings.dealId))
+        .leftJoin(users, eq(users.id, ratings.ratedId))
+        .leftJoin(rater, eq(rater.id, ratings.raterId))
+        .where(inArray(ratings.id, ids));
+    },
+
+    /** Hides a rating after a decision; false when it was hidden already. */
+    async hideRating(id: number, hiddenBy: number, tx: Db = db): Promise<boolean> {
+      const rows = await tx
+        .update(ratings)
+        .set({ hiddenAt: new Date(), hiddenBy })
+        .where(and(eq(ratings.id, id), isNull(ratings.hiddenAt)))
+        .returning({ id: ratings.id });
+      return rows.length > 0;
+    },
+
+    /** Shows a hidden rating again (an appeal reversed the decision). */
+    async unhideRating(id: number, tx: Db = db): Promise<void> {
+      await tx.update(ratings).set({ hiddenAt: null, hiddenBy: null }).where(eq(ratings.id, id));
+    },
+
     async insertDecision(values: NewDecision, tx: Db = db): Promise<DecisionRow> {
       const [row] = await tx.insert(decisions).values(values).returning();
       return row!;
@@ -135,6 +193,17 @@ export function createReportsRepo(db: Db) {
           .select()
           .from(decisions)
           .where(and(eq(decisions.productId, productId), eq(decisions.action, 'hide_ad')))
+          .orderBy(desc(decisions.id))
+          .limit(1)
+      )[0],
+
+    /** The newest decision that hid this rating, if any. */
+    latestRatingDecision: async (ratingId: number): Promise<DecisionRow | undefined> =>
+      (
+        await db
+          .select()
+          .from(decisions)
+          .where(and(eq(decisions.ratingId, ratingId), eq(decisions.action, 'hide_rating')))
           .orderBy(desc(decisions.id))
           .limit(1)
       )[0],

@@ -87,6 +87,36 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.get(
+    '/ratings/:id/decision',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: "Staff's decision that hid the rating, for its rater: the statement and the appeal",
+        params: IdParams,
+        response: { 200: DecisionReply },
+      },
+    },
+    async (request) => ({ data: await reports.ratingDecision(requireUser(request), request.params.id) }),
+  );
+
+  app.post(
+    '/ratings/:id/appeal',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'The rater appeals the decision that hid their rating, once',
+        params: IdParams,
+        body: AppealBody,
+        response: { 201: MessageReply },
+      },
+    },
+    async (request, reply) => {
+      await reports.appealRating(requireUser(request), request.params.id, request.body.text, requestMeta(request));
+      return reply.status(201).send({ message: translate(request.locale, 'reports.appeal_received') });
+    },
+  );
+
   app.post(
     '/admin/reports',
     {

@@ -93,6 +93,20 @@ export const QueueItem = Type.Object({
     Type.Null(),
   ]),
   same_subject_open: Type.Integer(),
+  /** A reported rating: its stars, text and answer, the deal's title and both people (null for other kinds). */
+  rating: Type.Union([
+    Type.Object({
+      id: Type.Integer(),
+      stars: Type.Integer(),
+      text: Type.String(),
+      reply: Type.Union([Type.String(), Type.Null()]),
+      subject: Type.String(),
+      hidden: Type.Boolean(),
+      rater: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
+      rated: Type.Object({ id: Type.Integer(), name: Type.String() }),
+    }),
+    Type.Null(),
+  ]),
   /** A reported conversation's last messages up to the report (null for other kinds). */
   conversation: Type.Union([
     Type.Array(

@@ -21,7 +21,7 @@ import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
 import { reportMails } from './reports.mails.ts';
-import type { DecisionRow, QueueRow, ReportRow, ReportsRepo } from './reports.repo.ts';
+import type { DecisionRow, QueueRow, RatingCase, ReportRow, ReportsRepo } from './reports.repo.ts';
 import type { AdReportBody, AppealDecisionBody, ContactBody, Decision, QueueItem, ResolveBody } from './reports.schemas.ts';
 
 /** Reports a person or an address may send: per account a day, per address an hour. */
@@ -98,8 +98,23 @@ export function createReportsService(deps: ReportsDeps) {
   }
 
   type Excerpt = Awaited<ReturnType<ReportsRepo['conversationExcerpt']>>;
+  type QueueRating = Awaited<ReturnType<ReportsRepo['ratingsForQueue']>>[number];
 
-  function presentReport(row: QueueRow, excerpt: Excerpt | null): Static<typeof QueueItem> {
+  function presentRating(rating: QueueRating | undefined) {
+    if (!rating) return null;
+    return {
+      id: rating.id,
+      stars: rating.stars,
+      text: rating.text,
+      reply: rating.reply,
+      subject: rating.subject,
+      hidden: rating.hiddenAt !== null,
+      rater: rating.raterId !== null ? { id: rating.raterId, name: rating.raterName ?? '' } : null,
+      rated: { id: rating.ratedId, name: rating.ratedName ?? '' },
+    };
+  }
+
+  function presentReport(row: QueueRow, excerpt: Excerpt | null, rating?: QueueRating): Static<typeof QueueItem> {
     const { report } = row;
     const reporter = row.reporter
       ? { id: report.reporterId, name: row.reporter.name, email: row.reporter.email }
@@ -115,6 +130,7 @@ export function createReportsService(deps: ReportsDeps) {
       details: report.details,
       reporter,
       same_subject_open: row.sameSubject,
+      rating: presentRating(rating),
       conversation: excerpt
         ? excerpt.map((m) => ({
             from:
@@ -177,6 +193,7 @@ export function createReportsService(deps: ReportsDeps) {
     ad: AdRow | undefined,
     seller: number | undefined,
     tx: Transaction,
+    rater?: { userId: number; subject: string },
   ): Promise<Array<() => void>> {
     const notify = deps.notify;
     if (!notify) return [];
@@ -191,7 +208,34 @@ export function createReportsService(deps: ReportsDeps) {
     if (seller !== undefined && named) {
       announce.push(await notify(seller, 'report_decided', { role: 'seller', action, subject: 'product', ad: named }, tx));
     }
+    if (rater) {
+      announce.push(
+        await notify(
+          rater.userId,
+          'report_decided',
+          { role: 'rater', action, subject: 'rating', ad: null, rating_subject: rater.subject },
+          tx,
+        ),
+      );
+    }
     return announce;
+  }
+
+  /** The one appeal against a decision, within the window. */
+  async function appealOnce(
+    current: CurrentUser,
+    decision: DecisionRow | undefined,
+    text: string,
+    meta: RequestMeta,
+    about: Record<string, number>,
+  ): Promise<void> {
+    if (!decision) throw AppError.field('text', 'reports.nothing_to_appeal');
+    const value = clean(text);
+    if (!value) throw AppError.field('text', 'validation.required');
+    if (decision.appealedAt !== null) throw AppError.field('text', 'reports.appeal_once');
+    if (Date.now() >= appealDeadline(decision)) throw AppError.field('text', 'reports.appeal_too_late');
+    if (!(await repo.appeal(decision.id, value))) throw AppError.field('text', 'reports.appeal_once');
+    await audit(entry(current, meta, 'appeal_made', 'decision', decision.id, { ...about, text: value }));
   }
 
   function outcomeText(locale: Locale, action: ReportAction): string {
@@ -282,8 +326,17 @@ export function createReportsService(deps: ReportsDeps) {
             : null,
         ),
       );
+      const rated = await repo.ratingsForQueue(
+        rows.flatMap(({ report }) => (report.subjectType === 'rating' && report.subjectId !== null ? [report.subjectId] : [])),
+      );
       return {
-        data: rows.map((row, index) => presentReport(row, excerpts[index] ?? null)),
+        data: rows.map((row, index) =>
+          presentReport(
+            row,
+            excerpts[index] ?? null,
+            rated.find((r) => row.report.subjectType === 'rating' && r.id === row.report.subjectId),
+          ),
+        ),
         current_page: page,
         last_page: Math.max(1, Math.ceil(total / REPORTS_PAGE_SIZE)),
         total,
@@ -329,10 +382,12 @@ export function createReportsService(deps: ReportsDeps) {
         chat_room: ['no_action', 'ban_user'],
         user: ['no_action', 'ban_user'],
         contact: ['no_action'],
+        rating: ['no_action', 'hide_rating', 'ban_user'],
       };
       if (!allowed[report.subjectType].includes(action)) throw AppError.field('action', 'reports.action_not_for_subject');
 
       let ad: AdRow | undefined;
+      let rating: RatingCase | undefined;
       let target: number | undefined;
       // Whose ad, account or conversation the report is about: none of them decides it.
       let parties: number[] = [];
@@ -346,6 +401,12 @@ export function createReportsService(deps: ReportsDeps) {
         parties = [target];
       } else if (report.subjectType === 'chat_room') {
         parties = await repo.roomMembers(report.subjectId!);
+      } else if (report.subjectType === 'rating') {
+        // The rater is the one restricted; the rated person is a party too (they may not judge a rating of them).
+        rating = await repo.findRatingCase(report.subjectId!);
+        if (!rating && action !== 'no_action') throw AppError.field('action', 'reports.subject_gone');
+        target = rating?.raterId ?? undefined;
+        parties = rating ? [rating.ratedId, ...(rating.raterId === null ? [] : [rating.raterId])] : [];
       }
       if (!mayDecideCase(current, { partyIds: parties })) throw AppError.field('action', 'reports.own_case');
       if (report.subjectType === 'chat_room' && action === 'ban_user') {
@@ -365,6 +426,10 @@ export function createReportsService(deps: ReportsDeps) {
         if (await deps.accounts.isStaff(target)) throw AppError.field('action', 'reports.ban_staff');
       }
       if (action === 'hide_ad' && ad!.status === 'canceled') throw AppError.field('action', 'reports.already_hidden');
+      if (action === 'hide_rating') {
+        if (!rating || target === undefined) throw AppError.field('action', 'reports.subject_gone');
+        if (rating.hiddenAt !== null) throw AppError.field('action', 'reports.rating_already_hidden');
+      }
 
       const restriction = action === 'no_action' ? null : (action as Restriction);
       const { closed, decision, announce } = await repo.transaction(async (tx) => {
@@ -374,6 +439,7 @@ export function createReportsService(deps: ReportsDeps) {
             {
               action: restriction,
               productId: ad?.id ?? null,
+              ratingId: rating?.id ?? null,
               userId: target!,
               rule: input.rule as TermsRule,
               facts: note!,
@@ -395,6 +461,9 @@ export function createReportsService(deps: ReportsDeps) {
           await ads.update(ad!.id, { status: 'canceled', rejectionReason: note }, tx);
           hiddenAds = 1;
         }
+        if (restriction === 'hide_rating' && !(await repo.hideRating(rating!.id, current.id, tx))) {
+          throw AppError.field('action', 'reports.rating_already_hidden');
+        }
         if (restriction === 'ban_user') {
           await deps.accounts.block(target!, note!, tx);
           hiddenAds = await repo.hideListedAdsOf(target!, decision!.id, tx);
@@ -408,13 +477,19 @@ export function createReportsService(deps: ReportsDeps) {
             reports: closed.map((r) => r.id),
             ...(ad && restriction === 'hide_ad' ? { before: { status: ad.status }, after: { status: 'canceled' } } : {}),
             ...(restriction === 'ban_user' ? { banned_user: target, hidden_ads: hiddenAds } : {}),
+            ...(restriction === 'hide_rating' ? { hidden_rating: rating!.id, rater: target } : {}),
             decision: decision?.id ?? null,
           }),
           tx,
         );
-        return { closed, decision, announce: await notifyDecided(closed, action, ad, restriction === 'hide_ad' ? target : undefined, tx) };
+        const rater = restriction === 'hide_rating' ? { userId: target!, subject: rating!.subject } : undefined;
+        return {
+          closed,
+          decision,
+          announce: await notifyDecided(closed, action, ad, restriction === 'hide_ad' ? target : undefined, tx, rater),
+        };
       });
-      if (restriction) deps.onAdsChanged?.();
+      if (restriction && restriction !== 'hide_rating') deps.onAdsChanged?.();
       for (const done of announce) done();
 
       // The person restricted gets the statement of reasons in their language.
@@ -422,17 +497,18 @@ export function createReportsService(deps: ReportsDeps) {
         const [person] = await repo.people([target]);
         if (person) {
           const locale = person.locale;
-          const title = ad?.name ?? '';
+          const title = ad?.name ?? rating?.subject ?? '';
           send(
             'statement of reasons',
             reportMails.statement(locale, person.email, {
+              ratingDecision: decision.action === 'hide_rating',
               name: person.name,
               site: site.siteName,
               title,
               action: translate(locale, `reports.statement_action.${decision.action}`, { title }),
               facts: decision.facts,
               rule: translate(locale, `reports.rules.${decision.rule}`),
-              url: ad ? adUrl(ad.uuid) : `${site.publicUrl}/contact?topic=support`,
+              url: ad ? adUrl(ad.uuid) : rating ? `${site.publicUrl}/deals` : `${site.publicUrl}/contact?topic=support`,
               days: String(APPEAL_WINDOW_DAYS),
             }),
           );
@@ -447,7 +523,7 @@ export function createReportsService(deps: ReportsDeps) {
             send('contact answer', reportMails.contactAnswer(to.locale, to.email, { name: to.name, site: site.siteName, answer: note }));
           continue;
         }
-        const title = ad?.name ?? translate(to.locale, `reports.subjects.${row.subjectType}`);
+        const title = ad?.name ?? rating?.subject ?? translate(to.locale, `reports.subjects.${row.subjectType}`);
         send(
           'report outcome',
           reportMails.outcome(to.locale, to.email, { name: to.name, site: site.siteName, title, outcome: outcomeText(to.locale, action) }),
@@ -473,14 +549,24 @@ export function createReportsService(deps: ReportsDeps) {
       const ad = await ads.findByUuid(uuid);
       if (!ad) throw new AppError('not_found');
       if (ad.userId !== current.id) throw new AppError('forbidden');
-      const decision = await repo.latestAdDecision(ad.id);
-      if (!decision) throw AppError.field('text', 'reports.nothing_to_appeal');
-      const value = clean(text);
-      if (!value) throw AppError.field('text', 'validation.required');
-      if (decision.appealedAt !== null) throw AppError.field('text', 'reports.appeal_once');
-      if (Date.now() >= appealDeadline(decision)) throw AppError.field('text', 'reports.appeal_too_late');
-      if (!(await repo.appeal(decision.id, value))) throw AppError.field('text', 'reports.appeal_once');
-      await audit(entry(current, meta, 'appeal_made', 'decision', decision.id, { product: ad.id, text: value }));
+      await appealOnce(current, await repo.latestAdDecision(ad.id), text, meta, { product: ad.id });
+    },
+
+    /** The newest decision that hid this rating, for its rater (and staff): the statement and the appeal. */
+    async ratingDecision(current: CurrentUser, ratingId: number): Promise<Static<typeof Decision> | null> {
+      const rating = await repo.findRatingCase(ratingId);
+      if (!rating) throw new AppError('not_found');
+      if (rating.raterId !== current.id && !can(current, 'reports.handle')) throw new AppError('forbidden');
+      const decision = await repo.latestRatingDecision(ratingId);
+      return decision ? presentDecision(decision, null, null) : null;
+    },
+
+    /** The rater's one appeal against hiding their rating, within the window. */
+    async appealRating(current: CurrentUser, ratingId: number, text: string, meta: RequestMeta): Promise<void> {
+      const rating = await repo.findRatingCase(ratingId);
+      if (!rating) throw new AppError('not_found');
+      if (rating.raterId !== current.id) throw new AppError('forbidden');
+      await appealOnce(current, await repo.latestRatingDecision(ratingId), text, meta, { rating: ratingId });
     },
 
     /**
@@ -518,6 +604,7 @@ export function createReportsService(deps: ReportsDeps) {
             restored = decision.previousStatus ?? 'moderate';
             await ads.update(ad.id, { status: restored as AdRow['status'], rejectionReason: null }, tx);
           }
+          if (decision.action === 'hide_rating' && decision.ratingId !== null) await repo.unhideRating(decision.ratingId, tx);
           if (decision.action === 'ban_user' && decision.userId !== null) {
             await deps.accounts.unblock(decision.userId, tx);
             restoredAds = await repo.restoreBanHiddenAds(decision.userId, tx);
@@ -537,7 +624,8 @@ export function createReportsService(deps: ReportsDeps) {
       if (decision.userId !== null) {
         const [person] = await repo.people([decision.userId]);
         if (person) {
-          const title = ad?.name ?? '';
+          const rated = decision.ratingId !== null ? await repo.findRatingCase(decision.ratingId) : undefined;
+          const title = ad?.name ?? rated?.subject ?? '';
           send(
             'appeal outcome',
             reportMails.appealOutcome(person.locale, person.email, {
@@ -546,7 +634,7 @@ export function createReportsService(deps: ReportsDeps) {
               title,
               outcome: translate(person.locale, `reports.appeal_outcomes.${input.outcome}`),
               note,
-              url: ad ? adUrl(ad.uuid) : site.publicUrl,
+              url: ad ? adUrl(ad.uuid) : rated ? `${site.publicUrl}/deals` : site.publicUrl,
             }),
           );
         }

@@ -43,6 +43,8 @@ export function createUsersService(deps: {
   countActiveAds: (userId: number) => Promise<number>;
   hasPublicAd: (userId: number) => Promise<boolean>;
   throttle: Throttle;
+  /** A person's ratings after deals (issue 25): the average of the public ones and their count. */
+  ratingSummary?: (userId: number) => Promise<{ average: number | null; count: number }>;
 }) {
   const { repo, audit, storage } = deps;
 
@@ -58,6 +60,7 @@ export function createUsersService(deps: {
       active_ads_count: await deps.countActiveAds(user.id),
       /** Strongly identified through an FTN broker (issue 25): the "Vahvasti tunnistettu" badge. */
       identity_verified: user.identityVerifiedAt !== null,
+      rating: deps.ratingSummary ? await deps.ratingSummary(user.id) : { average: null, count: 0 },
       ...publicTraderFields(user),
     };
   }
