@@ -1,4 +1,4 @@
-import { Bell, BellRing, FilePlus2, Heart, LayoutGrid, LogIn, LogOut, MessageCircle, Store, User, UserPlus } from 'lucide-react';
+import { Bell, BellRing, FilePlus2, Handshake, Heart, LayoutGrid, LogIn, LogOut, MessageCircle, Store, User, UserPlus } from 'lucide-react';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { CloseButton } from './close-button';
@@ -58,6 +58,7 @@ function userLinks(user: SessionUser | null): MenuLink[] {
     { to: '/notifications', label: 'notifications.title', icon: Bell },
     { to: '/new-ad', label: 'user_menu.new_ad', icon: FilePlus2 },
     { to: '/my-showcase', label: 'user_menu.my_showcase', icon: Store },
+    { to: '/deals', label: 'user_menu.deals', icon: Handshake },
   ];
 }
 

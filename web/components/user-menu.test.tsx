@@ -44,7 +44,7 @@ afterEach(() => {
 });
 
 describe('UserMenu', () => {
-  it('opens the spec’s entries and saved searches, the account one leading to the profile', async () => {
+  it('opens the spec’s entries, saved searches and my deals, the account one leading to the profile', async () => {
     renderMenu();
     const trigger = await screen.findByRole('button', { name: 'Your account' });
     expect(trigger.textContent).toBe('M');
@@ -58,12 +58,14 @@ describe('UserMenu', () => {
       'Notifications',
       'Create new ad',
       'My showcase',
+      'My deals',
       'Log out',
     ]);
     expect(items[0]!.getAttribute('href')).toBe('/settings/profile');
     expect(items[2]!.getAttribute('href')).toBe('/saved-searches');
     expect(items[4]!.getAttribute('href')).toBe('/notifications');
     expect(items[6]!.getAttribute('href')).toBe('/my-showcase');
+    expect(items[7]!.getAttribute('href')).toBe('/deals');
     expect(screen.getByText('maija@example.com')).toBeTruthy();
   });
 
@@ -99,6 +101,6 @@ describe('LazyUserMenu', () => {
     expect(screen.queryByRole('menu')).toBeNull();
     await act(async () => fireEvent.click(button));
     expect(await screen.findByRole('menu', { name: 'Your account' })).toBeTruthy();
-    expect(screen.getAllByRole('menuitem')).toHaveLength(8);
+    expect(screen.getAllByRole('menuitem')).toHaveLength(9);
   });
 });

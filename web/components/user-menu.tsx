@@ -1,4 +1,4 @@
-import { Bell, BellRing, FilePlus2, Heart, LogOut, MessageCircle, Store, User } from 'lucide-react';
+import { Bell, BellRing, FilePlus2, Handshake, Heart, LogOut, MessageCircle, Store, User } from 'lucide-react';
 import { type ComponentType, useRef } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover, RouterProvider, Separator } from 'react-aria-components';
 import { useTranslation } from '../lib/use-translation';
@@ -24,6 +24,7 @@ const ENTRIES: Entry[] = [
   { id: 'notifications', href: '/notifications', label: 'notifications.title', icon: Bell },
   { id: 'new-ad', href: '/new-ad', label: 'user_menu.new_ad', icon: FilePlus2 },
   { id: 'my-showcase', href: '/my-showcase', label: 'user_menu.my_showcase', icon: Store },
+  { id: 'deals', href: '/deals', label: 'user_menu.deals', icon: Handshake },
 ];
 
 const itemClass =

@@ -27,6 +27,7 @@ const FIRST_PAGE_SOURCES = [
   'web/components/error-screen.tsx',
   'web/components/coming-soon.tsx',
   'web/components/repository-ribbon.tsx',
+  'web/components/rating-summary.tsx',
   'web/routes/home.tsx',
   'web/routes/catalog.tsx',
   'web/routes/single-product.tsx',

@@ -85,6 +85,8 @@ export const FIRST_LOAD_TEXTS = [
   // The "Strongly identified" badge of the ad page's seller card and the seller page.
   'identity.badge',
   'identity.badge_label',
+  // The rating summary ("★ 4,7 (12 arviota)") of the ad page's seller card and the seller page.
+  'ratings.summary',
 ] as const;
 
 /** Namespaces only the server uses (mails, its validation messages): never sent to a browser. */

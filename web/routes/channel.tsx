@@ -1,4 +1,5 @@
 import { Conversation } from '../features/chat/components/conversation';
+import { DealPanel } from '../features/ratings/components/deal-panel';
 import { loadRoom, mayWrite, parseId } from '../features/chat/chat.server';
 import { pageMetaFromLoader } from '../lib/meta';
 import { requireAccess } from '../lib/page.server';
@@ -10,6 +11,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const roomId = parseId(params.roomId);
   const reply = await loadRoom(context, current, roomId);
   const titleParams = { name: reply.room.other.label, product: reply.room.product.name };
+  // The deal made in this room, if any (the seller marked the ad sold to this buyer).
+  const deal = (await context.services.deals.myDeals(current, { roomId })).data[0] ?? null;
   return {
     meta: {
       title: context.t('chat.page_title', titleParams),
@@ -20,6 +23,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     me: current.id,
     verified: mayWrite(current),
     reply,
+    deal,
   };
 }
 
@@ -27,5 +31,14 @@ export const meta = pageMetaFromLoader;
 
 export default function Channel({ loaderData }: Route.ComponentProps) {
   // Another room is another conversation: nothing of the previous one carries over.
-  return <Conversation key={loaderData.reply.room.id} reply={loaderData.reply} me={loaderData.me} verified={loaderData.verified} />;
+  const { reply, deal } = loaderData;
+  return (
+    <Conversation
+      key={reply.room.id}
+      reply={reply}
+      me={loaderData.me}
+      verified={loaderData.verified}
+      dealPanel={<DealPanel room={reply.room} deal={deal} />}
+    />
+  );
 }

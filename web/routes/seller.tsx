@@ -1,10 +1,13 @@
 import { CalendarDays, Store } from 'lucide-react';
+import { Suspense, lazy, useSyncExternalStore } from 'react';
 import { AppError } from '../../common/errors';
 import type { Locale } from '../../common/locales';
 import { INT32_MAX } from '../../common/text';
 import { Avatar } from '../components/avatar';
 import { TraderDetails } from '../features/ad/components/trader-details';
 import { IdentityBadge } from '../components/identity-badge';
+import { RatingSummary } from '../components/rating-summary';
+import { allMessagesLoaded } from '../lib/client-messages';
 import { Pagination } from '../components/pagination';
 import { ProductCardItem } from '../components/product-card';
 import { pageMetaFromLoader } from '../lib/meta';
@@ -25,6 +28,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     throw error;
   }
   const { seller, data, meta } = found;
+  const ratings = await context.services.ratings.list(context.user, seller.id, 1);
   const names = { name: seller.name, site: context.site.siteName };
   return {
     meta: {
@@ -38,7 +42,30 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     seller,
     ads: data,
     pages: meta,
+    ratings,
   };
+}
+
+// The ratings list (its texts are not in a public page's first load): drawn once the page has
+// hydrated and the rest of the texts are here, then read page by page from the API.
+const RatingsList = lazy(() =>
+  Promise.all([import('../features/ratings/components/ratings-list'), allMessagesLoaded()]).then(([m]) => ({ default: m.RatingsList })),
+);
+
+const subscribeNothing = () => () => {};
+
+function LaterRatings(props: Parameters<typeof RatingsList>[0]) {
+  const inBrowser = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+  if (!inBrowser) return null;
+  return (
+    <Suspense fallback={null}>
+      <RatingsList {...props} />
+    </Suspense>
+  );
 }
 
 export const meta = pageMetaFromLoader;
@@ -46,7 +73,7 @@ export const meta = pageMetaFromLoader;
 export default function Seller({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
-  const { seller, ads, pages } = loaderData;
+  const { seller, ads, pages, ratings } = loaderData;
   const since = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(new Date(seller.member_since));
   return (
     <>
@@ -67,6 +94,7 @@ export default function Seller({ loaderData }: Route.ComponentProps) {
               {t('ad.active_ads', { count: seller.active_ads_count })}
             </span>
           </p>
+          <RatingSummary rating={seller.rating} to="#ratings-title" className="mt-1" />
           <TraderDetails company={seller.company} className="mt-2" />
         </div>
       </header>
@@ -87,6 +115,7 @@ export default function Seller({ loaderData }: Route.ComponentProps) {
         )}
         <Pagination page={pages.current_page} lastPage={pages.last_page} />
       </section>
+      <LaterRatings key={seller.id} userId={seller.id} name={seller.name} initial={ratings} />
     </>
   );
 }

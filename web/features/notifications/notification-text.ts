@@ -39,10 +39,29 @@ export function notificationText(item: NotificationItem, t: T): { text: string; 
       const action = data.action ?? 'no_action';
       if (data.role === 'seller')
         return { text: t('notifications.kinds.report_decided.seller_hide_ad', { ad: quoted(data.ad?.name) }), detail: null };
+      if (data.role === 'rater')
+        return { text: t('notifications.kinds.report_decided.rater_hide_rating', { subject: quoted(data.rating_subject) }), detail: null };
       const subject = data.ad
         ? quoted(data.ad.name)
-        : t(`notifications.kinds.subjects.${data.subject === 'chat_room' ? 'chat_room' : 'user'}`);
+        : t(`notifications.kinds.subjects.${data.subject === 'chat_room' || data.subject === 'rating' ? data.subject : 'user'}`);
       return { text: t(`notifications.kinds.report_decided.reporter_${action}`, { subject }), detail: null };
+    }
+    case 'deal_made': {
+      const data = item.data as Partial<NotificationData['deal_made']>;
+      return {
+        text: t(`notifications.kinds.deal_made_${data.kind === 'given' ? 'given' : 'sold'}`, {
+          name: data.other_name ?? '',
+          ad: quoted(data.ad?.name),
+        }),
+        detail: t('notifications.kinds.deal_made_detail'),
+      };
+    }
+    case 'rating_received': {
+      const data = item.data as Partial<NotificationData['rating_received']>;
+      return {
+        text: t('notifications.kinds.rating_received', { count: data.stars ?? 0, subject: quoted(data.subject) }),
+        detail: null,
+      };
     }
     default:
       return { text: t('notifications.kinds.other'), detail: null };

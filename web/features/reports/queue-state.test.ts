@@ -21,4 +21,9 @@ describe('actionsFor', () => {
     expect(actionsFor('chat_room')).not.toContain('hide_ad');
     expect(actionsFor('contact')).toEqual(['no_action']);
   });
+
+  it('offers hiding a rating (or banning its rater) for a reported rating, as the server allows', () => {
+    expect(actionsFor('rating')).toEqual(['no_action', 'hide_rating', 'ban_user']);
+    expect(actionsFor('product')).not.toContain('hide_rating');
+  });
 });

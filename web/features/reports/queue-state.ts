@@ -26,5 +26,7 @@ export function actionsFor(subject: ReportSubject): ReportAction[] {
       return ['no_action', 'ban_user'];
     case 'contact':
       return ['no_action'];
+    case 'rating':
+      return ['no_action', 'hide_rating', 'ban_user'];
   }
 }

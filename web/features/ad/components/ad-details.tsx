@@ -10,6 +10,8 @@ import { AdKindBadge, AdPrice, type PricedAd } from '../../../components/ad-pric
 import type { MapTiles } from './map-dialog';
 import { lazyDialog } from '../../../components/lazy-dialogs';
 import { IdentityBadge } from '../../../components/identity-badge';
+import { SafetyTip } from '../../../components/safety-tip';
+import { RatingSummary } from '../../../components/rating-summary';
 import type { OwnedAd } from './owner-actions';
 import { ConsumerNote, type TraderCompany, TraderDetails } from './trader-details';
 
@@ -39,6 +41,8 @@ export interface AdView extends PricedAd, OwnedAd {
     member_since: string;
     active_ads_count: number;
     identity_verified?: boolean;
+    /** Public ratings after deals (issue 25): the average with one decimal and the count. */
+    rating?: { average: number | null; count: number };
     /** Sells as a business: the company's details show on the card (DSA Art. 30). */
     trader?: boolean;
     company?: TraderCompany | null;
@@ -156,14 +160,17 @@ export function AdDetails({ ad, canonicalUrl, mapTiles }: { ad: AdView; canonica
         </section>
       ) : (
         ad.status === 'active' && (
-          // Visitors go through log-in and come straight back to write (the page's loader sees to it).
-          <Link
-            to={`/channel/product/${ad.uuid}`}
-            className="flex h-12 items-center justify-center gap-2 rounded-xl bg-brand font-semibold text-brand-ink hover:brightness-110"
-          >
-            <MessageCircle aria-hidden size={20} />
-            {t('ad.send_message')}
-          </Link>
+          <div className="space-y-2">
+            {/* Visitors go through log-in and come straight back to write (the page's loader sees to it). */}
+            <Link
+              to={`/channel/product/${ad.uuid}`}
+              className="flex h-12 items-center justify-center gap-2 rounded-xl bg-brand font-semibold text-brand-ink hover:brightness-110"
+            >
+              <MessageCircle aria-hidden size={20} />
+              {t('ad.send_message')}
+            </Link>
+            <SafetyTip variant="ad" />
+          </div>
         )
       )}
       <section aria-labelledby="ad-description">
@@ -191,6 +198,7 @@ export function AdDetails({ ad, canonicalUrl, mapTiles }: { ad: AdView; canonica
           {ad.seller.name}
           {ad.seller.identity_verified && <IdentityBadge />}
         </p>
+        <RatingSummary rating={ad.seller.rating} to={`/seller/${ad.seller.id}#ratings-title`} className="mt-1" />
         <TraderDetails company={ad.seller.company} className="mt-2" />
         <p className="mt-1 text-sm text-muted">
           {t('ad.member_since', {

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowLeft, Loader2, ShieldOff } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { IdentityBadge } from '../../../components/identity-badge';
@@ -39,7 +39,18 @@ function useClosedNote(room: RoomDetail, verified: boolean): string | null {
  * messages oldest to newest with day separators (older pages load when scrolled to the top, and
  * the reading place stays put), and the composer at the bottom — or a note saying why there is none.
  */
-export function Conversation({ reply, me, verified = true }: { reply: RoomReply; me: number; verified?: boolean }) {
+export function Conversation({
+  reply,
+  me,
+  verified = true,
+  dealPanel,
+}: {
+  reply: RoomReply;
+  me: number;
+  verified?: boolean;
+  /** Under the ad: the deal of the room (marking the ad sold, rating), given by the page. */
+  dealPanel?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const [announcement, setAnnouncement] = useState({ n: 0, text: '' });
   const otherLabel = reply.room.other.label;
@@ -167,6 +178,7 @@ export function Conversation({ reply, me, verified = true }: { reply: RoomReply;
           />
         </div>
         <AdPreview product={room.product} size={44} className="border-t border-line px-3 py-2" />
+        {dealPanel}
       </header>
 
       {/* Focusable, so that keyboard users can scroll the messages too. */}

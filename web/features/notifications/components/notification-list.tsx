@@ -1,4 +1,4 @@
-import { Bell, BellRing, Check, CircleCheck, CircleX, Flag } from 'lucide-react';
+import { Bell, BellRing, Check, CircleCheck, CircleX, Flag, Handshake, Star } from 'lucide-react';
 import { type ComponentType, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { NotificationKind } from '../../../../common/notifications';
@@ -18,6 +18,8 @@ const ICONS: Record<
   ad_approved: { icon: CircleCheck, tone: 'text-success' },
   ad_rejected: { icon: CircleX, tone: 'text-danger' },
   report_decided: { icon: Flag, tone: 'text-muted' },
+  deal_made: { icon: Handshake, tone: 'text-brand' },
+  rating_received: { icon: Star, tone: 'text-warning' },
 };
 
 const secondaryAction =

@@ -1,4 +1,4 @@
-import { ExternalLink, Flag, Gavel, Mail, MessageSquare, User } from 'lucide-react';
+import { ExternalLink, Flag, Gavel, Mail, MessageSquare, Star, User } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Static } from 'typebox';
@@ -28,7 +28,7 @@ import { QUEUE_TABS, type QueueTab, actionsFor } from '../queue-state';
 type Report = Static<typeof QueueItem>;
 type Appeal = Static<typeof Decision>;
 
-const SUBJECT_ICONS = { product: Flag, chat_room: MessageSquare, user: User, contact: Mail } as const;
+const SUBJECT_ICONS = { product: Flag, chat_room: MessageSquare, user: User, contact: Mail, rating: Star } as const;
 
 /** The reports inbox for staff with reports.handle: open, handled, and the appeals waiting for another staff member. */
 export function ReportsQueue({
@@ -164,6 +164,28 @@ function ReportCard({ report, onResolve }: { report: Report; onResolve: () => vo
           </Link>{' '}
           <span className="text-sm text-muted">· {t(`status.${report.product.status}`)}</span>
         </p>
+      )}
+      {report.rating && (
+        <figure className="mt-3 rounded-xl border border-line p-3">
+          <figcaption className="text-sm text-muted">
+            {t('admin_reports.rating_by', {
+              rater: report.rating.rater?.name ?? t('messenger.deleted_user'),
+              rated: report.rating.rated.name,
+              subject: report.rating.subject,
+            })}
+            {report.rating.hidden && ` · ${t('admin_reports.rating_hidden')}`}
+          </figcaption>
+          <p className="mt-1 font-semibold" aria-label={t('ratings.stars_label', { count: report.rating.stars })}>
+            {'★'.repeat(report.rating.stars)}
+            <span className="text-muted">{'☆'.repeat(5 - report.rating.stars)}</span>
+          </p>
+          {report.rating.text && <blockquote className="mt-1 whitespace-pre-line">{report.rating.text}</blockquote>}
+          {report.rating.reply && (
+            <p className="mt-2 border-l-4 border-line pl-3 text-sm whitespace-pre-line">
+              <span className="font-semibold">{t('ratings.reply_heading')}:</span> {report.rating.reply}
+            </p>
+          )}
+        </figure>
       )}
       {report.conversation && report.conversation.length > 0 && (
         <details className="mt-3 rounded-xl border border-line">

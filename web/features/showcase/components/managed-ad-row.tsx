@@ -1,4 +1,5 @@
 import { Clock, ImageOff, Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import type { ManagedAd } from '../../../../server/modules/ads/ads.schemas';
@@ -26,11 +27,14 @@ export function ManagedAdRow({
   busy,
   onStatus,
   onDelete,
+  dealAction,
 }: {
   ad: ManagedAd;
   busy: boolean;
   onStatus: (status: AdStatus) => void;
   onDelete: () => void;
+  /** "Sold to…": marks the ad sold to one of the people who wrote about it. */
+  dealAction?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
@@ -123,6 +127,7 @@ export function ManagedAdRow({
           busyLabel={t('showcase.saving')}
           describedBy={footHint ? `${id}-hint` : undefined}
         />
+        {dealAction}
         <span className="flex-1" />
         <Link to={`/my-showcase/edit/${ad.uuid}`} className={actionClass} aria-label={t('showcase.edit_of', { name: ad.name })}>
           <Pencil aria-hidden size={16} />

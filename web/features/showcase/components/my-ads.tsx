@@ -1,5 +1,5 @@
 import { Plus, Store } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import type { AdStatus } from '../../../../common/ad-rules';
@@ -27,12 +27,15 @@ export function MyAds({
   counts,
   page,
   lastPage,
+  dealAction,
 }: {
   status: AdStatus | null;
   ads: ManagedAd[];
   counts: Record<AdStatus, number>;
   page: number;
   lastPage: number;
+  /** A row's "sold to…" (the ratings feature's), given by the page. */
+  dealAction?: (ad: ManagedAd) => ReactNode;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -173,6 +176,7 @@ export function MyAds({
                 busy={busy.has(ad.uuid)}
                 onStatus={(next) => void changeStatus(ad, next)}
                 onDelete={() => setDeleting(ad)}
+                dealAction={dealAction?.(ad)}
               />
             </li>
           ))}
