@@ -9,6 +9,7 @@ import {
   ScrollText,
   Server,
   Settings2,
+  ShieldAlert,
   ShieldCheck,
   Users,
 } from 'lucide-react';
@@ -31,6 +32,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'overview', to: '/admin', permission: 'admin.access', icon: LayoutDashboard, inDrawer: true },
   { key: 'advertisements', to: '/admin/advertisements', permission: 'ads.moderate', icon: Megaphone, inDrawer: true },
   { key: 'reports', to: '/admin/reports', permission: 'reports.handle', icon: Flag, inDrawer: true },
+  { key: 'safety', to: '/admin/safety', permission: 'reports.handle', icon: ShieldAlert, inDrawer: false },
   { key: 'users', to: '/admin/users', permission: 'users.manage', icon: Users, inDrawer: true },
   { key: 'roles', to: '/admin/roles', permission: 'roles.manage', icon: ShieldCheck, inDrawer: true },
   { key: 'permissions', to: '/admin/permissions', permission: 'roles.manage', icon: KeyRound, inDrawer: false },

@@ -32,6 +32,7 @@ import type { ReportReason } from '../../common/chat';
 import type { RoomListReply, RoomReply, SendReply } from '../../server/modules/chat/chat.schemas';
 import type { AdReportBody, AppealDecisionBody, ContactBody, ResolveBody } from '../../server/modules/reports/reports.schemas';
 import type { AppSettingsPatch, AppSettingsSaved } from '../../server/modules/settings/settings.schemas';
+import type { ReleaseReply } from '../../server/modules/safety/safety.schemas';
 import type { InfoPageSavedView, PreviewInfoPageReply, SaveInfoPageBody } from '../../server/modules/pages/pages.schemas';
 import type { CreateRoleBody, RoleReply, UpdateRoleBody } from '../../server/modules/roles/roles.schemas';
 import type { AdminUserReply, CreateUserBody, UpdateUserBody } from '../../server/modules/users/users.schemas';
@@ -333,6 +334,8 @@ export const api = {
       ...quiet,
     }),
   deleteUser: (id: number) => apiRequest<MessageReply>('DELETE', `/users/delete/user/${id}`, quiet),
+  /** Lifts the scam guard's hold (users.manage); a refusal is toasted. */
+  releaseHeldAccount: (id: number) => apiRequest<Static<typeof ReleaseReply>>('POST', `/admin/users/${id}/release`),
 
   // Moderation (staff).
   /** The staff menu's badges; silent: a badge that cannot load is simply not shown. */

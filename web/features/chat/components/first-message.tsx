@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { IdentityBadge } from '../../../components/identity-badge';
 import { FormAlert } from '../../../components/form-controls';
+import { SafetyTip } from '../../../components/safety-tip';
 import { ApiError, api } from '../../../lib/api-client';
 import { refusal } from '../refusal';
 import { useTranslation } from '../../../lib/use-translation';
@@ -90,6 +91,7 @@ export function FirstMessage({ reply, verified = true }: { reply: ProductRoomRep
       <div className="flex-1 space-y-4 p-4">
         <AdPreview product={product} size={72} wrapTitle className="rounded-xl border border-line bg-raised p-3" />
         <p className="text-sm text-muted">{t('chat.first_message_hint', { name: seller.label })}</p>
+        <SafetyTip variant="first_message" />
         {failure && <FormAlert tone="error">{failure}</FormAlert>}
       </div>
       {!verified ? (

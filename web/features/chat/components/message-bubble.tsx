@@ -1,5 +1,7 @@
 import { AlertCircle, Check, CheckCheck, Clock, RotateCw, Trash2 } from 'lucide-react';
 import type { ChatMessage } from '../../../../common/chat';
+import type { SafetyKind } from '../../../../common/safety';
+import { SafetyTip } from '../../../components/safety-tip';
 import { formatTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Delivery } from '../conversation-state';
@@ -10,6 +12,8 @@ export interface BubbleContent {
   /** A stored picture, or the preview of one being sent (width and height unknown then). */
   picture: { url: string; width?: number; height?: number } | null;
   created_at: string;
+  /** What the scam guard found in a stored message: its reader sees a safety tip under it. */
+  safety?: readonly SafetyKind[] | undefined;
 }
 
 function DeliveryMark({ delivery }: { delivery: Delivery }) {
@@ -25,7 +29,8 @@ function DeliveryMark({ delivery }: { delivery: Delivery }) {
 
 /**
  * One message: mine on the right in the brand tint with how far it got (sending, sent, read, or
- * failed with a retry), the other person's on the left. Screen readers hear who wrote it and when.
+ * failed with a retry), the other person's on the left, with a safety tip under it when it moves the
+ * deal off the site. Screen readers hear who wrote it and when.
  */
 export function MessageBubble({
   message,
@@ -80,6 +85,9 @@ export function MessageBubble({
         <time dateTime={message.created_at}>{time}</time>
         {mine && delivery && <DeliveryMark delivery={delivery} />}
       </p>
+      {!mine && message.safety && message.safety.length > 0 && (
+        <SafetyTip variant="message" kinds={message.safety} className="mt-1 max-w-[85%] sm:max-w-[70%]" />
+      )}
       {delivery === 'failed' && (onRetry || onDiscard) && (
         <div className="mt-1 flex gap-2">
           {onRetry && (
@@ -111,5 +119,5 @@ export function MessageBubble({
 
 /** The stored message's content for a bubble. */
 export function storedContent(message: ChatMessage): BubbleContent {
-  return { text: message.text, picture: message.picture, created_at: message.created_at };
+  return { text: message.text, picture: message.picture, created_at: message.created_at, safety: message.safety };
 }
