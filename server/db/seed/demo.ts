@@ -22,9 +22,15 @@ const DEMO_USERS: { email: string; role: RoleSlug; name: string; surname: string
 
 export const demoLogins: DemoLogin[] = DEMO_USERS.map(({ email, role }) => ({ email, role }));
 
+/** How old the demo accounts are when made. */
+export const DEMO_ACCOUNT_AGE_DAYS = 365;
+
 /** Creates the demo accounts that are missing; existing accounts are left as they are. */
 export async function seedDemoUsers(db: Database, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
+  // The demo accounts stand for members of some standing: a year old, so the first week's limits
+  // of a new account (issue 25's scam guard) do not apply to them.
+  const memberSince = new Date(Date.now() - DEMO_ACCOUNT_AGE_DAYS * 86_400_000);
   await db.transaction(async (tx) => {
     const roleIds = new Map((await tx.select().from(roles)).map((r) => [r.slug, r.id]));
     for (const demo of DEMO_USERS) {
@@ -38,6 +44,8 @@ export async function seedDemoUsers(db: Database, password: string): Promise<voi
           emailVerifiedAt: new Date(),
           passwordHash,
           cityId: city?.id ?? null,
+          createdAt: memberSince,
+          updatedAt: memberSince,
         })
         .onConflictDoNothing()
         .returning({ id: users.id });

@@ -13,7 +13,7 @@ import { municipalities, postalCodes, regions } from '../schema/geo.ts';
 import { productImages, products } from '../schema/products.ts';
 import { roles, userRoles } from '../schema/roles.ts';
 import { users } from '../schema/users.ts';
-import { demoLogins, seedDemoUsers } from './demo.ts';
+import { DEMO_ACCOUNT_AGE_DAYS, demoLogins, seedDemoUsers } from './demo.ts';
 import { seedDemoAds } from './demo-ads.ts';
 import { demoAds } from './demo-ads.data.ts';
 import { seedDatabase } from './index.ts';
@@ -77,6 +77,12 @@ describe('seeding', () => {
       expect(await verifyPassword(account.hash!, password)).toBe(true);
     }
     expect(new Set(demoLogins.map((l) => l.role))).toEqual(new Set(['superAdmin', 'admin', 'moderator', 'editor', 'user']));
+  });
+
+  it('makes the demo accounts a year old, past a new account’s first-week limits', async () => {
+    const rows = await handle.db.select({ createdAt: users.createdAt }).from(users);
+    const oldest = Date.now() - (DEMO_ACCOUNT_AGE_DAYS - 1) * 86_400_000;
+    for (const row of rows) expect(row.createdAt.getTime()).toBeLessThan(oldest);
   });
 
   it('creates demo ads with generated pictures in every variant, once', async () => {
