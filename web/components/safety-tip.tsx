@@ -1,6 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
 import { Link, useRouteLoaderData } from 'react-router';
-import type { SafetyKind } from '../../common/safety';
 import { useTranslation } from '../lib/use-translation';
 
 /** The info page about trading safely (server/db/seed/info-pages/safe-shops.*.html). */
@@ -12,31 +11,23 @@ export function useSiteName(): string {
 }
 
 /**
- * A safety tip with a link to the safe-trading page (issue 25's scam guard):
- * - `message`: under a message that moves the deal off the site (a phone number, a WhatsApp link,
- *   a look-alike of Posti's address…), saying what was found; shown to its reader;
- * - `ad`: beside the ad's "send message";
- * - `first_message`: on the screen where a buyer writes to a seller for the first time.
+ * A safety tip with a link to the safe-trading page (issue 25's scam guard): beside the ad's "send
+ * message", on the first-message screen, and under a chat message that moves the deal off the site
+ * (`warning`, with what was `found` in it). The callers give the text: the ad page's is among the
+ * texts a public page hydrates with (web/lib/message-parts.ts), the messenger's are not.
  */
 export function SafetyTip({
-  variant,
-  kinds = [],
+  text,
+  found,
+  warning = false,
   className = '',
 }: {
-  variant: 'message' | 'ad' | 'first_message';
-  kinds?: readonly SafetyKind[];
+  text: string;
+  found?: string | undefined;
+  warning?: boolean;
   className?: string;
 }) {
-  const { t, i18n } = useTranslation();
-  const site = useSiteName();
-  const warning = variant === 'message';
-  const found = kinds.map((kind) => t(`safety.kinds.${kind}`, { site }));
-  const text =
-    variant === 'ad'
-      ? t('safety.ad_tip')
-      : variant === 'first_message'
-        ? t('safety.first_message_tip', { site })
-        : t('safety.tip', { site });
+  const { t } = useTranslation();
   return (
     <div
       role="note"
@@ -47,11 +38,7 @@ export function SafetyTip({
     >
       <ShieldAlert aria-hidden size={18} className={`mt-0.5 shrink-0 ${warning ? 'text-ink' : 'text-brand'}`} />
       <div className="min-w-0 space-y-1">
-        {found.length > 0 && (
-          <p className="font-semibold">
-            {t('safety.found', { kinds: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(found) })}
-          </p>
-        )}
+        {found && <p className="font-semibold">{found}</p>}
         <p>{text}</p>
         <Link to={SAFE_TRADING_PAGE} className="inline-block font-semibold text-brand underline underline-offset-2">
           {t('safety.read_more')}

@@ -28,6 +28,7 @@ const FIRST_PAGE_SOURCES = [
   'web/components/coming-soon.tsx',
   'web/components/repository-ribbon.tsx',
   'web/components/rating-summary.tsx',
+  'web/components/safety-tip.tsx',
   'web/routes/home.tsx',
   'web/routes/catalog.tsx',
   'web/routes/single-product.tsx',

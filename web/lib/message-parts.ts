@@ -87,6 +87,10 @@ export const FIRST_LOAD_TEXTS = [
   'identity.badge_label',
   // The rating summary ("★ 4,7 (12 arviota)") of the ad page's seller card and the seller page.
   'ratings.summary',
+  // The safety tip beside the ad page's "Send message" (web/components/safety-tip.tsx).
+  'safety.label',
+  'safety.read_more',
+  'safety.ad_tip',
 ] as const;
 
 /** Namespaces only the server uses (mails, its validation messages): never sent to a browser. */

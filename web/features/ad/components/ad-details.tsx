@@ -169,7 +169,7 @@ export function AdDetails({ ad, canonicalUrl, mapTiles }: { ad: AdView; canonica
               <MessageCircle aria-hidden size={20} />
               {t('ad.send_message')}
             </Link>
-            <SafetyTip variant="ad" />
+            <SafetyTip text={t('safety.ad_tip')} />
           </div>
         )
       )}

@@ -5,7 +5,6 @@ import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { IdentityBadge } from '../../../components/identity-badge';
 import { FormAlert } from '../../../components/form-controls';
-import { SafetyTip } from '../../../components/safety-tip';
 import { ApiError, api } from '../../../lib/api-client';
 import { refusal } from '../refusal';
 import { useTranslation } from '../../../lib/use-translation';
@@ -13,6 +12,7 @@ import type { ProductRoomReply } from '../chat-types';
 import { newClientId } from '../client-id';
 import { AdPreview } from './ad-preview';
 import { Composer } from './composer';
+import { FirstMessageSafetyTip } from './message-safety-tip';
 
 const subscribeNothing = () => () => {};
 
@@ -91,7 +91,7 @@ export function FirstMessage({ reply, verified = true }: { reply: ProductRoomRep
       <div className="flex-1 space-y-4 p-4">
         <AdPreview product={product} size={72} wrapTitle className="rounded-xl border border-line bg-raised p-3" />
         <p className="text-sm text-muted">{t('chat.first_message_hint', { name: seller.label })}</p>
-        <SafetyTip variant="first_message" />
+        <FirstMessageSafetyTip />
         {failure && <FormAlert tone="error">{failure}</FormAlert>}
       </div>
       {!verified ? (

@@ -1,7 +1,7 @@
 import { AlertCircle, Check, CheckCheck, Clock, RotateCw, Trash2 } from 'lucide-react';
 import type { ChatMessage } from '../../../../common/chat';
 import type { SafetyKind } from '../../../../common/safety';
-import { SafetyTip } from '../../../components/safety-tip';
+import { MessageSafetyTip } from './message-safety-tip';
 import { formatTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Delivery } from '../conversation-state';
@@ -86,7 +86,7 @@ export function MessageBubble({
         {mine && delivery && <DeliveryMark delivery={delivery} />}
       </p>
       {!mine && message.safety && message.safety.length > 0 && (
-        <SafetyTip variant="message" kinds={message.safety} className="mt-1 max-w-[85%] sm:max-w-[70%]" />
+        <MessageSafetyTip kinds={message.safety} className="mt-1 max-w-[85%] sm:max-w-[70%]" />
       )}
       {delivery === 'failed' && (onRetry || onDiscard) && (
         <div className="mt-1 flex gap-2">
