@@ -87,6 +87,11 @@ export const FIRST_LOAD_TEXTS = [
   'identity.badge_label',
   // The rating summary ("★ 4,7 (12 arviota)") of the ad page's seller card and the seller page.
   'ratings.summary',
+  // A business seller's details and the consumer-law note of the ad page (trader-details.tsx).
+  'business.badge',
+  'business.details',
+  'business.business_id',
+  'business.consumer',
   // The safety tip beside the ad page's "Send message" (web/components/safety-tip.tsx).
   'safety.label',
   'safety.read_more',
