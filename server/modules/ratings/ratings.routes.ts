@@ -126,11 +126,9 @@ const ratingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const outcome = await ratings.report(requireUser(request), request.params.id, request.body, request.locale);
-      return reply
-        .status(outcome === 'created' ? 201 : 200)
-        .send({
-          message: translate(request.locale, outcome === 'created' ? 'ratings.messages.reported' : 'ratings.messages.already_reported'),
-        });
+      return reply.status(outcome === 'created' ? 201 : 200).send({
+        message: translate(request.locale, outcome === 'created' ? 'ratings.messages.reported' : 'ratings.messages.already_reported'),
+      });
     },
   );
 };
