@@ -377,6 +377,7 @@ describe('profile, theme, public profile and account deletion', () => {
       'identity_verified',
       'member_since',
       'name',
+      'rating',
       'trader',
     ]);
     expect(res.body).not.toContain(user.email);
