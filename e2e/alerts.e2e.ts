@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type Page, chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, MOBILE, baseURL, checkA11y, closeBrowser, hydrated, open, screenshot } from './browser';
-import { freshPage, mails, session, t } from './journey';
+import { approve, freshPage, mails, postAd, session, t } from './journey';
 
 // The return loop of issue 29: a buyer saves a search on a phone, a seller posts a matching ad, a
 // moderator approves it, and the buyer is called back: the bell counts it and the mail links to it.
@@ -16,42 +16,6 @@ const SELLER = 'seller@example.com';
 // A word no demo ad has, so the saved search finds exactly this journey's ad.
 const WORD = `retkiluistimet`;
 const TITLE = `Retkiluistimet Lundhags ${Date.now().toString(36)}`;
-
-/** The ad's fields as the wizard would send them, with one picture drawn in the page. */
-async function postAd(page: Page): Promise<string> {
-  // A category and a town the seller already sells in.
-  const own = (await page.evaluate(() => fetch('/api/user-products').then((r) => r.json()))) as {
-    data: { catalog: { id: number }; city: { id: number } }[];
-  };
-  const ad = { data: own.data[0]! };
-  const reply = await page.evaluate(
-    async ({ title, catalogId, cityId }) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 800;
-      canvas.height = 600;
-      const context = canvas.getContext('2d')!;
-      context.fillStyle = '#2a6f97';
-      context.fillRect(0, 0, 800, 600);
-      context.fillStyle = '#f4d35e';
-      context.fillRect(200, 150, 400, 300);
-      const picture = await new Promise<Blob>((resolve) => canvas.toBlob((blob) => resolve(blob!), 'image/jpeg', 0.9));
-      const form = new FormData();
-      form.set('name', title);
-      form.set('description', 'Hyväkuntoiset retkiluistimet, terät teroitettu. Siteet mukana.');
-      form.set('price', '120');
-      form.set('catalog_id', String(catalogId));
-      form.set('city_id', String(cityId));
-      form.append('files', picture, 'luistimet.jpg');
-      const xsrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-      const response = await fetch('/api/product', { method: 'POST', body: form, headers: { 'X-XSRF-TOKEN': xsrf } });
-      return { status: response.status, body: (await response.json()) as { data: { uuid: string; status: string } } };
-    },
-    { title: TITLE, catalogId: ad.data.catalog.id, cityId: ad.data.city.id },
-  );
-  expect(reply.status).toBe(201);
-  expect(reply.body.data.status).toBe('moderate');
-  return reply.body.data.uuid;
-}
 
 afterAll(closeBrowser);
 
@@ -79,14 +43,10 @@ describe('saved search alerts: the site calls the buyer back', () => {
 
   it('a seller posts a matching ad, and a moderator approves it', async () => {
     const seller = await session(SELLER, '/my-showcase');
-    uuid = await postAd(seller);
+    uuid = await postAd(seller, TITLE);
     await seller.context().close();
 
-    const moderator = await session('moderator@example.com', '/admin/advertisements');
-    const card = moderator.getByRole('article').filter({ hasText: TITLE });
-    await card.getByRole('button', { name: t('moderation.approve'), exact: true }).click();
-    await expect.poll(() => card.count()).toBe(0);
-    await moderator.context().close();
+    await approve(TITLE);
   });
 
   it("the buyer's bell shows 1, and the notification leads to the ad", async () => {
