@@ -82,6 +82,6 @@ export async function approve(title: string): Promise<void> {
   const moderator = await session('moderator@example.com', '/admin/advertisements');
   const card = moderator.getByRole('article').filter({ hasText: title });
   await card.getByRole('button', { name: t('moderation.approve'), exact: true }).click();
-  await expect.poll(() => card.count()).toBe(0);
+  await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(0);
   await moderator.context().close();
 }

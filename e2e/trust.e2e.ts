@@ -17,7 +17,7 @@ async function write(page: Page, text: string): Promise<void> {
   const box = page.locator('textarea[name="text"]');
   await box.fill(text);
   await box.press('Enter');
-  await expect.poll(() => box.inputValue()).toBe('');
+  await expect.poll(() => box.inputValue(), { timeout: 15_000 }).toBe('');
 }
 
 /** Rates the deal of the open room: stars and a few words, through the panel's dialog. */

@@ -422,6 +422,29 @@ const TABLE: Record<string, Row> = {
     return { payload: { endpoint: `https://push.example.com/${crypto.randomUUID()}`, keys } };
   }),
   'DELETE /api/push-subscriptions': signedIn(() => ({ payload: { endpoint: 'https://push.example.com/nobody' } })),
+  // Deals and ratings (issue 25): the seller of the ad; each deal's and rating's own people (nobody's
+  // id is a 404 past the guard); a person's public ratings are open.
+  'GET /api/product/{productUuid}/deal-candidates': {
+    allowed: ['owner'],
+    request: ({ ad }) => ({ url: `/api/product/${ad.uuid}/deal-candidates` }),
+  },
+  'POST /api/product/{productUuid}/deal': {
+    allowed: ['owner'],
+    request: async ({ ad }) => ({ url: `/api/product/${ad.uuid}/deal`, payload: { buyer_id: (await createUser(app)).id } }),
+  },
+  'GET /api/deals': signedIn(() => ({})),
+  'POST /api/deals/{id}/rating': signedIn(() => ({ url: '/api/deals/2147483647/rating', payload: { stars: 5, text: '' } })),
+  'GET /api/users/{id}/ratings': open(({ ad }) => ({ url: `/api/users/${ad.id}/ratings` })),
+  'POST /api/ratings/{id}/reply': signedIn(() => ({ url: '/api/ratings/2147483647/reply', payload: { text: 'Kiitos' } })),
+  'POST /api/ratings/{id}/report': signedIn(() => ({ url: '/api/ratings/2147483647/report', payload: { reason: 'spam' } })),
+  'GET /api/ratings/{id}/decision': signedIn(() => ({ url: '/api/ratings/2147483647/decision' })),
+  'POST /api/ratings/{id}/appeal': signedIn(() => ({ url: '/api/ratings/2147483647/appeal', payload: { text: 'Arvio oli asiallinen.' } })),
+  // The scam guard's staff page (reports.handle) and releasing a held account (users.manage).
+  'GET /api/admin/safety': { allowed: AD_STAFF, request: () => ({}) },
+  'POST /api/admin/users/{id}/release': {
+    allowed: ADMINS,
+    request: async () => ({ url: `/api/admin/users/${(await createUser(app)).id}/release` }),
+  },
   'GET /api/notifications': signedIn(() => ({})),
   'POST /api/notifications/read': signedIn(() => ({ payload: { all: true } })),
 };
