@@ -137,6 +137,26 @@ describe('duplicate pictures on new ads', () => {
     expect(approved?.flags).toEqual([]);
   });
 
+  it('two sellers posting one picture at the same moment: the second look after both are stored flags the later, not the earlier', async () => {
+    const original = await photo(['sauna'], '#5a7d9a', 4242);
+    const [first, second] = [await person(), await person()];
+    const copy = await copyOf(original);
+    const [a, b] = await moderationOff(async () => {
+      const earlier = await postAd(first, 'Saunan kiuas A', [original]);
+      // The first look of the later post ran while the earlier one was not yet stored.
+      vi.spyOn(app.services.pictureHashes, 'duplicateFlags').mockResolvedValueOnce([]);
+      return [earlier, await postAd(second, 'Saunan kiuas B', [copy])];
+    });
+    expect(b.flags).toEqual([]);
+    expect(b.status).toBe('active');
+    await app.services.jobs.runDue(new Date(Date.now() + 1000));
+    const [afterA, afterB] = [await adById(a.id), await adById(b.id)];
+    expect(afterB.status).toBe('moderate');
+    expect(afterB.flags).toEqual([{ kind: 'duplicate_picture', product_id: a.id }]);
+    expect(afterA.flags).toEqual([]);
+    expect(afterA.status).toBe('active');
+  });
+
   it('rejecting a flagged ad clears its flags too', async () => {
     const original = await guitar();
     const [owner, copier] = [await person(), await person()];

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { chatMessages } from '../../db/schema/chat.ts';
 import { productImages, products } from '../../db/schema/products.ts';
@@ -68,6 +68,8 @@ export function createPictureHashRepo(db: Database) {
       since: Date;
       exceptUserId: number;
       exceptProductId?: number | undefined;
+      /** Only pictures stored before this row (the second look after an upload: those stored before the ad's own). */
+      beforeId?: number | undefined;
     }): Promise<PictureMatch[]> {
       const probes = bandProbes(query.hash);
       const bands = [pictureHashes.band0, pictureHashes.band1, pictureHashes.band2, pictureHashes.band3];
@@ -83,6 +85,7 @@ export function createPictureHashRepo(db: Database) {
             // A seller whose account is gone is still someone else.
             sql`${pictureHashes.userId} is distinct from ${query.exceptUserId}`,
             query.exceptProductId === undefined ? undefined : ne(pictureHashes.productId, query.exceptProductId),
+            query.beforeId === undefined ? undefined : lt(pictureHashes.id, query.beforeId),
             sql`${distance} <= ${query.maxDistance}`,
           ),
         )
@@ -110,6 +113,17 @@ export function createPictureHashRepo(db: Database) {
     },
 
     /** The stored hashes of an ad's pictures (tests and staff curiosity), as unsigned 64-bit values. */
+    /** The first hash row of an ad's pictures (the order the second look after an upload goes by). */
+    async firstHashIdOfAd(productId: number): Promise<number | undefined> {
+      const [row] = await db
+        .select({ id: pictureHashes.id })
+        .from(pictureHashes)
+        .where(eq(pictureHashes.productId, productId))
+        .orderBy(asc(pictureHashes.id))
+        .limit(1);
+      return row?.id;
+    },
+
     async hashesOfAd(productId: number): Promise<bigint[]> {
       const rows = await db
         .select({ hash: pictureHashes.hash })

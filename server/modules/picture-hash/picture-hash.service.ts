@@ -9,6 +9,13 @@ import type { PictureHashRepo } from './picture-hash.repo.ts';
 
 /** The queue's kind for a picture whose hash could not be made at upload. */
 export const HASH_PICTURE_JOB = 'hash-picture';
+/**
+ * The queue's kind for the second look after an upload's transaction: another seller's picture
+ * committed at the same moment was not there to see at upload (two parallel posts of one photo).
+ */
+export const RECHECK_PICTURES_JOB = 'picture-duplicate-recheck';
+/** The second look reads pictures stored since this long before the first: longer than any transaction. */
+const RECHECK_MARGIN_MS = 10 * 60_000;
 /** Another seller's picture counts for this long after its upload (issue 25). */
 export const DUPLICATE_WINDOW_DAYS = 180;
 /** At most this many other ads are named on one ad: the moderator needs one to see the point. */
@@ -63,14 +70,26 @@ export function createPictureHashService(deps: PictureHashDeps) {
   }
 
   /** The flags naming other sellers' ads with a picture close to one of `outcomes`, closest first, at most MAX_DUPLICATE_FLAGS. */
-  async function duplicateFlags(outcomes: readonly HashOutcome[], sellerId: number, exceptProductId?: number): Promise<AdFlag[]> {
-    const since = new Date(now().getTime() - DUPLICATE_WINDOW_DAYS * 86_400_000);
+  async function duplicateFlags(
+    outcomes: readonly HashOutcome[],
+    sellerId: number,
+    exceptProductId?: number,
+    window: { since?: Date; beforeId?: number } = {},
+  ): Promise<AdFlag[]> {
+    const since = window.since ?? new Date(now().getTime() - DUPLICATE_WINDOW_DAYS * 86_400_000);
     const matches = (
       await Promise.all(
         outcomes
           .filter((outcome): outcome is bigint => typeof outcome === 'bigint')
           .map((value) =>
-            repo.closeAdPictures({ hash: value, maxDistance: DUPLICATE_MAX_DISTANCE, since, exceptUserId: sellerId, exceptProductId }),
+            repo.closeAdPictures({
+              hash: value,
+              maxDistance: DUPLICATE_MAX_DISTANCE,
+              since,
+              exceptUserId: sellerId,
+              exceptProductId,
+              beforeId: window.beforeId,
+            }),
           ),
       )
     ).flat();
@@ -118,6 +137,21 @@ export function createPictureHashService(deps: PictureHashDeps) {
     }
   });
 
+  // The second look: the ad's pictures against other sellers' pictures stored since just before
+  // the first look (the rest were seen then) and before the ad's own (of two parallel posts of one
+  // picture, the later is the copy), flagged and sent to review as at upload.
+  jobs.register(RECHECK_PICTURES_JOB, async (payload) => {
+    const uuids = Array.isArray(payload.image_uuids) ? payload.image_uuids.filter((u): u is string => typeof u === 'string') : [];
+    const since = typeof payload.since === 'string' ? new Date(payload.since) : undefined;
+    if (!uuids[0] || !since || Number.isNaN(since.getTime())) return;
+    const image = await repo.adPicture(uuids[0]);
+    if (!image) return;
+    const beforeId = await repo.firstHashIdOfAd(image.productId);
+    if (beforeId === undefined) return;
+    const flags = await duplicateFlags(await repo.hashesOfAd(image.productId), image.userId, image.productId, { since, beforeId });
+    if (flags.length && onLateDuplicate) await onLateDuplicate(image.productId, flags);
+  });
+
   return {
     hash,
     duplicateFlags,
@@ -136,6 +170,11 @@ export function createPictureHashService(deps: PictureHashDeps) {
       await repo.insertForAdPictures(hashed, tx);
       for (const { imageUuid, outcome } of items) {
         if (outcome === 'failed') await jobs.enqueue(HASH_PICTURE_JOB, { image_uuid: imageUuid }, { key: `image:${imageUuid}` }, tx);
+      }
+      if (hashed.length) {
+        const since = new Date(now().getTime() - RECHECK_MARGIN_MS).toISOString();
+        const image_uuids = hashed.map((item) => item.imageUuid);
+        await jobs.enqueue(RECHECK_PICTURES_JOB, { image_uuids, since }, { key: `recheck:${image_uuids[0]}` }, tx);
       }
     },
 
