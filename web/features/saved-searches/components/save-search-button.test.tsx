@@ -95,7 +95,8 @@ describe('"Save search" on a results page', () => {
     const create = vi.spyOn(api, 'createSavedSearch').mockResolvedValue({ data: SAVED, message: 'Search saved.' });
     renderPage(true);
     fireEvent.click(await screen.findByRole('button', { name: 'Save search' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Save search' });
+    // The dialog's code is imported on the first press: a busy machine may take more than a second.
+    const dialog = await screen.findByRole('dialog', { name: 'Save search' }, { timeout: 10_000 });
     const name = screen.getByLabelText('Name') as HTMLInputElement;
     await waitFor(() => expect(document.activeElement).toBe(name));
     // Empty, with the name the server would make suggested.
