@@ -20,6 +20,8 @@ import { finnishDate, isFinnishMonday, nextFinnishHour } from './helsinki-time.t
 export const DIGEST_ADS_PER_SEARCH = 20;
 /** Digests go out at this hour, Finnish time. */
 export const DIGEST_HOUR = 7;
+/** People whose digest is made at once (of the database pool's ten connections). */
+const DIGEST_CONCURRENCY = 4;
 /** Candidates confirmed with the listing's predicate per statement. */
 const CONFIRM_BATCH = 100;
 /** Saved searches whose key is read again per batch of the rekey job. */
@@ -107,28 +109,38 @@ export function createAlertsService(deps: AlertsDeps) {
     const ad = await products.adPercolation(productId);
     if (!ad) return { candidates: 0, confirmed: 0, inserted: 0 };
     const candidates = await repo.candidates(ad.keys, ad.sellerId);
+    // Many people save the same search (the stored query is normalised): each query is confirmed once.
+    const byQuery = new Map<string, typeof candidates>();
+    for (const c of candidates) {
+      const text = JSON.stringify(c.query);
+      byQuery.set(text, [...(byQuery.get(text) ?? []), c]);
+    }
+    const queries = [...byQuery.values()];
     const confirmed: typeof candidates = [];
-    for (let i = 0; i < candidates.length; i += CONFIRM_BATCH) {
-      const batch = candidates.slice(i, i + CONFIRM_BATCH);
+    for (let i = 0; i < queries.length; i += CONFIRM_BATCH) {
+      const batch = queries.slice(i, i + CONFIRM_BATCH);
       const shown = await products.bodiesShowingAd(
-        batch.map((c) => c.query as SavedSearchQuery),
+        batch.map((same) => same[0]!.query as SavedSearchQuery),
         productId,
       );
-      batch.forEach((c, k) => shown[k] && confirmed.push(c));
+      batch.forEach((same, k) => shown[k] && confirmed.push(...same));
     }
     const inserted = await repo.insertAlerts(confirmed.map((c) => ({ savedSearchId: c.id, userId: c.userId, productId })));
     const byId = new Map(confirmed.map((c) => [c.id, c]));
+    const queued: Parameters<JobsService['enqueueMany']>[0] = [];
     for (const row of inserted) {
       const search = byId.get(row.savedSearchId)!;
       if (search.alerts !== 'instant') continue;
-      const key = `${row.userId}:${productId}`;
-      if (search.channels.includes('email')) await jobs.enqueue(JOB_KINDS.instant, { userId: row.userId }, { runAt: now, key });
+      const key = `${row.savedSearchId}:${productId}`;
+      if (search.channels.includes('email'))
+        queued.push({ kind: JOB_KINDS.instant, payload: { userId: row.userId }, runAt: now, key: `${row.userId}:${productId}` });
       // The centre and the push are jobs of their own: a push service that fails is retried
       // there, never holding up the e-mail.
-      if (deps.notify) await jobs.enqueue(JOB_KINDS.notify, { ...row }, { runAt: now, key: `${row.savedSearchId}:${productId}` });
-      if (deps.push && search.channels.includes('push'))
-        await jobs.enqueue(JOB_KINDS.push, { ...row }, { runAt: now, key: `${row.savedSearchId}:${productId}` });
+      if (deps.notify) queued.push({ kind: JOB_KINDS.notify, payload: { ...row }, runAt: now, key });
+      if (deps.push && search.channels.includes('push')) queued.push({ kind: JOB_KINDS.push, payload: { ...row }, runAt: now, key });
     }
+    // One statement for all of them: an ad many searches want queues hundreds.
+    await jobs.enqueueMany(queued);
     return { candidates: candidates.length, confirmed: confirmed.length, inserted: inserted.length };
   }
 
@@ -227,14 +239,21 @@ export function createAlertsService(deps: AlertsDeps) {
     const frequencies: SavedSearchAlerts[] = isFinnishMonday(now) ? ['daily', 'weekly'] : ['daily'];
     let sent = 0;
     let failed = 0;
-    for (const userId of await repo.digestRecipients(frequencies)) {
-      try {
-        if (await mailAlerts(userId, frequencies, 'digest', now)) sent += 1;
-      } catch (error) {
-        failed += 1;
-        deps.log('alert digest mail failed', { err: error, userId });
+    const recipients = await repo.digestRecipients(frequencies);
+    // A few people at a time: each mail waits on the database most of its time (bench/alerts.ts),
+    // and a person's alerts are taken in one statement, so no two mails share one.
+    let next = 0;
+    const mailNext = async () => {
+      for (let userId = recipients[next++]; userId !== undefined; userId = recipients[next++]) {
+        try {
+          if (await mailAlerts(userId, frequencies, 'digest', now)) sent += 1;
+        } catch (error) {
+          failed += 1;
+          deps.log('alert digest mail failed', { err: error, userId });
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: DIGEST_CONCURRENCY }, mailNext));
     // The run is retried for those whose mail failed (the others' alerts are marked e-mailed).
     if (failed) throw new Error(`${failed} digest mails failed`);
     return sent;

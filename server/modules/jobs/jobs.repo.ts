@@ -16,6 +16,18 @@ export function createJobsRepo(db: Database) {
       return rows.length > 0;
     },
 
+    /** Queues several jobs in one statement, each as `insert` would (a waiting job of the same kind and key wins). */
+    async insertMany(
+      rows: { kind: string; payload: Record<string, unknown>; runAt: Date; key: string | null }[],
+      tx: Db = db,
+    ): Promise<void> {
+      if (rows.length)
+        await tx
+          .insert(jobs)
+          .values(rows)
+          .onConflictDoNothing({ target: [jobs.kind, jobs.key] });
+    },
+
     /**
      * Claims up to `limit` due jobs for this process: rows another process holds are skipped
      * (SKIP LOCKED), and each claimed job's run_at moves `leaseSeconds` ahead, so a process that

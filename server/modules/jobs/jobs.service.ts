@@ -68,6 +68,15 @@ export function createJobsService(deps: JobsDeps) {
       return repo.insert(kind, payload, options.runAt ?? new Date(), options.key ?? null, tx);
     },
 
+    /** Queues several jobs at once (one statement), each as `enqueue` would. */
+    async enqueueMany(items: { kind: string; payload: Record<string, unknown>; runAt?: Date; key?: string }[], tx?: Db): Promise<void> {
+      const at = new Date();
+      await repo.insertMany(
+        items.map((item) => ({ kind: item.kind, payload: item.payload, runAt: item.runAt ?? at, key: item.key ?? null })),
+        tx,
+      );
+    },
+
     /** Claims and runs the jobs due at `now`, batch after batch until none is due (at most `maxBatches`); the count of jobs done. */
     async runDue(now: Date = new Date(), maxBatches = 10): Promise<number> {
       let done = 0;

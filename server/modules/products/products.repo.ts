@@ -513,19 +513,30 @@ export function createProductsRepo(
     /**
      * Which of the listing's queries show this ad: the listing's conditions (active, place,
      * catalog, the buyer's filters) and every word of the query (its first pass, without typo
-     * corrections, as countNewer), tested on the one row, all queries in one statement.
+     * corrections, as countNewer), tested on the one row, all queries in one statement. Queries
+     * with the same words (many saved searches differ only in place or price) share one test of
+     * them: building the words' tsqueries is most of the statement's cost.
      */
     async queriesShowingAd(queries: ListingQuery[], productId: number): Promise<boolean[]> {
       if (!queries.length) return [];
+      const wordTests = new Map<string, { name: SQL; terms: SearchTerm[] }>();
       const columns = queries.map((query, i) => {
         const conditions = [...listingConditions(query)];
-        if (query.terms.length) conditions.push(sql`${products.searchVector} @@ (${wordsTsquery(query.terms, 'all')})`);
+        if (query.terms.length) {
+          const same = JSON.stringify(query.terms);
+          const test = wordTests.get(same) ?? { name: sql`${sql.identifier(`words_${wordTests.size}`)}`, terms: query.terms };
+          wordTests.set(same, test);
+          conditions.push(test.name);
+        }
         return sql`coalesce((${and(...conditions)!}), false) as ${sql.identifier(`q${i}`)}`;
       });
-      const [row] = rowsOf<Record<string, boolean>>(
-        await db.execute(sql`select ${sql.join(columns, sql`, `)} from ${products} where ${products.id} = ${productId}`),
+      const tests = [...wordTests.values()].map(
+        ({ name, terms }) => sql`, (${products.searchVector} @@ (${wordsTsquery(terms, 'all')})) as ${name}`,
       );
-      return queries.map((_, i) => row?.[`q${i}`] === true);
+      // The outer conditions name "products": the one row with its word tests beside its columns.
+      const row = sql`(select *${sql.join(tests, sql``)} from ${products} where ${products.id} = ${productId}) as ${products}`;
+      const [found] = rowsOf<Record<string, boolean>>(await db.execute(sql`select ${sql.join(columns, sql`, `)} from ${row}`));
+      return queries.map((_, i) => found?.[`q${i}`] === true);
     },
 
     /**

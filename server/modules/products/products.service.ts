@@ -159,8 +159,7 @@ export function createProductsService(deps: ProductsDeps) {
 
     /** A saved search's percolation key (issue 29, percolation.ts): its rarest requirement, read with the listing's own word rules. */
     async percolationKey(body: ListingBody): Promise<string> {
-      const words = await synonyms();
-      return searchPercolationKey(body, searchTerms(body.name, words), words);
+      return searchPercolationKey(body, searchTerms(body.name, await synonyms()));
     },
 
     /** What keys are read with now (percolation.ts): a stored key read with other rules is read again. */
@@ -172,7 +171,7 @@ export function createProductsService(deps: ProductsDeps) {
     async adPercolation(productId: number): Promise<{ sellerId: number; keys: string[] } | undefined> {
       const facts = await repo.percolationFacts(productId);
       if (!facts || facts.status !== 'active') return undefined;
-      return { sellerId: facts.userId, keys: adPercolationKeys(facts.lexemes) };
+      return { sellerId: facts.userId, keys: adPercolationKeys(facts.lexemes, await synonyms()) };
     },
 
     /**
