@@ -1,4 +1,4 @@
-import type { SearchTerm } from './products.repo.ts';
+import type { SearchTerm } from './text-query-sql.ts';
 
 /** A leaf category as the suggestion sees it: its own names in every language, lowercased. */
 export interface LeafNames {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SearchTerm } from './products.repo.ts';
+import type { SearchTerm } from './text-query-sql.ts';
 import { NO_SYNONYMS, type Synonyms, finnishForms, searchTerms } from './search-terms.ts';
 
 /**

@@ -3,43 +3,24 @@ import type { Database, Db, Transaction } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
 import { searchSynonyms, searchWords } from '../../db/schema/search.ts';
 import { type AdKind, PUBLIC_AD_STATUSES, type SortKey } from '../../../common/ad-rules.ts';
-import { POSTED_WITHIN_DAYS, type PostedWithin } from '../../../common/listing-filters.ts';
+import { type PostedWithin } from '../../../common/listing-filters.ts';
 import { type CardRow, adCover, cardColumns } from '../ads/ads.repo.ts';
-
-/** One word of a text query with what it may match: itself, its synonyms, its stem inside compounds. */
-export interface SearchTerm {
-  /** Letters and digits only: safe inside to_tsquery. */
-  words: string[];
-  /** Lowercase stems (3+ letters) looked for as the start of a compound title word's part, so "sohva" finds "kulmasohva". */
-  stems: string[];
-  /** The word as typed: corrected against the vocabulary when no ad has it (typos). */
-  fuzzy: string;
-  /**
-   * How much the word says about what is wanted: 1 for a real word, less for a number or a
-   * short token ("13", "pro"), which alone never makes an ad relevant.
-   */
-  weight: number;
-  /** A unit token ("17in", "256gb"): matched whole, never as a prefix. */
-  exact: boolean;
-  /** Vocabulary words one or two edits away (corrections, or misspellings in ads), matched loosely. */
-  near?: string[];
-  /** Set when `near` was looked up. */
-  typo?: boolean;
-  /** Everything the term matches as one tsquery literal of distinct lexemes (compileTerms). */
-  lexemes?: string;
-  /** The relevance levels' queries as literals of distinct lexemes (compileTerms); absent for unit tokens. */
-  levels?: TermLevels;
-}
-
-/** A term's queries for the relevance levels, each a tsquery literal of distinct lexemes. */
-interface TermLevels {
-  /** The word stemmed in each ad language, or as typed (`other`: as typed only). */
-  whole: Record<AdLanguage | 'other', string>;
-  /** Any stemmer, the word as typed, its near words. */
-  loose: string;
-  /** Inside a compound of the title (`partsQuery`). */
-  parts?: string;
-}
+import {
+  type SearchTerm,
+  NO_LEXEME,
+  PLANNER_SETTINGS,
+  type WordMode,
+  allowedEdits,
+  compileTerms,
+  editDistance,
+  relevance,
+  rowsOf,
+  tsqueryColumns,
+  withLexemes,
+  wordsTsquery,
+} from './text-query-sql.ts';
+import { type TimePass, nextPass, passDays } from './time-passes.ts';
+import { filterLexemes, listingConditions, where } from './listing-conditions.ts';
 
 /**
  * The buyer's filters beside place, category and words. Absent means "any"; each is one WHERE
@@ -81,8 +62,6 @@ export const COUNT_CAP = 1_001;
  * hundred" that get the full relevance expression.
  */
 export const RELEVANCE_CANDIDATES = 200;
-/** At most this many place or category lexemes go to the index (see filterLexemes). */
-const FILTER_LEXEMES = 3;
 /**
  * The time blocks (days) a text search asks the GIN index for first: the words in this block
  * and the one before (so at least this many days back), widening while that gives fewer than
@@ -92,181 +71,6 @@ const FILTER_LEXEMES = 3;
 export const TEXT_BLOCKS = [1, 4, 16, 64, 256] as const;
 /** How many vocabulary words the word being typed in the hints stands for. */
 export const HINT_COMPLETIONS = 12;
-
-const CONFIGS = ['finnish', 'swedish', 'english', 'russian', 'simple'] as const;
-
-const CONFIG_OF_LANGUAGE = { fi: 'finnish', sv: 'swedish', en: 'english', ru: 'russian' } as const;
-type AdLanguage = keyof typeof CONFIG_OF_LANGUAGE;
-const AD_LANGUAGES = Object.keys(CONFIG_OF_LANGUAGE) as AdLanguage[];
-
-/**
- * A word as a tsquery operand, always whole: a prefix (`pyör:*`) makes GIN read the full match
- * list of every lexeme it covers before anything can narrow it (600 ms for a bicycle word at a
- * million ads), while whole lexemes let it skip through the lists to the few ads of the newest
- * days. Inflections meet through the stemmers on both sides, compounds through the stored parts,
- * the word being typed (hints) through the vocabulary's completions. Loose: any stemmer (and
- * the word as typed). Whole: the same, for the relevance levels. Title: only in the title
- * (weight A of the search document).
- */
-type Match = 'loose' | 'whole' | 'title';
-function operand(word: string, match: Match): string {
-  return match === 'title' ? `${word}:A` : word;
-}
-
-/** The term's words OR-ed into one tsquery of the given configurations (all five by default; unit tokens only `simple`). */
-function termQuery(term: SearchTerm, match: Match = 'loose', configs: readonly string[] = CONFIGS): SQL {
-  const words = match === 'loose' && term.near ? [...term.words, ...term.near] : term.words;
-  const expression = words.map((word) => operand(word, match)).join(' | ');
-  const used = term.exact ? ['simple'] : configs;
-  return sql`(${sql.join(
-    used.map((config) => sql`to_tsquery(${config}::regconfig, ${expression})`),
-    sql` || `,
-  )})`;
-}
-
-/**
- * The term among the compound parts the trigger stores with their stems ("~sohv" of
- * "kulmasohva", "~cykl" of "damcykel" for "cyklar"): the term's words stemmed in Finnish,
- * Swedish and English and as typed, marked by rewriting the stemmed query's text. Undefined for
- * numbers, short words and unit tokens.
- */
-function partsQuery(term: SearchTerm): SQL | undefined {
-  if (!term.stems.length) return undefined;
-  const long = term.words.filter((w) => w.length >= 4 && !/^\d+$/.test(w));
-  if (!long.length) return undefined;
-  const stemmed = termQuery({ ...term, words: long, near: undefined }, 'loose', ['finnish', 'swedish', 'english', 'simple']);
-  return sql`regexp_replace((${stemmed})::text, ${"'([^']+)'"}, ${"'~\\1'"}, 'g')::tsquery`;
-}
-
-/** Everything a term may match in the search document, one tsquery (served by the GIN index). */
-function termTsquery(term: SearchTerm): SQL {
-  if (term.lexemes) return sql`${term.lexemes}::tsquery`;
-  const parts = partsQuery(term);
-  return parts ? sql`(${termQuery(term)} || ${parts})` : termQuery(term);
-}
-
-/**
- * Each term's queries as text, worked out by PostgreSQL's stemmers: `t<i>` what the passes ask
- * the index for; for the relevance levels `w<i>_<language>`, `l<i>` and `p<i>` (see TermLevels).
- */
-function tsqueryColumns(terms: SearchTerm[], withLevels = true): SQL[] {
-  return terms.flatMap((term, i) => {
-    const bare = { ...term, lexemes: undefined, levels: undefined };
-    const column = (query: SQL, name: string) => sql`(${query})::text as ${sql.identifier(name)}`;
-    const columns = [column(termTsquery(bare), `t${i}`)];
-    if (term.exact || !withLevels) return columns;
-    for (const language of AD_LANGUAGES)
-      columns.push(column(termQuery(bare, 'whole', [CONFIG_OF_LANGUAGE[language], 'simple']), `w${i}_${language}`));
-    columns.push(column(termQuery(bare, 'whole', ['simple']), `w${i}_other`), column(termQuery(bare), `l${i}`));
-    const parts = partsQuery(bare);
-    if (parts) columns.push(column(parts, `p${i}`));
-    return columns;
-  });
-}
-
-/** The distinct lexemes of a tsquery's text as a literal of them OR-ed ('§none', which no document has, for none). */
-function distinctLexemes(text: unknown): string {
-  const found = [...new Set([...String(text ?? '').matchAll(/'((?:[^']|'')+)'/g)].map((m) => m[1]!))];
-  return found.length ? found.map((l) => `'${l}'`).join(' | ') : NO_LEXEME;
-}
-
-/** A tsquery literal no document matches. */
-const NO_LEXEME = `'§none'`;
-
-/**
- * The terms with their queries worked out once (the columns of `tsqueryColumns` in a row), each
- * distinct lexeme once: the five stemmers mostly agree, and GIN reads a lexeme's list once per
- * mention (five times the pages for the same answer), as the relevance expression tests it once
- * per mention for every candidate. The passes and the relevance then send the literals.
- */
-function withLexemes(terms: SearchTerm[], row: Record<string, unknown>, withLevels = true): SearchTerm[] {
-  return terms.map((term, i) => {
-    const levels: TermLevels | undefined =
-      term.exact || !withLevels
-        ? undefined
-        : {
-            whole: Object.fromEntries(
-              [...AD_LANGUAGES, 'other'].map((language) => [language, distinctLexemes(row[`w${i}_${language}`])]),
-            ) as TermLevels['whole'],
-            loose: distinctLexemes(row[`l${i}`]),
-            ...(row[`p${i}`] === undefined ? {} : { parts: distinctLexemes(row[`p${i}`]) }),
-          };
-    return { ...term, lexemes: distinctLexemes(row[`t${i}`]), levels };
-  });
-}
-
-/** The terms' lexemes worked out again (after near words joined them): one statement. */
-async function compileTerms(tx: Db, terms: SearchTerm[]): Promise<SearchTerm[]> {
-  if (!terms.length) return terms;
-  return withLexemes(terms, rowsOf<Record<string, unknown>>(await tx.execute(sql`select ${sql.join(tsqueryColumns(terms), sql`, `)}`))[0]!);
-}
-
-/**
- * Every word of the query must match, or (the fallback for few results) any of its real words:
- * numbers and short tokens only add to the score then, "kesärenkaat 17" is not every ad with 17.
- */
-type WordMode = 'all' | 'any';
-
-function wordsTsquery(terms: SearchTerm[], mode: WordMode): SQL {
-  if (mode === 'all') return sql.join(terms.map(termTsquery), sql` && `);
-  const strong = terms.filter((term) => term.weight >= 1);
-  return sql.join((strong.length ? strong : terms).map(termTsquery), sql` || `);
-}
-
-/** The tsquery of the lexemes (place, category, time) the trigger stores in every ad's document. */
-const lexemes = (values: string[]) => `(${values.map((v) => `'${v}'`).join(' | ')})`;
-
-/**
- * Per word, what an ad's text says about it, strongest first: the word in the title (3), the
- * word inside a compound of the title ("sohva" in "Kulmasohva", 2), the word in the description
- * (1.5), a longer word that merely begins the same (0.2: the Finnish stem "tak" of "takki" also
- * begins "takuu"), for a corrected misspelling how near the title is (up to 0.3). "The word"
- * means stemmed in the ad's own language or exactly as typed: the Finnish stem "tak" is also the
- * Swedish word for roof. `ts_rank_cd` orders within a level; the sum is weighted by the word's
- * weight. Computed only for the candidates (RELEVANCE_CANDIDATES), by id.
- */
-function relevance(terms: SearchTerm[]): SQL {
-  const v = products.searchVector;
-  const parts = terms.map((term) => {
-    const levels = term.levels;
-    // In the title: the same lexemes, weight A only.
-    const title = (literal: string) => literal.replace(/'((?:[^']|'')+)'/g, "'$1':A");
-    const own = (match: 'whole' | 'title') =>
-      levels
-        ? // Each branch one constant: the ad's stemmer OR the word as typed.
-          sql`(case ${products.language} ${sql.join(
-            AD_LANGUAGES.map((language) => {
-              const literal = match === 'title' ? title(levels.whole[language]) : levels.whole[language];
-              return sql`when ${language} then ${literal}::tsquery`;
-            }),
-            sql` `,
-          )} else ${match === 'title' ? title(levels.whole.other) : levels.whole.other}::tsquery end)`
-        : termQuery(term, match); // a unit token ("17in"): matched whole, `simple` only, no levels
-    const whole = own('whole');
-    const loose = levels ? sql`${levels.loose}::tsquery` : termQuery(term);
-    const document = sql`case when ${v} @@ ${own('title')} then 3 + ts_rank_cd(${v}, ${whole}) when ${v} @@ ${whole} then 1.5 + ts_rank_cd(${v}, ${whole}) when ${v} @@ ${loose} then 0.2 + 0.2 * ts_rank_cd(${v}, ${loose}) else 0 end`;
-    const inCompound = levels?.parts ? sql`(case when ${v} @@ ${levels.parts}::tsquery then 2 else 0 end)` : sql`0`;
-    const near = term.typo ? sql` + 0.3 * word_similarity(${term.fuzzy}, lower(${products.name}))` : sql``;
-    return sql`${sql.raw(String(term.weight))} * (${document} + ${inCompound}${near})`;
-  });
-  return sql.join(parts, sql` + `);
-}
-
-/**
- * Settings local to the transaction for the GIN passes: no parallel workers (on two cores they
- * fight the other connections for the same CPUs), no plain index or sequential scans, so the
- * planner cannot bet on meeting matches early in date order (it reads the whole table when the
- * word is rare), and index entries priced so that reading a whole place/catalog btree as a
- * bitmap is not worth it either — the GIN index with its time blocks bounds the work instead.
- * A column of the transaction's first statement (no round trip of its own); the page's last
- * two statements (ids by relevance, cards by id) plan as well under them.
- */
-const PLANNER_SETTINGS = sql`concat(set_config('max_parallel_workers_per_gather', '0', true), set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true), set_config('cpu_index_tuple_cost', '0.25', true), set_config('pg_trgm.similarity_threshold', '0.3', true)) as settings`;
-
-/** The rows of a raw statement, whichever driver ran it (both answer `{ rows }`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /**
  * Orders that walk the partial indexes: they are built `DESC NULLS LAST`, so descending sorts
@@ -292,62 +96,6 @@ function orderBy(query: ListingQuery): SQL {
   }
 }
 
-/** Damerau–Levenshtein distance (adjacent swaps count one), for accepting a vocabulary word as a correction. */
-export function editDistance(a: string, b: string): number {
-  const x = [...a];
-  const y = [...b];
-  const d = Array.from({ length: x.length + 1 }, (_, i) => Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= x.length; i++) {
-    for (let j = 1; j <= y.length; j++) {
-      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
-    }
-  }
-  return d[x.length]![y.length]!;
-}
-
-/** How many edits a misspelling of a word this long may have: one up to five letters, two beyond. */
-export const allowedEdits = (word: string) => ([...word].length <= 5 ? 1 : 2);
-
-/** A pass of a text search: the last `count` time blocks of `size` days, the current one partly gone by. */
-export interface TimePass {
-  size: number;
-  count: number;
-}
-
-/** At most this many time blocks OR-ed in one pass (each is an index condition of its own). */
-export const MAX_BLOCKS_A_PASS = 4;
-
-/** How many days the pass covers up to `nowDays` (days since 1970, with the part of today gone by). */
-export function passDays(pass: TimePass, nowDays: number): number {
-  return nowDays - (Math.floor(nowDays / pass.size) - pass.count + 1) * pass.size;
-}
-
-/**
- * After a pass that covered the last `covered` days and found `found` (< limit) matches: the
- * next pass expected to hold `limit` at a cautious rate (two standard deviations below the rate
- * found) — the smallest block size whose last few blocks (at most MAX_BLOCKS_A_PASS) cover that
- * many days — or undefined: the pass without a time limit, also when a handful of matches says
- * too little to size a pass by. A pass reads every match in its days from the table to find the
- * newest, so the closer it comes to `limit`, the less it reads (a 32-day pass where 12 days would
- * do read four times the rows needed); one that falls short costs a whole pass more. Which passes
- * run never changes the answer, only its cost.
- */
-export function nextPass(sizes: readonly number[], nowDays: number, covered: number, found: number, limit: number): TimePass | undefined {
-  const low = found - 2 * Math.sqrt(found);
-  if (low <= 0) return undefined;
-  const needed = (covered * limit) / low;
-  for (const size of sizes) {
-    const current = nowDays - Math.floor(nowDays / size) * size;
-    const count = 1 + Math.max(0, Math.ceil((needed - current) / size));
-    if (count > MAX_BLOCKS_A_PASS) continue;
-    const pass = { size, count };
-    if (passDays(pass, nowDays) > covered) return pass;
-  }
-  return undefined;
-}
-
 /** How a text search is bounded; tests make it tiny or unbounded. */
 export interface TextSearchBounds {
   /** The most matches ranked and sorted. */
@@ -361,55 +109,6 @@ export function createProductsRepo(
   bounds: TextSearchBounds = { candidates: RELEVANCE_CANDIDATES, blocks: TEXT_BLOCKS },
   now: () => Date = () => new Date(),
 ) {
-  /** Place, catalog and the buyer's filters: the conditions the btree indexes serve. */
-  function placeAndCatalog(query: ListingQuery): SQL[] {
-    const conditions: SQL[] = [];
-    const places: SQL[] = [];
-    if (query.cityIds.length) places.push(inArray(products.cityId, query.cityIds));
-    if (query.regionIds.length) places.push(inArray(products.regionId, query.regionIds));
-    if (places.length) conditions.push(or(...places)!);
-    if (query.catalogIds.length) conditions.push(inArray(products.catalogId, query.catalogIds));
-    // The buyer's filters (price, kind, pictures, age): btree-served conditions like place and catalog.
-    if (query.priceFromCents !== undefined) conditions.push(sql`${products.priceCents} >= ${query.priceFromCents}`);
-    if (query.priceToCents !== undefined) conditions.push(sql`${products.priceCents} <= ${query.priceToCents}`);
-    if (query.kinds?.length) conditions.push(inArray(products.kind, query.kinds));
-    if (query.withImages) conditions.push(sql`${products.imageCount} > 0`);
-    if (query.postedWithin) {
-      conditions.push(sql`${products.createdAt} >= now() - make_interval(days => ${POSTED_WITHIN_DAYS[query.postedWithin]})`);
-    }
-    return conditions;
-  }
-
-  /**
-   * The one place the conditions of a listing are assembled, with or without words: active ads,
-   * place, catalog and the buyer's filters — the text search adds its words as a
-   * tsquery on top of these.
-   */
-  function listingConditions(query: ListingQuery): SQL[] {
-    return [eq(products.status, 'active'), ...placeAndCatalog(query)];
-  }
-
-  /**
-   * The same place and catalog filters as lexemes of the search document (§m, §r, §c), so the GIN
-   * index intersects them with the words instead of the heap filtering a long match list.
-   */
-  function filterLexemes(query: ListingQuery): string[] {
-    const out: string[] = [];
-    // Only a few: GIN skips through the word lists to a lexeme every match must have; a long OR
-    // (many towns) is cheaper left to the heap filter. A catalog is one lexeme however much lies
-    // below it: the documents carry their category's ancestors too (migration 0020).
-    const places = [...query.cityIds.map((id) => `§m${id}`), ...query.regionIds.map((id) => `§r${id}`)];
-    if (places.length && places.length <= FILTER_LEXEMES) out.push(lexemes(places));
-    const catalogs = query.catalogRoots?.length ? query.catalogRoots : query.catalogIds;
-    if (catalogs.length && catalogs.length <= FILTER_LEXEMES) out.push(lexemes(catalogs.map((id) => `§c${id}`)));
-    return out;
-  }
-
-  /** The active ads the query asks for (listings without words). */
-  function where(query: ListingQuery): SQL {
-    return and(...listingConditions(query))!;
-  }
-
   return {
     /**
      * Adds views to ads' rows, all in one statement: each row gains its own number (`+`, so

@@ -1,4 +1,4 @@
-import type { SearchTerm } from './products.repo.ts';
+import type { SearchTerm } from './text-query-sql.ts';
 import { isUnitToken, normalizeUnits } from './search-units.ts';
 
 /** At most this many words of a query are used; the rest add nothing but cost. */

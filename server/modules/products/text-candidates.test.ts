@@ -5,7 +5,8 @@ import type { SortKey } from '../../../common/ad-rules.ts';
 import { createUser } from '../../test/accounts.ts';
 import { type AdInput, createAd } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { type ListingQuery, type ProductsRepo, TEXT_BLOCKS, createProductsRepo, nextPass, passDays } from './products.repo.ts';
+import { type ListingQuery, type ProductsRepo, TEXT_BLOCKS, createProductsRepo } from './products.repo.ts';
+import { nextPass, passDays } from './time-passes.ts';
 import { type Synonyms, searchTerms, synonymsFrom } from './search-terms.ts';
 
 /**
