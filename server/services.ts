@@ -8,6 +8,8 @@ import { createTwoFactorService } from './modules/auth/two-factor.service.ts';
 import { createCatalogAdminService } from './modules/catalog/catalog-admin.service.ts';
 import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createAttributesRepo } from './modules/attributes/attributes.repo.ts';
+import { createAttributesService } from './modules/attributes/attributes.service.ts';
 import { createGeoRepo } from './modules/geo/geo.repo.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
 import { createModerationRepo } from './modules/moderation/moderation.repo.ts';
@@ -139,6 +141,7 @@ export function createServices(
   const geo = createGeoService(createGeoRepo(db));
   const catalogRepo = createCatalogRepo(db);
   const catalog = createCatalogService(catalogRepo);
+  const attributes = createAttributesService({ repo: createAttributesRepo(db), catalogRepo });
   const jobs = createJobsService({ repo: createJobsRepo(db), log: platform.log });
   // Perceptual hashes of ad and chat pictures (issue 25's scam guard); a failed one is hashed later by the queue.
   const pictureHashes = createPictureHashService({ repo: createPictureHashRepo(db), jobs, storage: platform.storage, log: platform.log });
@@ -272,6 +275,7 @@ export function createServices(
     platform,
     geo,
     catalog,
+    attributes,
     catalogAdmin: createCatalogAdminService({
       repo: catalogRepo,
       audit: authRepo.audit,

@@ -13,3 +13,4 @@ export * from './search.ts';
 export * from './saved-searches.ts';
 export * from './notifications.ts';
 export * from './trust.ts';
+export * from './attributes.ts';

@@ -18,6 +18,7 @@ import { catalogs } from './catalog.ts';
 import { municipalities, regions } from './geo.ts';
 import { users } from './users.ts';
 import { AD_KINDS, AD_LANGUAGES, AD_STATUSES, type AdFlag } from '../../../common/ad-rules.ts';
+import type { AttributeValues } from '../../../common/attributes.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -59,6 +60,8 @@ export const products = pgTable(
      * `{ kind: 'duplicate_picture', product_id }`; emptied when staff decide.
      */
     flags: jsonb('flags').$type<AdFlag[]>().notNull().default([]),
+    /** The category fields' values by key (issue 26; common/attributes.ts); numbers also in product_numbers. */
+    attributes: jsonb('attributes').$type<AttributeValues>().notNull().default({}),
     /** Maintained by a trigger from name, description and language (see the migration). */
     searchVector: tsvector('search_vector'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -72,39 +75,39 @@ export const products = pgTable(
     // The listing reads only active ads: partial indexes keep them small and fast.
     index('products_active_created_idx')
       .on(t.createdAt.desc(), t.id.desc())
-      .where(sql`status = 'active'`),
+      .where(sql`status in ('active', 'reserved')`),
     index('products_active_price_idx')
       .on(t.priceCents, t.id)
-      .where(sql`status = 'active'`),
+      .where(sql`status in ('active', 'reserved')`),
     index('products_active_catalog_idx')
       .on(t.catalogId, t.createdAt.desc())
-      .where(sql`status = 'active'`),
+      .where(sql`status in ('active', 'reserved')`),
     index('products_active_region_idx')
       .on(t.regionId, t.createdAt.desc())
-      .where(sql`status = 'active'`),
+      .where(sql`status in ('active', 'reserved')`),
     index('products_active_city_idx')
       .on(t.cityId, t.createdAt.desc())
-      .where(sql`status = 'active'`),
+      .where(sql`status in ('active', 'reserved')`),
     // Counting a filtered listing (region or city with a catalog subtree) reads only these.
     index('products_active_region_catalog_idx')
       .on(t.regionId, t.catalogId)
-      .where(sql`status = 'active'`),
+      .where(sql`status in ('active', 'reserved')`),
     index('products_active_city_catalog_idx')
       .on(t.cityId, t.catalogId)
-      .where(sql`status = 'active'`),
+      .where(sql`status in ('active', 'reserved')`),
     // The kind filter: the rarer kinds (wanted, giving away, for rent) newest first without
     // walking the ads for sale. Price range and "posted within" use the price and date indexes above.
     index('products_active_kind_idx')
       .on(t.kind, t.createdAt.desc(), t.id.desc())
-      .where(sql`status = 'active'`),
+      .where(sql`status in ('active', 'reserved')`),
     // Giving away means free, whatever wrote the row.
     check('products_give_is_free', sql`${t.kind} <> 'give' or ${t.priceCents} = 0`),
     index('products_search_idx')
       .using('gin', t.searchVector)
-      .where(sql`status = 'active'`),
+      .where(sql`status in ('active', 'reserved')`),
     index('products_name_trgm_idx')
       .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
-      .where(sql`status = 'active'`),
+      .where(sql`status in ('active', 'reserved')`),
   ],
 );
 
