@@ -48,8 +48,23 @@ export function priceUnitOf(kind: AdKind, catalogPath: readonly string[], priceC
   return null;
 }
 
-/** Sort keys of the listing (spec section 4). */
-export const SORT_KEYS = ['created_at_desc', 'created_at_asc', 'price_asc', 'price_desc', 'image_desc', 'image_asc'] as const;
+/**
+ * Sort keys of the listing (spec section 4), then issue 26's: by the "year" and "mileage_km"
+ * category fields (ads without the field last) and by distance (only with "near").
+ */
+export const SORT_KEYS = [
+  'created_at_desc',
+  'created_at_asc',
+  'price_asc',
+  'price_desc',
+  'image_desc',
+  'image_asc',
+  'year_desc',
+  'year_asc',
+  'mileage_asc',
+  'mileage_desc',
+  'distance_asc',
+] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
 /** Languages an ad's text is analysed in; Swedish is common in Finland even though the site has no Swedish UI. */

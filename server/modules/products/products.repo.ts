@@ -93,6 +93,9 @@ function orderBy(query: ListingQuery): SQL {
       return sql`(${products.imageCount} > 0) desc, ${newest}`;
     case 'image_asc':
       return sql`(${products.imageCount} > 0) asc, ${newest}`;
+    default:
+      // Issue 26's sorts (by a category field, by distance) are ordered by the search module; until then, newest.
+      return newest;
   }
 }
 
