@@ -25,7 +25,7 @@ import { isUuid } from '../../platform/uuid.ts';
 import type { AdsRepo } from '../ads/ads.repo.ts';
 import type { CurrentUser } from '../auth/auth.service.ts';
 import { adPictureKey, makeChatPicture } from '../images/image-processing.ts';
-import { chatMails } from './chat.mails.ts';
+import { createChatDelivery } from './chat-delivery.ts';
 import type { Transaction } from '../../db/client.ts';
 import type { ChatRepo, MemberFacts, MessageRow, RoomView } from './chat.repo.ts';
 import type { SafetyService } from '../safety/safety.service.ts';
@@ -41,10 +41,6 @@ export const TYPING_PER_USER: ThrottleRule = { limit: 30, windowSeconds: 60 };
 /** Reports per account and day. */
 export const REPORTS_PER_USER: ThrottleRule = { limit: 20, windowSeconds: 24 * 60 * 60 };
 
-/** A failed unread mail is tried again after 1, 2, 4 … minutes, at most every hour, and given up after this many tries. */
-const MAIL_MAX_ATTEMPTS = 8;
-const MAIL_LEASE_SECONDS = 300;
-
 export interface ChatDeps {
   repo: ChatRepo;
   ads: AdsRepo;
@@ -57,14 +53,14 @@ export interface ChatDeps {
   /** Perceptual hashes of sent pictures (issue 25's scam guard); absent: none are kept. */
   pictureHashes?: Pick<PictureHashService, 'hash' | 'saveChatPicture'>;
   /**
-   * Web Push for a new message to a member with no live socket (issue 29), run after the answer
-   * (`background`); absent: no pushes. The unread mail is independent of it.
-   */
-  /**
    * The scam guard (issue 25): flags messages that move the deal off the site, holds an account
    * that sends them to many people, and limits the new conversations of new and held accounts.
    */
   guard?: Pick<SafetyService, 'kindsOf' | 'flaggedMessageSent' | 'openingConversation'>;
+  /**
+   * Web Push for a new message to a member with no live socket (issue 29), run after the answer
+   * (`background`); absent: no pushes. The unread mail is independent of it.
+   */
   push?: {
     isConnected(userId: number): boolean;
     hasSubscriptions(userId: number): Promise<boolean>;
@@ -126,7 +122,8 @@ export function presentMessage(row: MessageRow): ChatMessage {
  *   with the other nor writes to the other in any room, until the one who blocked lifts it.
  */
 export function createChatService(deps: ChatDeps) {
-  const { repo, ads, storage, realtime, throttle, site } = deps;
+  const { repo, ads, storage, realtime, throttle } = deps;
+  const delivery = createChatDelivery(deps);
 
   function presentProduct(view: RoomView): RoomProduct {
     return {
@@ -263,43 +260,12 @@ export function createChatService(deps: ChatDeps) {
     if (result.message.senderId !== current.id) throw AppError.field('client_id', 'messenger.client_id_taken');
     const message = presentMessage(result.message);
     if (result.created) {
-      await announce(message.room_id, members, message);
-      pushToAbsent(message.room_id, members, current.id);
+      await delivery.announce(message.room_id, members, message);
+      delivery.pushToAbsent(message.room_id, members, current.id);
       if (picture?.hash !== undefined) await deps.pictureHashes?.saveChatPicture(result.message.id, current.id, picture.hash);
       if (safety.length) await deps.guard?.flaggedMessageSent(current.id);
     }
     return { roomId: message.room_id, message, created: result.created };
-  }
-
-  /** After the message is stored: both members' sockets get it, and the others their new unread totals. */
-  async function announce(roomId: number, members: number[], message: ChatMessage): Promise<void> {
-    await realtime.publish({ userIds: members, event: { type: 'message', room_id: roomId, message } });
-    await Promise.all(
-      members
-        .filter((id) => id !== message.sender_id)
-        .map(async (id) => realtime.publish({ userIds: [id], event: { type: 'unread', unread_total: await repo.unreadTotal(id) } })),
-    );
-  }
-
-  /** "New message from X" on the devices of a member who is not in the messenger now; never quotes the message. */
-  function pushToAbsent(roomId: number, members: number[], senderId: number): void {
-    const push = deps.push;
-    if (!push) return;
-    for (const userId of members) {
-      if (userId === senderId || push.isConnected(userId)) continue;
-      push.background('messenger push', async () => {
-        if (!(await push.hasSubscriptions(userId))) return;
-        const context = await repo.mailContext(roomId, userId);
-        if (!context || context.unread === 0) return;
-        const sender = context.senderName ?? translate(context.locale, 'messenger.deleted_user');
-        await push.send(userId, {
-          title: translate(context.locale, 'push.chat.title', { sender }),
-          body: context.productName ?? context.subject,
-          url: `/channel/${roomId}`,
-          tag: `room-${roomId}`,
-        });
-      });
-    }
   }
 
   /** Writing needs a confirmed address, as publishing does: a throwaway account cannot message sellers. */
@@ -520,48 +486,8 @@ export function createChatService(deps: ChatDeps) {
       if (others.length) await realtime.publish({ userIds: others, event: { type: 'typing', room_id: roomId, user_id: userId } });
     },
 
-    /**
-     * Sends the unread-message mails that are due: one per member and room, in the member's
-     * language, skipped when the messages were read meanwhile or the member turned the mails off.
-     * Runs in every process; each mail is claimed by one of them (SKIP LOCKED). A failed send is
-     * logged and tried again later, never dropped silently. Answers how many mails went out.
-     */
-    async sendDueMails(now = new Date(), limit = 50): Promise<number> {
-      const claimed = await repo.claimDueMails(now, limit, MAIL_LEASE_SECONDS);
-      let sent = 0;
-      for (const { roomId, userId, attempts } of claimed) {
-        const context = await repo.mailContext(roomId, userId);
-        if (!context || context.unread === 0 || !context.notify || !context.verified) {
-          await repo.mailDone(roomId, userId);
-          continue;
-        }
-        try {
-          await deps.mailer.send(
-            chatMails.unread(context.locale, context.email, {
-              name: context.name,
-              sender: context.senderName ?? translate(context.locale, 'messenger.deleted_user'),
-              title: context.productName ?? context.subject,
-              count: context.unread,
-              site: site.siteName,
-              url: `${site.publicUrl}/channel/${roomId}`,
-              settingsUrl: `${site.publicUrl}/settings/profile`,
-            }),
-          );
-          await repo.mailDone(roomId, userId);
-          sent += 1;
-        } catch (error) {
-          const tries = attempts + 1;
-          deps.log('unread-message mail failed', { err: error, roomId, userId, attempt: tries });
-          if (tries >= MAIL_MAX_ATTEMPTS) {
-            deps.log('unread-message mail given up', { roomId, userId, attempts: tries });
-            await repo.mailDone(roomId, userId);
-          } else {
-            await repo.mailFailed(roomId, userId, new Date(now.getTime() + Math.min(60, 2 ** attempts) * 60_000));
-          }
-        }
-      }
-      return sent;
-    },
+    /** The unread-message mails that are due (chat-delivery.ts). */
+    sendDueMails: delivery.sendDueMails,
   };
 }
 
