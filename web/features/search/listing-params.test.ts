@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilters, isSearch, parseListingParams, searchWithout, searchWithoutFilters } from './listing-params';
+import { activeFilters, attributeParamNames, isSearch, parseListingParams, searchWithout, searchWithoutFilters } from './listing-params';
 
 const parse = (search: string, cookie?: string) => parseListingParams(new URL(`http://x/${search}`), cookie);
 
@@ -19,7 +19,33 @@ describe('the search in the URL', () => {
       kind: 'wanted',
       images: true,
       posted: 'week',
+      attributes: {},
+      near: null,
+      nearCity: null,
+      radius: null,
     });
+  });
+
+  it('reads the place, its radius and the field filters', () => {
+    expect(parse('?near=00100&radius=50&sort=distance_asc&a.year.min=2010&a.fuel=hybrid,diesel&a.sauna=1')).toMatchObject({
+      near: '00100',
+      nearCity: null,
+      radius: 50,
+      sort: 'distance_asc',
+      attributes: { year: { min: 2010 }, fuel: ['hybrid', 'diesel'], sauna: ['1'] },
+    });
+    expect(parse('?near_city=91')).toMatchObject({ near: null, nearCity: 91, radius: null });
+    // The typed postal code wins over the municipality "near me" picked.
+    expect(parse('?near=33100&near_city=91')).toMatchObject({ near: '33100', nearCity: null });
+  });
+
+  it('drops a malformed place, a radius not in the list, and nearest first without a place', () => {
+    expect(parse('?near=0010&radius=30')).toMatchObject({ near: null, nearCity: null, radius: null });
+    expect(parse('?near=abcde&near_city=-3')).toMatchObject({ near: null, nearCity: null });
+    expect(parse('?near=00100&radius=30').radius).toBeNull();
+    expect(parse('?radius=50').radius).toBeNull();
+    expect(parse('?sort=distance_asc').sort).toBeNull();
+    expect(parse('?sort=year_desc').sort).toBe('year_desc');
   });
 
   it('ignores what a link may carry wrong: negative, absurd or wordy prices, unknown kinds and ages', () => {
@@ -40,6 +66,13 @@ describe('the search in the URL', () => {
     expect(activeFilters(parse('?catalog=5'), true)).toEqual([]);
     expect(isSearch(parse('?kind=give'))).toBe(true);
     expect(isSearch(parse('?sort=price_asc'))).toBe(false);
+    expect(activeFilters(parse('?near=00100&radius=10&a.year.min=2010&a.year.max=2015&a.fuel=hybrid'))).toEqual([
+      'near',
+      'a.year',
+      'a.fuel',
+    ]);
+    expect(isSearch(parse('?a.sauna=1'))).toBe(true);
+    expect(isSearch(parse('?near_city=91'))).toBe(true);
   });
 
   it('removes one filter or all of them, and the page with them', () => {
@@ -48,5 +81,12 @@ describe('the search in the URL', () => {
     expect(searchWithoutFilters('?q=a&region=1&kind=rent&images=1&posted=day&sort=price_asc&view=list&page=4')).toBe(
       '?q=a&sort=price_asc&view=list',
     );
+    expect(searchWithoutFilters('?q=a&near=00100&radius=50&a.year.min=2010&a.fuel=hybrid&sort=year_desc')).toBe('?q=a&sort=year_desc');
+  });
+
+  it('removes a field’s filter whole, and the radius and nearest first with the place', () => {
+    expect(searchWithout('?a.year.min=2010&a.year.max=2015&a.fuel=hybrid', attributeParamNames('year'))).toBe('?a.fuel=hybrid');
+    expect(searchWithout('?near=00100&radius=50&sort=distance_asc&kind=sell', ['near'])).toBe('?kind=sell');
+    expect(searchWithout('?near_city=91&radius=50&kind=sell', ['kind'])).toBe('?near_city=91&radius=50');
   });
 });

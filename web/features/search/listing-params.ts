@@ -1,5 +1,15 @@
 import { type AdKind, MAX_PAGE, MAX_QUERY_LENGTH, SORT_KEYS, type SortKey, isAdKind, parsePriceCents } from '../../../common/ad-rules';
+import type { AttributeFilters, RadiusKm } from '../../../common/attributes';
 import { FILTER_PRICE_MAX, type PostedWithin, isPostedWithin } from '../../../common/listing-filters';
+import {
+  ATTRIBUTE_PARAM_PREFIX,
+  NEAR_CITY_PARAM,
+  NEAR_PARAM,
+  POSTAL_CODE_PATTERN,
+  RADIUS_PARAM,
+  isRadiusKm,
+  readAttributeParams,
+} from '../../../common/search-url';
 
 export type ViewMode = 'card' | 'list';
 
@@ -21,11 +31,32 @@ export interface ListingParams {
   /** Only ads with pictures. */
   images: boolean;
   posted: PostedWithin | null;
+  /** The category fields' filters (`a.*`), as written; the loader keeps what the catalog's fields can take. */
+  attributes: AttributeFilters;
+  /** Near a postal code's municipality… */
+  near: string | null;
+  /** …or near a municipality (what "near me" picks); the postal code wins when both come. */
+  nearCity: number | null;
+  /** Only with near: the radius chosen (the API's default, 25 km, when none is). */
+  radius: RadiusKm | null;
 }
 
-/** The URL's names of the filters (the search text, sort, page and view are not filters). */
-export const FILTER_PARAMS = ['region', 'city', 'place', 'catalog', 'price_from', 'price_to', 'kind', 'images', 'posted'] as const;
-export type FilterParam = (typeof FILTER_PARAMS)[number];
+/** The URL's names of the filters (the search text, sort, page and view are not filters); the fields' `a.*` come on top. */
+export const FILTER_PARAMS = [
+  'region',
+  'city',
+  'place',
+  'catalog',
+  'price_from',
+  'price_to',
+  'kind',
+  'images',
+  'posted',
+  NEAR_PARAM,
+  NEAR_CITY_PARAM,
+  RADIUS_PARAM,
+] as const;
+export type FilterParam = (typeof FILTER_PARAMS)[number] | `${typeof ATTRIBUTE_PARAM_PREFIX}${string}`;
 
 function positiveInt(value: string | null, max = 2_000_000_000): number | null {
   if (!value || !/^\d{1,10}$/.test(value)) return null;
@@ -49,13 +80,17 @@ export function parseListingParams(url: URL, viewCookie?: string): ListingParams
   const posted = get('posted');
   const region = positiveInt(get('region'));
   const city = positiveInt(get('city'));
+  const near = POSTAL_CODE_PATTERN.test(get(NEAR_PARAM) ?? '') ? get(NEAR_PARAM) : null;
+  const nearCity = near ? null : positiveInt(get(NEAR_CITY_PARAM));
+  const radius = Number(get(RADIUS_PARAM));
   return {
     q: (get('q') ?? '').slice(0, MAX_QUERY_LENGTH).trim(),
     region,
     city,
     place: region || city ? '' : (get('place') ?? '').slice(0, 100).trim(),
     catalog: positiveInt(get('catalog')),
-    sort: (SORT_KEYS as readonly string[]).includes(sort ?? '') ? (sort as SortKey) : null,
+    // Nearest first means nothing without a place to be near.
+    sort: (SORT_KEYS as readonly string[]).includes(sort ?? '') && (sort !== 'distance_asc' || near || nearCity) ? (sort as SortKey) : null,
     page: positiveInt(get('page'), MAX_PAGE) ?? 1,
     view: view === 'list' ? 'list' : 'card',
     priceFrom: priceParam(get('price_from')),
@@ -63,6 +98,10 @@ export function parseListingParams(url: URL, viewCookie?: string): ListingParams
     kind: isAdKind(kind) ? kind : null,
     images: get('images') === '1',
     posted: isPostedWithin(posted) ? posted : null,
+    attributes: readAttributeParams(url.searchParams),
+    near,
+    nearCity,
+    radius: (near || nearCity) && isRadiusKm(radius) ? radius : null,
   };
 }
 
@@ -78,6 +117,9 @@ export function activeFilters(params: ListingParams, fixedCatalog = false): Filt
   if (params.kind) on.push('kind');
   if (params.images) on.push('images');
   if (params.posted) on.push('posted');
+  if (params.near) on.push(NEAR_PARAM);
+  if (params.nearCity) on.push(NEAR_CITY_PARAM);
+  for (const key of Object.keys(params.attributes)) on.push(`${ATTRIBUTE_PARAM_PREFIX}${key}`);
   return on;
 }
 
@@ -93,11 +135,23 @@ export function isSearch(params: ListingParams): boolean {
 export function searchWithout(search: string, keys: readonly string[]): string {
   const next = new URLSearchParams(search);
   for (const key of [...keys, 'page']) next.delete(key);
+  // Without a place, nearest first and the radius mean nothing.
+  if (!next.has(NEAR_PARAM) && !next.has(NEAR_CITY_PARAM)) {
+    next.delete(RADIUS_PARAM);
+    if (next.get('sort') === 'distance_asc') next.delete('sort');
+  }
   const text = next.toString();
   return text ? `?${text}` : '';
 }
 
-/** "Clear all": every filter off; the words, the sort and the view stay. */
+/** The URL names of a field's filter: its choices or yes/no, and its range's ends. */
+export function attributeParamNames(key: string): string[] {
+  const name = `${ATTRIBUTE_PARAM_PREFIX}${key}`;
+  return [name, `${name}.min`, `${name}.max`];
+}
+
+/** "Clear all": every filter off, the fields' too; the words, the sort and the view stay. */
 export function searchWithoutFilters(search: string): string {
-  return searchWithout(search, FILTER_PARAMS);
+  const fields = [...new URLSearchParams(search).keys()].filter((key) => key.startsWith(ATTRIBUTE_PARAM_PREFIX));
+  return searchWithout(search, [...FILTER_PARAMS, ...fields]);
 }

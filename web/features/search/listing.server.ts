@@ -3,11 +3,13 @@ import { AppError } from '../../../common/errors';
 import { VIEW_COOKIE } from '../../../common/cookies';
 import type { ListingBody, ListingReply } from '../../../server/modules/products/products.schemas';
 import { type ListingParams, parseListingParams as parseFromUrl } from './listing-params';
+import type { Facets } from '../../../common/attributes';
+import { type FieldFilters, fieldFiltersOf, offeredSort } from './field-filters';
 
 export type { ListingParams, ViewMode } from './listing-params';
 
 /** The filters of a listing: its POST /api/products body without the page and the order. */
-export type ListingQuery = Omit<ListingBody, 'page' | 'sort'>;
+export type ListingQuery = Omit<ListingBody, 'page' | 'sort'> & FieldFilters;
 
 /** Reads the search from the page's URL and the remembered view; anything malformed is simply ignored. */
 export function parseListingParams(request: Request, cookies: AppLoadContext['cookies']): ListingParams {
@@ -52,13 +54,15 @@ const emptyReply = (page: number): ListingReply => ({
  * the refusal's words, never an error page.
  */
 export async function loadListing(context: AppLoadContext, params: ListingParams, fixedCatalogId?: number) {
-  const { products, geo, catalog } = context.services;
+  const { products, geo, catalog, attributes } = context.services;
   const catalogId = fixedCatalogId ?? params.catalog;
-  const [regions, cities, tree] = await Promise.all([
+  const [regions, cities, tree, definitions] = await Promise.all([
     geo.listRegions(context.locale),
     geo.listCities(context.locale),
     catalog.tree(context.locale),
+    catalogId ? attributes.forCatalog(catalogId) : [],
   ]);
+  const fields = fieldFiltersOf(params, definitions, context.locale);
   const problems: string[] = [];
   let place: { city?: number; region?: number } = {
     ...(params.region ? { region: params.region } : {}),
@@ -83,8 +87,10 @@ export async function loadListing(context: AppLoadContext, params: ListingParams
     ...(params.kind ? { kinds: [params.kind] } : {}),
     ...(params.images ? { with_images: true } : {}),
     ...(params.posted ? { posted_within: params.posted } : {}),
+    ...fields.query,
   };
-  const body: ListingBody = { page: params.page, ...query, ...(params.sort ? { sort: params.sort } : {}) };
+  const sort = offeredSort(params, fields.filters);
+  const body: ListingBody = { page: params.page, ...query, ...(sort ? { sort } : {}) };
   let result: ListingReply;
   try {
     result = problems.length ? emptyReply(params.page) : await products.list(body, context.locale);
@@ -94,8 +100,19 @@ export async function loadListing(context: AppLoadContext, params: ListingParams
     result = emptyReply(params.page);
   }
   return {
-    params: { ...params, region: place.region ?? null, city: place.city ?? null, place: placeText },
+    params: {
+      ...params,
+      region: place.region ?? null,
+      city: place.city ?? null,
+      place: placeText,
+      attributes: fields.query.attributes ?? {},
+      sort,
+    },
     result,
+    /** The catalog's filter fields, in the reader's language. */
+    filterFields: fields.filters,
+    /** Counts of the choice fields' values among what the other filters leave (inside a catalog with such fields). */
+    facets: (result as ListingReply & { facets?: Facets }).facets ?? {},
     /** The listing's filters (the body of POST /api/products without page and sort), to save as a search. */
     query,
     /** What the filters asked that cannot be answered, in the reader's words. */
