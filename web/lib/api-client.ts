@@ -12,6 +12,7 @@ import type {
 } from '../../server/modules/catalog/catalog.schemas';
 import type { CityList, RegionList } from '../../server/modules/geo/geo.schemas';
 import type { AdStatus } from '../../common/ad-rules';
+import type { PublicAttribute } from '../../common/attributes';
 import type { HintReply, SuggestionReply } from '../../server/modules/products/products.schemas';
 import type {
   CreateSavedSearchBody,
@@ -271,6 +272,9 @@ export const api = {
   regions: () => apiRequest<Static<typeof RegionList>>('GET', '/regions'),
   catalogsTree: () => apiRequest<Static<typeof CatalogTree>>('GET', '/catalogs-tree'),
   catalogsFlatten: () => apiRequest<Static<typeof CatalogFlatList>>('GET', '/catalogs-flatten'),
+  /** A catalog's fields (its own and inherited, not retired) in the reader's language (issue 26). */
+  catalogAttributes: (catalogId: number, signal?: AbortSignal) =>
+    apiRequest<{ data: PublicAttribute[] }>('GET', `/catalogs/${catalogId}/attributes`, { silent: true, ...(signal ? { signal } : {}) }),
   searchHint: (query: string, signal?: AbortSignal) =>
     apiRequest<Static<typeof HintReply>>('POST', '/search-hint', { body: { query }, silent: true, ...(signal ? { signal } : {}) }),
   /** Categories for a new ad's title; silent: the picker simply shows none when this fails. */
