@@ -1,9 +1,7 @@
 import type { Static } from 'typebox';
 import { can, mayDecideCase, mayViewAd } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
-import type { Locale } from '../../../common/locales.ts';
 import {
-  APPEAL_WINDOW_DAYS,
   DECISION_FACTS_MIN,
   REPORTS_PAGE_SIZE,
   type ReportAction,
@@ -12,7 +10,7 @@ import {
   type TermsRule,
 } from '../../../common/reports.ts';
 import { translate } from '../../platform/i18n.ts';
-import type { Mailer, MailMessage } from '../../platform/mail.ts';
+import type { Mailer } from '../../platform/mail.ts';
 import type { BackgroundWork } from '../../platform/background.ts';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
 import type { Transaction } from '../../db/client.ts';
@@ -21,8 +19,10 @@ import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
 import { reportMails } from './reports.mails.ts';
-import type { DecisionRow, QueueRow, RatingCase, ReportRow, ReportsRepo } from './reports.repo.ts';
-import type { AdReportBody, AppealDecisionBody, ContactBody, Decision, QueueItem, ResolveBody } from './reports.schemas.ts';
+import { createReportNotices } from './reports-notices.ts';
+import { appealDeadline, presentDecision, presentReport } from './reports.present.ts';
+import type { DecisionRow, RatingCase, ReportsRepo } from './reports.repo.ts';
+import type { AdReportBody, AppealDecisionBody, ContactBody, Decision, ResolveBody } from './reports.schemas.ts';
 
 /** Reports a person or an address may send: per account a day, per address an hour. */
 const REPORTS_PER_USER: ThrottleRule = { limit: 20, windowSeconds: 24 * 60 * 60 };
@@ -65,12 +65,9 @@ const clean = (text: string | undefined | null): string | null => {
  * receives a statement of reasons and may appeal once, decided by another staff member.
  */
 export function createReportsService(deps: ReportsDeps) {
-  const { repo, ads, mailer, background, throttle, site, audit } = deps;
-
-  const send = (name: string, message: MailMessage | undefined) => {
-    if (message) background.run(name, () => mailer.send(message));
-  };
-  const adUrl = (uuid: string) => `${site.publicUrl}/${uuid}`;
+  const { repo, ads, throttle, site, audit } = deps;
+  const notices = createReportNotices(deps);
+  const send = notices.send;
 
   function requireHandler(current: CurrentUser): void {
     if (!can(current, 'reports.handle')) throw new AppError('forbidden');
@@ -93,134 +90,6 @@ export function createReportsService(deps: ReportsDeps) {
     ip: meta.ip,
   });
 
-  function presentProduct(product: QueueRow['product']) {
-    return product ? { id: product.id, uuid: product.uuid, name: product.name, status: product.status, url: `/${product.uuid}` } : null;
-  }
-
-  type Excerpt = Awaited<ReturnType<ReportsRepo['conversationExcerpt']>>;
-  type QueueRating = Awaited<ReturnType<ReportsRepo['ratingsForQueue']>>[number];
-
-  function presentRating(rating: QueueRating | undefined) {
-    if (!rating) return null;
-    return {
-      id: rating.id,
-      stars: rating.stars,
-      text: rating.text,
-      reply: rating.reply,
-      subject: rating.subject,
-      hidden: rating.hiddenAt !== null,
-      rater: rating.raterId !== null ? { id: rating.raterId, name: rating.raterName ?? '' } : null,
-      rated: { id: rating.ratedId, name: rating.ratedName ?? '' },
-    };
-  }
-
-  function presentReport(row: QueueRow, excerpt: Excerpt | null, rating?: QueueRating): Static<typeof QueueItem> {
-    const { report } = row;
-    const reporter = row.reporter
-      ? { id: report.reporterId, name: row.reporter.name, email: row.reporter.email }
-      : report.reporterEmail
-        ? { id: null, name: report.reporterName ?? '', email: report.reporterEmail }
-        : null;
-    return {
-      id: report.id,
-      subject_type: report.subjectType,
-      subject_id: report.subjectId,
-      product: presentProduct(row.product),
-      reason: report.reason,
-      details: report.details,
-      reporter,
-      same_subject_open: row.sameSubject,
-      rating: presentRating(rating),
-      conversation: excerpt
-        ? excerpt.map((m) => ({
-            from:
-              m.senderId === null ? ('deleted' as const) : m.senderId === report.reporterId ? ('reporter' as const) : ('other' as const),
-            name: m.senderName ?? '',
-            text: m.body,
-            picture: m.picture,
-            created_at: m.createdAt.toISOString(),
-          }))
-        : null,
-      status: report.status,
-      resolution: report.resolution,
-      resolution_note: report.resolutionNote,
-      created_at: report.createdAt.toISOString(),
-      resolved_at: report.resolvedAt?.toISOString() ?? null,
-    };
-  }
-
-  const appealDeadline = (decision: DecisionRow) => decision.createdAt.getTime() + APPEAL_WINDOW_DAYS * 24 * 60 * 60 * 1000;
-
-  function presentDecision(
-    decision: DecisionRow,
-    product: QueueRow['product'],
-    seller: { name: string; email: string } | null,
-  ): Static<typeof Decision> {
-    return {
-      id: decision.id,
-      action: decision.action,
-      rule: decision.rule,
-      facts: decision.facts,
-      created_at: decision.createdAt.toISOString(),
-      appeal_text: decision.appealText,
-      appealed_at: decision.appealedAt?.toISOString() ?? null,
-      appeal_outcome: decision.appealOutcome,
-      appeal_note: decision.appealNote,
-      may_appeal: decision.appealedAt === null && Date.now() < appealDeadline(decision),
-      product: presentProduct(product),
-      seller,
-    };
-  }
-
-  /** The address a report's answers go to, with the reader's name and language. */
-  async function reporterOf(report: ReportRow): Promise<{ email: string; name: string; locale: Locale } | undefined> {
-    if (report.reporterId !== null) {
-      const [person] = await repo.people([report.reporterId]);
-      return person ? { email: person.email, name: person.name, locale: person.locale } : undefined;
-    }
-    if (!report.reporterEmail) return undefined;
-    return { email: report.reporterEmail, name: report.reporterName || report.reporterEmail, locale: report.locale };
-  }
-
-  /**
-   * Under the bell, in the decision's transaction: each signed-in reporter learns the outcome of
-   * their report (a contact message is answered by mail only), and the seller of a hidden ad learns
-   * of the decision. Answers the announcements to make once it has committed.
-   */
-  async function notifyDecided(
-    closed: ReportRow[],
-    action: ReportAction,
-    ad: AdRow | undefined,
-    seller: number | undefined,
-    tx: Transaction,
-    rater?: { userId: number; subject: string },
-  ): Promise<Array<() => void>> {
-    const notify = deps.notify;
-    if (!notify) return [];
-    const named = ad ? { uuid: ad.uuid, name: ad.name } : null;
-    const told = new Set<number>();
-    const announce: Array<() => void> = [];
-    for (const row of closed) {
-      if (row.reporterId === null || row.subjectType === 'contact' || told.has(row.reporterId)) continue;
-      told.add(row.reporterId);
-      announce.push(await notify(row.reporterId, 'report_decided', { role: 'reporter', action, subject: row.subjectType, ad: named }, tx));
-    }
-    if (seller !== undefined && named) {
-      announce.push(await notify(seller, 'report_decided', { role: 'seller', action, subject: 'product', ad: named }, tx));
-    }
-    if (rater) {
-      announce.push(
-        await notify(
-          rater.userId,
-          'report_decided',
-          { role: 'rater', action, subject: 'rating', ad: null, rating_subject: rater.subject },
-          tx,
-        ),
-      );
-    }
-    return announce;
-  }
-
   /** The one appeal against a decision, within the window. */
   async function appealOnce(
     current: CurrentUser,
@@ -236,10 +105,6 @@ export function createReportsService(deps: ReportsDeps) {
     if (Date.now() >= appealDeadline(decision)) throw AppError.field('text', 'reports.appeal_too_late');
     if (!(await repo.appeal(decision.id, value))) throw AppError.field('text', 'reports.appeal_once');
     await audit(entry(current, meta, 'appeal_made', 'decision', decision.id, { ...about, text: value }));
-  }
-
-  function outcomeText(locale: Locale, action: ReportAction): string {
-    return translate(locale, `reports.outcome.${action}`);
   }
 
   return {
@@ -268,7 +133,7 @@ export function createReportsService(deps: ReportsDeps) {
         details,
       });
       if (!report) return 'already';
-      const to = await reporterOf(report);
+      const to = await notices.reporterOf(report);
       if (to) {
         const reason = translate(to.locale, `reports.ad_reasons.${input.reason}`);
         send('report receipt', reportMails.receipt(to.locale, to.email, { name: to.name, site: site.siteName, title: ad.name, reason }));
@@ -486,49 +351,13 @@ export function createReportsService(deps: ReportsDeps) {
         return {
           closed,
           decision,
-          announce: await notifyDecided(closed, action, ad, restriction === 'hide_ad' ? target : undefined, tx, rater),
+          announce: await notices.notifyDecided(closed, action, ad, restriction === 'hide_ad' ? target : undefined, tx, rater),
         };
       });
       if (restriction && restriction !== 'hide_rating') deps.onAdsChanged?.();
       for (const done of announce) done();
-
-      // The person restricted gets the statement of reasons in their language.
-      if (decision && target !== undefined) {
-        const [person] = await repo.people([target]);
-        if (person) {
-          const locale = person.locale;
-          const title = ad?.name ?? rating?.subject ?? '';
-          send(
-            'statement of reasons',
-            reportMails.statement(locale, person.email, {
-              ratingDecision: decision.action === 'hide_rating',
-              name: person.name,
-              site: site.siteName,
-              title,
-              action: translate(locale, `reports.statement_action.${decision.action}`, { title }),
-              facts: decision.facts,
-              rule: translate(locale, `reports.rules.${decision.rule}`),
-              url: ad ? adUrl(ad.uuid) : rating ? `${site.publicUrl}/deals` : `${site.publicUrl}/contact?topic=support`,
-              days: String(APPEAL_WINDOW_DAYS),
-            }),
-          );
-        }
-      }
-      // Every reporter hears what came of it (a contact message gets staff's answer, if any).
-      for (const row of closed) {
-        const to = await reporterOf(row);
-        if (!to) continue;
-        if (row.subjectType === 'contact') {
-          if (note)
-            send('contact answer', reportMails.contactAnswer(to.locale, to.email, { name: to.name, site: site.siteName, answer: note }));
-          continue;
-        }
-        const title = ad?.name ?? rating?.subject ?? translate(to.locale, `reports.subjects.${row.subjectType}`);
-        send(
-          'report outcome',
-          reportMails.outcome(to.locale, to.email, { name: to.name, site: site.siteName, title, outcome: outcomeText(to.locale, action) }),
-        );
-      }
+      if (decision && target !== undefined) await notices.statementOfReasons(decision, target, ad, rating);
+      await notices.tellReporters(closed, action, note, ad, rating);
       return closed.length;
     },
 
@@ -621,24 +450,7 @@ export function createReportsService(deps: ReportsDeps) {
         );
       });
       if (input.outcome === 'reversed') deps.onAdsChanged?.();
-      if (decision.userId !== null) {
-        const [person] = await repo.people([decision.userId]);
-        if (person) {
-          const rated = decision.ratingId !== null ? await repo.findRatingCase(decision.ratingId) : undefined;
-          const title = ad?.name ?? rated?.subject ?? '';
-          send(
-            'appeal outcome',
-            reportMails.appealOutcome(person.locale, person.email, {
-              name: person.name,
-              site: site.siteName,
-              title,
-              outcome: translate(person.locale, `reports.appeal_outcomes.${input.outcome}`),
-              note,
-              url: ad ? adUrl(ad.uuid) : rated ? `${site.publicUrl}/deals` : site.publicUrl,
-            }),
-          );
-        }
-      }
+      await notices.appealDecided(decision, ad, input.outcome, note);
     },
   };
 }
