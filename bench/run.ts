@@ -8,12 +8,9 @@
 // (`plainto_tsquery('finnish', …)` newest first through the GIN index) alone and at 16
 // connections, checks the query plans, and writes bench/RESULTS.md (or BENCH_OUT).
 // Set LISTING_CACHE_SECONDS=0 to measure without the listing cache.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client.ts';
 import { createCatalogRepo } from '../server/modules/catalog/catalog.repo.ts';
@@ -22,6 +19,7 @@ import { createProductsRepo, type ListingQuery } from '../server/modules/product
 import { HINT_SAMPLE } from '../server/modules/products/products.service.ts';
 import { searchTerms, synonymsFrom } from '../server/modules/products/search-terms.ts';
 import { explainStatements, recordStatements } from './explain.ts';
+import { type HttpResult, type Scenario, loadRounds, startServer, summary } from './lib/http-load.ts';
 import { migrationsDir, projectRoot } from '../server/paths.ts';
 
 const url = process.env.DATABASE_URL;
@@ -30,22 +28,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SQL_RUNS = Number(process.env.BENCH_SQL_RUNS ?? 200);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const summary = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
-};
-
 const client = new pg.Client({ connectionString: url });
 await client.connect();
 const adCount = Number((await client.query(`select count(*) from products`)).rows[0].count);
@@ -62,14 +44,8 @@ const QUERIES = ['polkupyörä', 'sohva', 'talvirenkaat', 'iphone', 'fillari', '
 const HINTS = ['po', 'polku', 'polkupyö', 'soh', 'sohva', 'talvir', 'iph', 'kesäm', 'kitara', 'samsung ga'];
 /** Words few ads or none have: the case that used to walk the whole table in date order. */
 const RARE = ['kulmasohva harvia', 'helkma', 'xyzzyq', 'lohkolämmitin'];
-interface Scenario {
-  name: string;
-  body?: Record<string, unknown>;
-  bodies?: Record<string, unknown>[];
-  path?: (i: number) => string;
-}
 const scenarios: Scenario[] = [
-  { name: 'listing, no filters', body: {} },
+  { name: 'listing, no filters', bodies: [{}] },
   { name: 'text search (8 queries in turn)', bodies: QUERIES.map((name) => ({ name })) },
   {
     name: 'region + catalog filter',
@@ -91,98 +67,17 @@ const scenarios: Scenario[] = [
   {
     name: 'hints (10 prefixes in turn)',
     bodies: HINTS.map((query) => ({ query })),
-    path: undefined,
+    post: '/api/search-hint',
   },
   { name: 'rare and unknown words (4 in turn)', bodies: RARE.map((name) => ({ name })) },
   { name: 'ad API (GET /api/product/{uuid})', path: (i) => `/api/product/${sampleUuids[i % sampleUuids.length]}` },
   { name: 'ad page HTML (GET /{uuid})', path: (i) => `/${sampleUuids[i % sampleUuids.length]}` },
 ];
 
-// The server, as in production.
-const port = await freePort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kauppis-bench-'));
-const server = spawn(process.execPath, [path.join(projectRoot, 'build/server/main.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO_DATA: 'false',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    TRUST_PROXY: 'true',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/readyz`)).ok) break;
-  } catch {
-    // not up yet
-  }
-  if (i > 240) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 500));
-}
-
-interface HttpResult {
-  name: string;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-}
-const http: HttpResult[] = [];
-/** One autocannon run of a scenario. */
-async function load(scenario: Scenario): Promise<HttpResult> {
-  const latencies: number[] = [];
-  let counter = 0;
-  // Each request from another address (the server trusts the proxy header here): the per-client
-  // search throttle (120 a minute) is not what is measured.
-  const client = () => {
-    const n = counter++;
-    return { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
-  };
-  const requests: autocannon.Request[] = scenario.path
-    ? [{ method: 'GET', setupRequest: (req) => ({ ...req, path: scenario.path!(counter), headers: { ...req.headers, ...client() } }) }]
-    : (scenario.bodies ?? [scenario.body!]).map((body) => ({
-        method: 'POST',
-        path: scenario.name.startsWith('hints') ? '/api/search-hint' : '/api/products',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, ...client() } }),
-      }));
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: base, connections: CONNECTIONS, duration: SECONDS, requests }, (error, done) =>
-      error ? reject(error) : resolve(done),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  });
-  return { name: scenario.name, rps: Math.round(result.requests.average), ...summary(latencies), errors: result.errors + result.non2xx };
-}
-// Each scenario REPEAT times (round robin, so a noisy minute does not hit one scenario's every
-// run); the medians of the runs are reported.
-const runs = new Map<string, HttpResult[]>();
-for (let round = 0; round < REPEAT; round++) {
-  for (const scenario of scenarios) {
-    const one = await load(scenario);
-    runs.set(scenario.name, [...(runs.get(scenario.name) ?? []), one]);
-    console.log(`round ${round + 1}`, scenario.name, one);
-  }
-}
-for (const scenario of scenarios) {
-  const all = runs.get(scenario.name)!;
-  http.push({
-    name: scenario.name,
-    rps: median(all.map((r) => r.rps)),
-    p50: median(all.map((r) => r.p50)),
-    p95: median(all.map((r) => r.p95)),
-    p99: median(all.map((r) => r.p99)),
-    errors: all.reduce((n, r) => n + r.errors, 0),
-  });
-}
-server.kill('SIGTERM');
+// The server, as in production; each scenario REPEAT times, medians reported.
+const server = await startServer();
+const http: HttpResult[] = await loadRounds(server.base, scenarios, { connections: CONNECTIONS, seconds: SECONDS, repeat: REPEAT });
+server.stop();
 
 // The time the database spends on a call: every statement from send to answer, summed.
 const dbClock = { total: 0 };
@@ -419,5 +314,4 @@ const lines = [
   '',
 ];
 fs.writeFileSync(path.resolve(projectRoot, process.env.BENCH_OUT ?? 'bench/RESULTS.md'), lines.join('\n'));
-fs.rmSync(dataDir, { recursive: true, force: true });
 console.log(lines.join('\n'));

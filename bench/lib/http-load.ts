@@ -1,0 +1,127 @@
+// What the HTTP benchmarks share (run.ts, fields.ts): the built server started on a benchmark
+// database as in production, autocannon load with every request from another address (the
+// per-client throttles are not what is measured), and the figures reported as medians of runs.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { projectRoot } from '../../server/paths.ts';
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+export function summary(samples: number[]): { p50: number; p95: number; p99: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+/** The built server (`npm run build` first) on DATABASE_URL, with the given settings; resolves when it is ready. */
+export async function startServer(env: Record<string, string> = {}): Promise<{ base: string; process: ChildProcess; stop: () => void }> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kauppis-bench-'));
+  const child = spawn(process.execPath, [path.join(projectRoot, 'build/server/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_DATA: 'false',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      TRUST_PROXY: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (i > 240) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const stop = () => {
+    child.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { base, process: child, stop };
+}
+
+export interface Scenario {
+  name: string;
+  /** POST bodies sent in turn (to `post`, /api/products by default), or a GET path per request. */
+  bodies?: unknown[];
+  post?: string;
+  path?: (i: number) => string;
+}
+
+export interface HttpResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+/** One autocannon run of a scenario. */
+export async function load(base: string, scenario: Scenario, connections: number, seconds: number): Promise<HttpResult> {
+  const latencies: number[] = [];
+  let counter = 0;
+  const client = () => {
+    const n = counter++;
+    return { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
+  };
+  const requests: autocannon.Request[] = scenario.path
+    ? [{ method: 'GET', setupRequest: (req) => ({ ...req, path: scenario.path!(counter), headers: { ...req.headers, ...client() } }) }]
+    : (scenario.bodies ?? []).map((body) => ({
+        method: 'POST',
+        path: scenario.post ?? '/api/products',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, ...client() } }),
+      }));
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url: base, connections, duration: seconds, requests }, (error, done) =>
+      error ? reject(error) : resolve(done),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  return { name: scenario.name, rps: Math.round(result.requests.average), ...summary(latencies), errors: result.errors + result.non2xx };
+}
+
+/** Each scenario `repeat` times, round robin (a noisy minute does not hit one scenario's every run); the medians of the runs. */
+export async function loadRounds(base: string, scenarios: Scenario[], options: { connections: number; seconds: number; repeat: number }) {
+  const runs = new Map<string, HttpResult[]>();
+  for (let round = 0; round < options.repeat; round++) {
+    for (const scenario of scenarios) {
+      const one = await load(base, scenario, options.connections, options.seconds);
+      runs.set(scenario.name, [...(runs.get(scenario.name) ?? []), one]);
+      console.log(`round ${round + 1}`, scenario.name, one);
+    }
+  }
+  return scenarios.map((scenario): HttpResult => {
+    const all = runs.get(scenario.name)!;
+    return {
+      name: scenario.name,
+      rps: median(all.map((r) => r.rps)),
+      p50: median(all.map((r) => r.p50)),
+      p95: median(all.map((r) => r.p95)),
+      p99: median(all.map((r) => r.p99)),
+      errors: all.reduce((n, r) => n + r.errors, 0),
+    };
+  });
+}
