@@ -56,6 +56,19 @@ function StatusBadge({ status }: { status: Card['status'] }) {
   return <span className="rounded bg-ink/80 px-2 py-0.5 text-xs font-semibold text-surface">{t(`status.${status}`)}</span>;
 }
 
+/** How far the ad is from the place searched near (its municipality's centre), in whole km: " · 12 km". */
+function Distance({ product }: { product: Card & { distance_km?: number } }) {
+  const { t } = useTranslation();
+  if (product.distance_km === undefined) return null;
+  const km = Math.round(product.distance_km);
+  return (
+    <>
+      {' · '}
+      {t('search.near.distance', { km })}
+    </>
+  );
+}
+
 /** The title: a link over the whole card, or plain text when the ad's page would not open. */
 function Title({ product, linked }: { product: Card; linked: boolean }) {
   return linked ? (
@@ -118,7 +131,8 @@ export function ProductCardItem({
           <AdPrice ad={product} />
         </p>
         <p className="truncate text-xs text-muted">
-          {product.city.name} · {product.catalog.name}
+          {product.city.name}
+          <Distance product={product} /> · {product.catalog.name}
         </p>
         {now !== undefined && (
           <p className="text-xs text-muted">
@@ -154,7 +168,8 @@ export function ProductRowItem({
           <Title product={product} linked />
         </Heading>
         <p className="text-sm text-muted">
-          {product.city.name} · {product.catalog.name}
+          {product.city.name}
+          <Distance product={product} /> · {product.catalog.name}
           {now !== undefined && (
             <>
               {' · '}
