@@ -10,6 +10,7 @@ import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createAttributesRepo } from './modules/attributes/attributes.repo.ts';
 import { createAttributesService } from './modules/attributes/attributes.service.ts';
+import { createAttributesAdminService } from './modules/attributes/attributes-admin.service.ts';
 import { createGeoRepo } from './modules/geo/geo.repo.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
 import { createModerationRepo } from './modules/moderation/moderation.repo.ts';
@@ -141,7 +142,7 @@ export function createServices(
   const geo = createGeoService(createGeoRepo(db));
   const catalogRepo = createCatalogRepo(db);
   const catalog = createCatalogService(catalogRepo);
-  const attributes = createAttributesService({ repo: createAttributesRepo(db), catalogRepo });
+  const attributes = createAttributesService({ repo: createAttributesRepo(db), catalogRepo, catalog });
   const jobs = createJobsService({ repo: createJobsRepo(db), log: platform.log });
   // Perceptual hashes of ad and chat pictures (issue 25's scam guard); a failed one is hashed later by the queue.
   const pictureHashes = createPictureHashService({ repo: createPictureHashRepo(db), jobs, storage: platform.storage, log: platform.log });
@@ -281,6 +282,13 @@ export function createServices(
       audit: authRepo.audit,
       catalog,
       onAdsChanged: adsChanged,
+    }),
+    attributesAdmin: createAttributesAdminService({
+      repo: createAttributesRepo(db),
+      catalogRepo,
+      audit: authRepo.audit,
+      attributes,
+      onChanged: adsChanged,
     }),
     products,
     selling: createSellingService({
