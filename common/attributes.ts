@@ -28,6 +28,14 @@ export const ATTRIBUTE_TEXT_MAX = 80;
 /** At most this many options a field, and this many fields a catalog path. */
 export const ATTRIBUTE_OPTIONS_MAX = 200;
 export const ATTRIBUTES_PER_CATALOG_MAX = 40;
+/** A field's or an option's label, in each language (staff write them). */
+export const ATTRIBUTE_LABEL_MAX = 60;
+/** The most decimals a number field may allow. */
+export const ATTRIBUTE_DECIMALS_MAX = 3;
+/** The places on an ad card a field may take (1 first); each at most once along a catalog path. */
+export const ATTRIBUTE_CARD_SLOTS = [1, 2] as const;
+/** The languages a label is written in: fi, en and ru required, sv optional. */
+export const ATTRIBUTE_LABEL_LANGUAGES = ['fi', 'en', 'ru', 'sv'] as const;
 /** The numbers a field may hold stay inside what a double keeps exactly (and a bigint column). */
 export const ATTRIBUTE_NUMBER_LIMIT = 1_000_000_000_000;
 

@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   /** Made once already (a second deal for an ad, a second rating or answer): the field errors say what. */
   duplicate: 409,
+  /** Still used by ads (a category field's option or type): the field errors say what to do instead. */
+  in_use: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

@@ -46,6 +46,8 @@ import pagesRoutes from './modules/pages/pages.routes.ts';
 import impersonationRoutes from './modules/auth/impersonation.routes.ts';
 import auditRoutes from './modules/audit/audit.routes.ts';
 import catalogAdminRoutes from './modules/catalog/catalog-admin.routes.ts';
+import attributesRoutes from './modules/attributes/attributes.routes.ts';
+import attributesAdminRoutes from './modules/attributes/attributes-admin.routes.ts';
 import systemRoutes from './modules/admin/system.routes.ts';
 import reportsRoutes from './modules/reports/reports.routes.ts';
 import settingsRoutes from './modules/settings/settings.routes.ts';
@@ -226,6 +228,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(geoRoutes);
       await api.register(catalogRoutes);
+      await api.register(attributesRoutes);
       await api.register(productsRoutes);
       await api.register(sellingRoutes);
       await api.register(moderationRoutes);
@@ -249,6 +252,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(systemRoutes);
       await api.register(reportsRoutes);
       await api.register(catalogAdminRoutes);
+      await api.register(attributesAdminRoutes);
       await api.register(settingsRoutes);
       await api.register(dashboardRoutes);
       await api.register(overviewRoutes);

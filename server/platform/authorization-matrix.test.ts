@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleSlug } from '../../common/access.ts';
+import { catalogAttributes } from '../db/schema/attributes.ts';
 import { catalogs } from '../db/schema/catalog.ts';
 import { roles } from '../db/schema/roles.ts';
 import { type TestUser, createUser } from '../test/accounts.ts';
@@ -83,6 +84,15 @@ async function freshCatalog(): Promise<number> {
     .insert(catalogs)
     .values({ slug: `matrix-${tag}`, nameFi: `Matriisi ${tag}`, nameEn: `Matrix ${tag}`, nameRu: `Матрица ${tag}`, position: 1000 })
     .returning({ id: catalogs.id });
+  return row!.id;
+}
+
+/** A field of its own on a fresh category: one per call, since a call may retire or change it. */
+async function freshAttribute(): Promise<number> {
+  const [row] = await app.services.database.db
+    .insert(catalogAttributes)
+    .values({ catalogId: await freshCatalog(), key: 'matrix', type: 'boolean', labels: { fi: 'Matriisi', en: 'Matrix', ru: 'Матрица' } })
+    .returning({ id: catalogAttributes.id });
   return row!.id;
 }
 
@@ -245,6 +255,35 @@ const TABLE: Record<string, Row> = {
   'DELETE /api/admin/catalogs/{id}': {
     allowed: ADMINS,
     request: async () => ({ url: `/api/admin/catalogs/${await freshCatalog()}` }),
+  },
+  // Category fields: anyone reads a public category's; categories.manage defines them (issue 26).
+  'GET /api/catalogs/{id}/attributes': open(() => ({ url: '/api/catalogs/1/attributes' })),
+  'GET /api/admin/catalogs/{id}/attributes': {
+    allowed: ADMINS,
+    request: async () => ({ url: `/api/admin/catalogs/${await freshCatalog()}/attributes` }),
+  },
+  'POST /api/admin/catalogs/{id}/attributes': {
+    allowed: ADMINS,
+    request: async () => ({
+      url: `/api/admin/catalogs/${await freshCatalog()}/attributes`,
+      payload: { key: 'matrix', type: 'boolean', labels: { fi: 'Matriisi', en: 'Matrix', ru: 'Матрица' } },
+    }),
+  },
+  'POST /api/admin/catalogs/{id}/attributes/order': {
+    allowed: ADMINS,
+    request: async () => ({ url: `/api/admin/catalogs/${await freshCatalog()}/attributes/order`, payload: { ids: [] } }),
+  },
+  'PATCH /api/admin/attributes/{id}': {
+    allowed: ADMINS,
+    request: async () => ({ url: `/api/admin/attributes/${await freshAttribute()}`, payload: { filter: true } }),
+  },
+  'POST /api/admin/attributes/{id}/retire': {
+    allowed: ADMINS,
+    request: async () => ({ url: `/api/admin/attributes/${await freshAttribute()}/retire` }),
+  },
+  'POST /api/admin/attributes/{id}/restore': {
+    allowed: ADMINS,
+    request: async () => ({ url: `/api/admin/attributes/${await freshAttribute()}/restore` }),
   },
   'GET /api/admin/app-settings': { allowed: ADMINS, request: () => ({}) },
   // An empty change saves nothing: the call still goes through the guard.

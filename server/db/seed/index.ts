@@ -3,6 +3,7 @@ import type { Database } from '../client.ts';
 import { seedDemoAds } from './demo-ads.ts';
 import { seedDemoBlog } from './demo-blog.ts';
 import { seedDemoUsers } from './demo.ts';
+import { seedCatalogAttributes } from './catalog-attributes.ts';
 import { seedInfoPages } from './info-pages.ts';
 import { hasReferenceData, seedReferenceData } from './reference.ts';
 
@@ -23,8 +24,9 @@ export interface SeedOptions {
 export async function seedDatabase(db: Database, options: SeedOptions): Promise<{ seeded: boolean; ads: number }> {
   const needed = options.force || !(await hasReferenceData(db));
   if (!needed) {
-    // A site started before its info pages existed gets their first texts all the same.
+    // A site started before its info pages or category fields existed gets them all the same.
     await seedInfoPages(db);
+    await seedCatalogAttributes(db);
     return { seeded: false, ads: 0 };
   }
   await seedReferenceData(db);

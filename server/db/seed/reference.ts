@@ -7,6 +7,7 @@ import { catalogs } from '../schema/catalog.ts';
 import { municipalities, postalCodes, regions } from '../schema/geo.ts';
 import { roles } from '../schema/roles.ts';
 import { ROLE_SLUGS } from '../../../common/access.ts';
+import { seedCatalogAttributes } from './catalog-attributes.ts';
 import { type CatalogSeed, catalogTree } from './catalog-tree.ts';
 import { seedInfoPages } from './info-pages.ts';
 
@@ -152,14 +153,15 @@ async function seedRoles(tx: Transaction): Promise<void> {
 }
 
 /**
- * Loads the reference data: roles, the catalog tree, regions, municipalities and postal codes,
- * and the info pages that have no text yet.
+ * Loads the reference data: roles, the catalog tree and its fields, regions, municipalities and
+ * postal codes, and the info pages that have no text yet.
  * Safe to run again: rows are matched by code or slug and updated in place, all in one transaction.
  */
 export async function seedReferenceData(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await seedRoles(tx);
     await seedCatalogs(tx);
+    await seedCatalogAttributes(tx);
     await seedGeo(tx);
     await seedInfoPages(tx);
   });

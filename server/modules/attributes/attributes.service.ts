@@ -1,5 +1,7 @@
-import type { AttributeDefinition } from '../../../common/attributes.ts';
+import { type AttributeDefinition, type PublicAttribute, publicAttribute } from '../../../common/attributes.ts';
+import type { Locale } from '../../../common/locales.ts';
 import type { CatalogRepo } from '../catalog/catalog.repo.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { AttributesRepo } from './attributes.repo.ts';
 
 /** How often a process asks whether staff changed the fields (the catalog tree's version). */
@@ -17,7 +19,13 @@ interface Snapshot {
  * and are shown. Every process keeps them in memory; a staff change raises the catalog tree's
  * version in its transaction, which the processes compare every few seconds.
  */
-export function createAttributesService(deps: { repo: AttributesRepo; catalogRepo: CatalogRepo; versionCheckMs?: number }) {
+export function createAttributesService(deps: {
+  repo: AttributesRepo;
+  catalogRepo: CatalogRepo;
+  /** The public tree: readers get the fields of public catalogs only. */
+  catalog?: CatalogService;
+  versionCheckMs?: number;
+}) {
   const checkMs = deps.versionCheckMs ?? VERSION_CHECK_MS;
   let cache: Promise<Snapshot> | undefined;
   let checkedAt = 0;
@@ -64,6 +72,17 @@ export function createAttributesService(deps: { repo: AttributesRepo; catalogRep
       const snapshot = await load();
       const path = pathOf(snapshot, catalogId).reverse();
       return path.flatMap((id) => snapshot.all.filter((d) => d.catalogId === id));
+    },
+
+    /**
+     * The fields a seller fills in and a buyer filters by, in the reader's language: the catalog's
+     * and its ancestors' not retired, ancestors' first. Undefined for a catalog the public does not
+     * see (unknown, hidden, or below a hidden one).
+     */
+    async forReaders(catalogId: number, locale: Locale): Promise<PublicAttribute[] | undefined> {
+      if (deps.catalog && !(await deps.catalog.flatten(locale)).some((c) => c.id === catalogId)) return undefined;
+      // Ancestors' first, each catalog's own in position order: the order forCatalog keeps.
+      return (await this.forCatalog(catalogId)).filter((d) => !d.retired).map((d) => publicAttribute(d, locale));
     },
 
     /** Every field defined anywhere (staff screens, the search's key check across a subtree). */

@@ -10,6 +10,8 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { AdsRepo } from '../ads/ads.repo.ts';
+import type { AdValues } from '../attributes/ad-values.ts';
+import type { AttributesService } from '../attributes/attributes.service.ts';
 import { adCard, adLabels, adPage } from '../ads/ads.presenter.ts';
 import type { ProductCard } from '../ads/ads.schemas.ts';
 import { filterCents, priceRangeProblem } from '../../../common/listing-filters.ts';
@@ -28,6 +30,9 @@ export interface ProductsDeps {
   geo: GeoService;
   users: UsersService;
   storage: Storage;
+  /** The category fields (issue 26): the cards' line of values and the ad page's list; neither without them. */
+  attributes?: AttributesService;
+  adValues?: AdValues;
   /** How long a listing answer may be reused (0: never); see listing-cache.ts. */
   listingCacheMs?: number;
   throttle: Throttle;
@@ -89,7 +94,7 @@ export function createProductsService(deps: ProductsDeps) {
   const search = (query: ListingQuery) => cache.get(JSON.stringify(query), () => repo.searchActive(query));
 
   async function toCards(rows: ListingRow[], locale: Locale): Promise<ProductCard[]> {
-    const labels = await adLabels(geo, catalog, locale);
+    const labels = await adLabels(geo, catalog, locale, deps.attributes);
     return rows.map((row) => adCard(row, labels, storage));
   }
 
@@ -216,16 +221,17 @@ export function createProductsService(deps: ProductsDeps) {
       if (!ad || !mayViewAd(viewer, ad)) throw new AppError('not_found');
       // Counted on the side: the page does not wait for it.
       if (visit) views?.record({ ad, viewerId: viewer?.id ?? null, ip: visit.ip, userAgent: visit.userAgent });
-      const [pictures, cities, regions, trail, seller] = await Promise.all([
+      const [pictures, cities, regions, trail, seller, attributes] = await Promise.all([
         ads.picturesOf([ad.id]),
         geo.listCities(locale),
         geo.listRegions(locale),
         catalog.trailOf(ad.catalogId, locale),
         users.sellerCard(ad.userId),
+        deps.adValues?.shown(ad, locale) ?? [],
       ]);
       const city = cities.find((c) => c.id === ad.cityId);
       const region = regions.find((r) => r.id === ad.regionId);
-      return adPage(ad, { pictures, city, region, trail, seller }, viewer, storage);
+      return adPage(ad, { pictures, city, region, trail, seller, attributes }, viewer, storage);
     },
 
     /**

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { catalogAttributes } from '../schema/attributes.ts';
+import { catalogVersion, catalogs } from '../schema/catalog.ts';
+import { GOODS_ATTRIBUTES } from './catalog-attributes.goods.ts';
+import { HOME_ATTRIBUTES } from './catalog-attributes.homes.ts';
+import type { AttributeSeed } from './catalog-attributes.kit.ts';
+import { VEHICLE_ATTRIBUTES } from './catalog-attributes.vehicles.ts';
+
+/** Catalog slug → the fields it defines itself (its subcategories inherit them), in order. */
+export const CATALOG_ATTRIBUTES: Record<string, AttributeSeed[]> = { ...VEHICLE_ATTRIBUTES, ...HOME_ATTRIBUTES, ...GOODS_ATTRIBUTES };
+
+/**
+ * The starting category fields, by catalog slug: on a new site and on every later start, so an
+ * existing site gets the fields it lacks. A field already there (by catalog and key) is left as
+ * staff made it, retired or not; a catalog staff removed is skipped, and so is a field whose key
+ * is already used along its catalog's path, and a card place already taken there.
+ */
+export async function seedCatalogAttributes(tx: Db): Promise<number> {
+  const tree = await tx.select({ id: catalogs.id, slug: catalogs.slug, parentId: catalogs.parentId }).from(catalogs);
+  const existing = await tx
+    .select({ catalogId: catalogAttributes.catalogId, key: catalogAttributes.key, card: catalogAttributes.card })
+    .from(catalogAttributes);
+  const idOf = new Map(tree.map((c) => [c.slug, c.id]));
+  const parentOf = new Map(tree.map((c) => [c.id, c.parentId]));
+  const ancestors = (id: number) => {
+    const out: number[] = [];
+    for (let at = parentOf.get(id); at != null && out.length < 8; at = parentOf.get(at)) out.push(at);
+    return out;
+  };
+  // Two catalogs share a path when one is above the other (or they are the same).
+  const related = (a: number, b: number) => a === b || ancestors(a).includes(b) || ancestors(b).includes(a);
+
+  const taken = [...existing];
+  const rows: (typeof catalogAttributes.$inferInsert)[] = [];
+  for (const [slug, fields] of Object.entries(CATALOG_ATTRIBUTES)) {
+    const catalogId = idOf.get(slug);
+    if (catalogId === undefined) continue;
+    for (const [position, seed] of fields.entries()) {
+      const onPath = taken.filter((t) => related(t.catalogId, catalogId));
+      if (onPath.some((t) => t.key === seed.key)) continue;
+      const card = seed.card !== undefined && !onPath.some((t) => t.card === seed.card) ? seed.card : null;
+      taken.push({ catalogId, key: seed.key, card });
+      rows.push({
+        catalogId,
+        key: seed.key,
+        type: seed.type,
+        unit: seed.unit ?? null,
+        min: seed.min ?? null,
+        max: seed.max ?? null,
+        decimals: seed.decimals ?? 0,
+        labels: seed.labels,
+        options: seed.options ?? [],
+        required: seed.required ?? false,
+        filter: seed.filter ?? false,
+        card,
+        position,
+      });
+    }
+  }
+  if (rows.length === 0) return 0;
+  const added = await tx
+    .insert(catalogAttributes)
+    .values(rows)
+    .onConflictDoNothing({ target: [catalogAttributes.catalogId, catalogAttributes.key] })
+    .returning({ id: catalogAttributes.id });
+  // Running processes keep the fields in memory by the tree's version: a raised one makes them reload.
+  if (added.length) {
+    await tx
+      .insert(catalogVersion)
+      .values({ id: 1, version: 1 })
+      .onConflictDoUpdate({ target: catalogVersion.id, set: { version: sql`${catalogVersion.version} + 1` } });
+  }
+  return added.length;
+}
