@@ -11,6 +11,8 @@ import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createAttributesRepo } from './modules/attributes/attributes.repo.ts';
 import { createAttributesService } from './modules/attributes/attributes.service.ts';
 import { createAttributesAdminService } from './modules/attributes/attributes-admin.service.ts';
+import { createAdValues } from './modules/attributes/ad-values.ts';
+import { createAdValuesRepo } from './modules/attributes/ad-values.repo.ts';
 import { createGeoRepo } from './modules/geo/geo.repo.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
 import { createModerationRepo } from './modules/moderation/moderation.repo.ts';
@@ -143,6 +145,8 @@ export function createServices(
   const catalogRepo = createCatalogRepo(db);
   const catalog = createCatalogService(catalogRepo);
   const attributes = createAttributesService({ repo: createAttributesRepo(db), catalogRepo, catalog });
+  // An ad's field values: checked and stored by selling, shown by the ad page and the cards.
+  const adValues = createAdValues({ attributes, repo: createAdValuesRepo(db) });
   const jobs = createJobsService({ repo: createJobsRepo(db), log: platform.log });
   // Perceptual hashes of ad and chat pictures (issue 25's scam guard); a failed one is hashed later by the queue.
   const pictureHashes = createPictureHashService({ repo: createPictureHashRepo(db), jobs, storage: platform.storage, log: platform.log });
@@ -178,6 +182,8 @@ export function createServices(
     geo,
     users,
     storage: platform.storage,
+    attributes,
+    adValues,
     listingCacheMs: config.listingCacheSeconds * 1000,
     throttle,
     counters: platform.counters,
@@ -304,6 +310,7 @@ export function createServices(
       adsNeedReview: () => settings.adsNeedReview(),
       audit: authRepo.audit,
       guard: safety,
+      adValues,
     }),
     moderation,
     auth,

@@ -2,6 +2,8 @@ import { type Actor, mayManageAd } from '../../../common/access.ts';
 import { type PriceUnit, ownerChoices, priceUnitOf } from '../../../common/ad-rules.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { cardFieldsFinder, highlightsOf } from '../attributes/ad-values.ts';
+import type { AttributesService } from '../attributes/attributes.service.ts';
 import type { FlatCatalog } from '../catalog/catalog.schemas.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { City, Region } from '../geo/geo.schemas.ts';
@@ -11,14 +13,18 @@ import type { AdRow, AdWithCover, CardRow, StoredPicture } from './ads.repo.ts';
 import type { ManagedAd, ModerationItem, Picture, ProductCard } from './ads.schemas.ts';
 
 /**
- * The names an ad shows for its city and its category, in one language. Both lists are kept in
- * memory by their services; this only indexes them for the ads of one answer.
+ * The names an ad shows for its city and its category, in one language, and (given the category
+ * fields) its card's line of values. The lists are kept in memory by their services; this only
+ * indexes them for the ads of one answer, so a page of cards asks the database nothing more.
  */
-export async function adLabels(geo: GeoService, catalog: CatalogService, locale: Locale) {
-  const [cities, catalogs] = await Promise.all([geo.listCities(locale), catalog.flatten(locale)]);
+export async function adLabels(geo: GeoService, catalog: CatalogService, locale: Locale, attributes?: AttributesService) {
+  const [cities, catalogs, fields] = await Promise.all([geo.listCities(locale), catalog.flatten(locale), attributes?.all() ?? []]);
   const cityNames = new Map(cities.map((c) => [c.id, c.name]));
   const categories = new Map(catalogs.map((c) => [c.id, c]));
+  const cardFields = cardFieldsFinder(fields, (id) => categories.get(id)?.parent_id);
   return {
+    /** The values of the fields its catalog shows on cards ("2015", "180 000 km"). */
+    highlights: (ad: Pick<CardRow, 'catalogId' | 'attributes'>) => highlightsOf(cardFields(ad.catalogId), ad.attributes, locale),
     city: (id: number) => ({ id, name: cityNames.get(id) ?? '' }),
     catalog: (id: number) => ({ id, slug: categories.get(id)?.slug ?? '', name: categories.get(id)?.name ?? '' }),
     /** What the ad's price is per: from its kind and its category's place in the tree. */
@@ -87,6 +93,7 @@ export function adCard(ad: CardRow, labels: AdLabels, storage: Storage): Product
     price_unit: labels.priceUnit(ad),
     status: ad.status,
     ...placeAndCover(ad, labels, storage),
+    highlights: labels.highlights(ad),
     created_at: ad.createdAt.toISOString(),
   };
 }
@@ -98,6 +105,7 @@ export function managedAd(ad: AdWithCover, labels: AdLabels, storage: Storage): 
     ...placeAndCover(ad, labels, storage),
     ...review(ad),
     next_statuses: ownerChoices(ad.status, ad.approvedAt !== null),
+    attribute_values: ad.attributes,
     ...dates(ad),
   };
 }
@@ -127,7 +135,15 @@ export function moderationItem(
  */
 export function adPage<Seller>(
   ad: AdRow,
-  parts: { pictures: StoredPicture[]; city: City | undefined; region: Region | undefined; trail: FlatCatalog[]; seller: Seller },
+  parts: {
+    pictures: StoredPicture[];
+    city: City | undefined;
+    region: Region | undefined;
+    trail: FlatCatalog[];
+    seller: Seller;
+    /** The category fields' values as the reader reads them (issue 26). */
+    attributes: { key: string; label: string; text: string }[];
+  },
   viewer: Actor | null,
   storage: Storage,
 ) {
@@ -151,6 +167,7 @@ export function adPage<Seller>(
       path: trail.map(({ slug, name }) => ({ slug, name })),
     },
     images: parts.pictures.map((picture) => toPicture(storage, picture)),
+    attributes: parts.attributes,
     seller: parts.seller,
     /** Views counted so far (written every few seconds, see products/ad-views.ts). */
     view_count: ad.viewCount,

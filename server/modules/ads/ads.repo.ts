@@ -12,7 +12,7 @@ export type StoredPicture = Pick<AdPictureRow, 'uuid' | 'storagePrefix' | 'width
 export type CardRow = Pick<
   AdRow,
   'id' | 'uuid' | 'name' | 'priceCents' | 'kind' | 'status' | 'cityId' | 'regionId' | 'catalogId' | 'imageCount' | 'createdAt'
-> & { cover: StoredPicture | null };
+> & { cover: StoredPicture | null; attributes?: AdRow['attributes'] };
 /** A whole ad with its cover: the owner's list. */
 export type AdWithCover = AdRow & { cover: StoredPicture | null };
 /** What a seller or a moderator may change on an ad. */
@@ -63,6 +63,8 @@ export function cardColumns(cover: AdCover) {
     catalogId: products.catalogId,
     imageCount: products.imageCount,
     createdAt: products.createdAt,
+    /** The category fields' values, for the card's line of them (issue 26). */
+    attributes: products.attributes,
     cover: coverColumns(cover),
   };
 }

@@ -35,6 +35,10 @@ export const ProductCard = Type.Object({
   catalog: Type.Object({ id: Type.Integer(), slug: Type.String(), name: Type.String() }),
   image: Type.Union([Picture, Type.Null()]),
   images_count: Type.Integer(),
+  /** The values of the category fields shown on cards, formatted (issue 26): "2015", "180 000 km"; at most two. */
+  highlights: Type.Array(Type.String(), { maxItems: 2 }),
+  /** In a "near" search: the ad's town's centre from the origin, whole km (0 in the origin's own town). */
+  distance_km: Type.Optional(Type.Integer({ minimum: 0 })),
   created_at: Type.String(),
 });
 export type ProductCard = Static<typeof ProductCard>;
@@ -65,6 +69,8 @@ export const ManagedAd = Type.Object({
   image: Type.Union([Picture, Type.Null()]),
   images_count: Type.Integer(),
   next_statuses: Type.Array(Type.String(), { description: 'What the owner may set next' }),
+  /** The category fields' values as stored, for the edit form (issue 26; common/attributes.ts). */
+  attribute_values: Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Boolean(), Type.Array(Type.String())])),
 });
 export type ManagedAd = Static<typeof ManagedAd>;
 

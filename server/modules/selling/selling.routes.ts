@@ -9,6 +9,11 @@ import { ChangeStatusBody, DeletePictureBody, MyAdsQuery, MyAdsReply, ReorderPic
 
 const uploadOptions = { fileField: 'files', maxFiles: AD_MAX_PICTURES, maxFileBytes: MAX_PICTURE_BYTES };
 
+/** A JSON ad's fields; anything but an object is a body without fields (each then gets its message). */
+function jsonFields(body: unknown): Record<string, unknown> {
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
 /** The seller's calls (spec section 7, Products). Rules live in the service. */
 const sellingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const selling = app.services.selling;
@@ -20,14 +25,15 @@ const sellingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['selling'],
         summary:
-          'Create an ad (multipart: name, description, price, city_id, catalog_id, address, files ×0–10); it waits for moderation unless the app settings switch that off',
-        consumes: ['multipart/form-data'],
+          'Create an ad (multipart: name, description, price, city_id, catalog_id, address, attributes as JSON, files ×0–10; or JSON without pictures); it waits for moderation unless the app settings switch that off',
+        consumes: ['multipart/form-data', 'application/json'],
         response: { 201: Type.Object({ message: Type.String(), data: ManagedAd }) },
       },
     },
     async (request, reply) => {
       const current = requireUser(request);
-      const form = await readUploadForm(request, uploadOptions);
+      // A JSON body is an ad without pictures (they may follow through /product-images).
+      const form = request.isMultipart() ? await readUploadForm(request, uploadOptions) : { fields: jsonFields(request.body), files: [] };
       const data = await selling.create(current, form.fields, form.files, request.locale);
       // With moderation off in the app settings the ad is shown at once, and the message says so.
       const message = translate(request.locale, data.status === 'active' ? 'ads.created_published' : 'ads.created');

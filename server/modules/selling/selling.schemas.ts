@@ -43,6 +43,13 @@ export const AdFieldsDoc = {
   catalog_id: Type.Optional(TextOrNumber),
   address: Type.Optional(Type.String({ maxLength: AD_ADDRESS_MAX * 2 })),
   kind: Type.Optional(Type.String({ maxLength: 20, description: 'sell (default), wanted, give (price 0) or rent' })),
+  /** Checked per field against the catalog's fields by the service (issue 26). */
+  attributes: Type.Optional(
+    Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.String({ maxLength: 20_000 })], {
+      description:
+        'The category fields by key (GET /api/catalogs/{id}/attributes), or that object as JSON text in a form; the whole set (an edit without it keeps the values)',
+    }),
+  ),
 };
 
 export const UpdateAdBody = Type.Object({ productUuid: AdUuid, ...AdFieldsDoc }, { additionalProperties: false });

@@ -28,6 +28,8 @@ import { adLabels, managedAd, toPicture } from '../ads/ads.presenter.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import { type HashOutcome, type PictureHashService, withFlags } from '../picture-hash/picture-hash.service.ts';
 import type { SafetyService } from '../safety/safety.service.ts';
+import { type AdValues, type AttributeProblems, sameValues } from '../attributes/ad-values.ts';
+import type { AttributeValues } from '../../../common/attributes.ts';
 import type { NewPicture, NewProduct, SellingRepo } from './selling.repo.ts';
 import { AdFields, AdFieldsPatch } from './selling.schemas.ts';
 
@@ -58,6 +60,8 @@ export interface SellingDeps {
    * picture of another seller's ad flags the ad and sends it to review, even with moderation off.
    */
   pictureHashes?: Pick<PictureHashService, 'hash' | 'duplicateFlags' | 'saveAdPictures' | 'whenLateDuplicate'>;
+  /** The category fields' values (issue 26): checked with the ad's other fields, stored in its transaction. */
+  adValues: AdValues;
 }
 
 /** The ad's fields as they arrive (multipart and form bodies are all text; JSON may carry numbers). */
@@ -142,7 +146,7 @@ export function createSellingService(deps: SellingDeps) {
    * exist. All problems are reported at once, in the form's order. `current`: the ad an edit
    * changes, whose kind and price the rule "giving away is free" also reads.
    */
-  async function readFields(raw: RawAdFields, partial: boolean, current?: AdRow): Promise<AdChanges> {
+  async function readFields(raw: RawAdFields, partial: boolean, current?: AdRow): Promise<AdChanges & { values?: AttributeValues }> {
     const fields = tidyFields(raw);
     const problems = fieldProblems(partial ? AdFieldsPatch : AdFields, fields);
     const passed = (field: keyof TidyFields) => fields[field] !== undefined && !problems[field];
@@ -171,6 +175,12 @@ export function createSellingService(deps: SellingDeps) {
       else if (family.length > 1) problems.catalog_id = [{ key: 'ads.catalog_not_leaf' }];
       else out.catalogId = id;
     }
+    const { values, problems: valueProblems } = await readValues(
+      raw,
+      fields.catalog_id === undefined ? current?.catalogId : out.catalogId,
+      current,
+    );
+    Object.assign(problems, valueProblems);
     if (passed('address')) out.address = fields.address || null;
     if (passed('kind')) out.kind = fields.kind as AdKind;
     // Giving away means free: a price above 0 is refused, and an ad turned into a give-away becomes free.
@@ -181,7 +191,23 @@ export function createSellingService(deps: SellingDeps) {
     }
 
     if (Object.keys(problems).length) throw new AppError('validation_failed', {}, inSchemaOrder(AdFields, problems));
-    return out;
+    return values ? { ...out, values } : out;
+  }
+
+  /**
+   * The category field values a new ad or an edit stores (undefined: they stay as they are),
+   * checked against the fields of the ad's catalog. An edit without values keeps them; one that
+   * moves the ad keeps those the new catalog has. Not checked while the catalog itself is wrong.
+   */
+  async function readValues(
+    raw: RawAdFields,
+    catalogId: number | undefined,
+    current: AdRow | undefined,
+  ): Promise<{ values?: AttributeValues; problems: AttributeProblems }> {
+    if (catalogId === undefined) return { problems: {} };
+    if (raw.attributes !== undefined || !current) return deps.adValues.check(catalogId, raw.attributes, current?.attributes);
+    if (current.catalogId === catalogId) return { problems: {} };
+    return { values: await deps.adValues.keptOnMove(catalogId, current.attributes), problems: {} };
   }
 
   /**
@@ -278,7 +304,7 @@ export function createSellingService(deps: SellingDeps) {
     /** A new ad with its pictures, waiting for the moderator. Nothing is kept when any part fails. */
     async create(current: CurrentUser, raw: RawAdFields, files: Buffer[], locale: Locale) {
       requireVerified(current);
-      const fields = (await readFields(raw, false)) as NewProduct;
+      const { values = {}, ...fields } = (await readFields(raw, false)) as NewProduct & { values?: AttributeValues };
       if (files.length > 0) await deps.throttle.consume(uploadsKey(current.id), UPLOADS_PER_USER);
       if (files.length > AD_MAX_PICTURES) throw AppError.field('files', 'ads.too_many_pictures', { max: AD_MAX_PICTURES });
       const uuid = crypto.randomUUID();
@@ -306,6 +332,7 @@ export function createSellingService(deps: SellingDeps) {
           );
           await repo.insertPictures(created.id, pictures, 0, tx);
           await saveHashes(pictures, hashes, tx);
+          await deps.adValues.save(created.id, created.catalogId, values, tx);
           if (!review) {
             await deps.audit?.(
               {
@@ -319,7 +346,7 @@ export function createSellingService(deps: SellingDeps) {
               tx,
             );
           }
-          return created;
+          return { ...created, attributes: values };
         });
         if (!review) changed();
         return managedView({ ...product, cover: pictures[0] ?? null }, locale);
@@ -332,19 +359,27 @@ export function createSellingService(deps: SellingDeps) {
     /** An edit: only the fields sent change; a change to what the moderator checked sends the ad back to review. */
     async update(current: CurrentUser, uuid: unknown, raw: RawAdFields, locale: Locale) {
       const { product } = await ownedAd(current, uuid);
-      const fields = await readFields(raw, true, product);
+      const { values, ...fields } = await readFields(raw, true, product);
       const byStaff = product.userId !== current.user.id;
-      const needsReview = Object.entries(fields).some(
-        ([field, value]) => value !== undefined && !CHANGES_WITHOUT_REVIEW.has(field) && value !== product[field as keyof AdRow],
-      );
+      // Staff moving an ad keep its values as they are, as a merge of categories does.
+      const newValues =
+        values && !(byStaff && raw.attributes === undefined) && !sameValues(values, product.attributes) ? values : undefined;
+      const needsReview =
+        newValues !== undefined ||
+        Object.entries(fields).some(
+          ([field, value]) => value !== undefined && !CHANGES_WITHOUT_REVIEW.has(field) && value !== product[field as keyof AdRow],
+        );
       const language =
         fields.name || fields.description
           ? guessAdLanguage(`${fields.name ?? product.name}\n${fields.description ?? product.description}`)
           : undefined;
-      const updated = await ads.update(product.id, {
-        ...fields,
-        ...(language ? { language } : {}),
-        ...(needsReview ? await reviewAgain(product, byStaff) : {}),
+      const review = needsReview ? await reviewAgain(product, byStaff) : {};
+      // The ad and its field values (with their numbers) change together or not at all.
+      const updated = await repo.transaction(async (tx) => {
+        const row = await ads.update(product.id, { ...fields, ...(language ? { language } : {}), ...review }, tx);
+        if (!newValues) return row;
+        await deps.adValues.save(product.id, row.catalogId, newValues, tx);
+        return { ...row, attributes: newValues };
       });
       changed();
       const [cover] = await ads.picturesOf([updated.id]);

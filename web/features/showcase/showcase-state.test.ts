@@ -26,6 +26,7 @@ function ad(uuid: string, status: AdStatus, extra: Partial<ManagedAd> = {}): Man
     image: null,
     images_count: 0,
     next_statuses: [],
+    attribute_values: {},
     ...extra,
   };
 }
