@@ -1,8 +1,10 @@
-import { type SQL, and, eq, inArray, or, sql } from 'drizzle-orm';
+import { type SQL, and, inArray, or, sql } from 'drizzle-orm';
 import { products } from '../../db/schema/products.ts';
+import { productNumbers } from '../../db/schema/attributes.ts';
 import { POSTED_WITHIN_DAYS } from '../../../common/listing-filters.ts';
 import type { ListingQuery } from './products.repo.ts';
 import { lexemes } from './text-query-sql.ts';
+import { choiceLexeme } from './attribute-filters.ts';
 
 /**
  * The conditions of a listing, with or without words: the one place they are assembled, so the
@@ -28,21 +30,62 @@ export function placeAndCatalog(query: ListingQuery): SQL[] {
   if (query.postedWithin) {
     conditions.push(sql`${products.createdAt} >= now() - make_interval(days => ${POSTED_WITHIN_DAYS[query.postedWithin]})`);
   }
+  // Number and day ranges of the category fields: the ads the (key, value, product_id) index lists.
+  for (const [key, min, max] of query.attributes?.ranges ?? []) {
+    const bounds = [sql`${productNumbers.key} = ${key}`];
+    if (min !== null) bounds.push(sql`${productNumbers.value} >= ${min}`);
+    if (max !== null) bounds.push(sql`${productNumbers.value} <= ${max}`);
+    conditions.push(sql`${products.id} in (select ${productNumbers.productId} from ${productNumbers} where ${and(...bounds)})`);
+  }
   return conditions;
 }
 
 /**
- * The one place the conditions of a listing are assembled, with or without words: active ads,
- * place, catalog and the buyer's filters — the text search adds its words as a
- * tsquery on top of these.
+ * The ads the public listing shows: active and reserved (the latter labelled "Varattu"). Written
+ * as this literal, not with parameters: the listing's partial indexes are `WHERE status in
+ * ('active', 'reserved')`, and the planner uses them only for a predicate it can prove implies it.
  */
-export function listingConditions(query: ListingQuery): SQL[] {
-  return [eq(products.status, 'active'), ...placeAndCatalog(query)];
+export const LISTED = sql`${products.status} in ('active', 'reserved')`;
+
+/**
+ * Conditions of a listing without the category fields' choice lexemes: the text search puts those
+ * in its own tsquery with the words (filterLexemes), so GIN intersects them in one scan.
+ */
+export function textListingConditions(query: ListingQuery): SQL[] {
+  return [LISTED, ...placeAndCatalog(query)];
 }
 
 /**
- * The same place and catalog filters as lexemes of the search document (§m, §r, §c), so the GIN
- * index intersects them with the words instead of the heap filtering a long match list.
+ * The one place the conditions of a listing are assembled, with or without words: listed ads,
+ * place, catalog, the buyer's filters and the category fields' — the text search adds its words as a
+ * tsquery on top of these.
+ */
+export function listingConditions(query: ListingQuery): SQL[] {
+  const conditions = textListingConditions(query);
+  const choices = choiceLexemes(query);
+  if (choices.length) {
+    // With the catalog's lexeme, when it is one of a few: the GIN scan alone finds the ads.
+    const catalogs = catalogLexemes(query);
+    const all = catalogs ? [...choices, catalogs] : choices;
+    conditions.push(sql`${products.searchVector} @@ ${all.join(' & ')}::tsquery`);
+  }
+  return conditions;
+}
+
+/** The choice filters as tsquery groups: any value of a key, every key (`('§afuel=diesel' | '§afuel=hybrid')`). */
+export function choiceLexemes(query: ListingQuery): string[] {
+  return (query.attributes?.choices ?? []).map(([key, values]) => lexemes(values.map((value) => choiceLexeme(key, value))));
+}
+
+/** The catalogs as one tsquery group, when they are a few (see filterLexemes). */
+function catalogLexemes(query: ListingQuery): string | undefined {
+  const catalogs = query.catalogRoots?.length ? query.catalogRoots : query.catalogIds;
+  return catalogs.length && catalogs.length <= FILTER_LEXEMES ? lexemes(catalogs.map((id) => `§c${id}`)) : undefined;
+}
+
+/**
+ * The same place, catalog and choice filters as lexemes of the search document (§m, §r, §c, §a),
+ * so the GIN index intersects them with the words instead of the heap filtering a long match list.
  */
 export function filterLexemes(query: ListingQuery): string[] {
   const out: string[] = [];
@@ -51,12 +94,13 @@ export function filterLexemes(query: ListingQuery): string[] {
   // below it: the documents carry their category's ancestors too (migration 0020).
   const places = [...query.cityIds.map((id) => `§m${id}`), ...query.regionIds.map((id) => `§r${id}`)];
   if (places.length && places.length <= FILTER_LEXEMES) out.push(lexemes(places));
-  const catalogs = query.catalogRoots?.length ? query.catalogRoots : query.catalogIds;
-  if (catalogs.length && catalogs.length <= FILTER_LEXEMES) out.push(lexemes(catalogs.map((id) => `§c${id}`)));
-  return out;
+  const catalogs = catalogLexemes(query);
+  if (catalogs) out.push(catalogs);
+  // Every choice filter: a document must have one of its values.
+  return [...out, ...choiceLexemes(query)];
 }
 
-/** The active ads the query asks for (listings without words). */
+/** The listed ads the query asks for (listings without words). */
 export function where(query: ListingQuery): SQL {
   return and(...listingConditions(query))!;
 }

@@ -20,7 +20,11 @@ import {
   wordsTsquery,
 } from './text-query-sql.ts';
 import { type TimePass, nextPass, passDays } from './time-passes.ts';
-import { filterLexemes, listingConditions, where } from './listing-conditions.ts';
+import { LISTED, filterLexemes, listingConditions, textListingConditions, where } from './listing-conditions.ts';
+import type { AttributeConditions, FacetField } from './attribute-filters.ts';
+import { facetSets, facetStatement, facetsFrom } from './facets.ts';
+import type { Facets } from '../../../common/attributes.ts';
+import { productNumbers } from '../../db/schema/attributes.ts';
 
 /**
  * The buyer's filters beside place, category and words. Absent means "any"; each is one WHERE
@@ -50,6 +54,20 @@ export interface ListingQuery extends ListingFilters {
   sort: SortKey | 'relevance';
   limit: number;
   offset: number;
+  /** The category fields' filters (attribute-filters.ts). */
+  attributes?: AttributeConditions;
+  /** The choice fields to count facets for (page answers only). */
+  facets?: FacetField[];
+  /** "Near": the towns within the radius, nearest first (the distance sort's order). */
+  townOrder?: number[];
+}
+
+/** A page of the listing, how many match in all (up to COUNT_CAP), and the facets when asked. */
+export interface ListingPage {
+  rows: ListingRow[];
+  total: number;
+  capped: boolean;
+  facets?: { facets: Facets; capped: boolean };
 }
 
 /** A row of the listing: what an ad's card shows. */
@@ -93,10 +111,31 @@ function orderBy(query: ListingQuery): SQL {
       return sql`(${products.imageCount} > 0) desc, ${newest}`;
     case 'image_asc':
       return sql`(${products.imageCount} > 0) asc, ${newest}`;
-    default:
-      // Issue 26's sorts (by a category field, by distance) are ordered by the search module; until then, newest.
-      return newest;
+    case 'year_desc':
+      return sql`${fieldNumber('year')} desc nulls last, ${newest}`;
+    case 'year_asc':
+      return sql`${fieldNumber('year')} asc nulls last, ${newest}`;
+    case 'mileage_asc':
+      return sql`${fieldNumber('mileage_km')} asc nulls last, ${newest}`;
+    case 'mileage_desc':
+      return sql`${fieldNumber('mileage_km')} desc nulls last, ${newest}`;
+    case 'distance_asc': {
+      // The towns nearest first (near.ts); the ids come from the municipalities table, not the request.
+      const towns = (query.townOrder ?? []).map((id) => Math.trunc(id)).join(',');
+      return sql`array_position(${sql.raw(`'{${towns}}'::int[]`)}, ${products.cityId}) asc nulls last, ${newest}`;
+    }
   }
+}
+
+/** The document has the words and every one of the lexeme groups (place, category, time, choices): one GIN condition. */
+function textMatch(words: SQL, narrowing: string[]): SQL {
+  const tsquery = narrowing.length ? sql`(${words}) && ${narrowing.join(' & ')}::tsquery` : words;
+  return sql`${products.searchVector} @@ (${tsquery})`;
+}
+
+/** An ad's number or day in a category field (null without one): the sorts by year and mileage. */
+function fieldNumber(key: string): SQL {
+  return sql`(select ${productNumbers.value} from ${productNumbers} where ${productNumbers.productId} = ${products.id} and ${productNumbers.key} = ${key})`;
 }
 
 /** How a text search is bounded; tests make it tiny or unbounded. */
@@ -198,7 +237,7 @@ export function createProductsRepo(
             { ...terms.at(-1)!, lexemes: [...typedLexemes, ...words.map((word) => `'${word}'`)].join(' | ') },
           ];
         }
-        const found = await newestMatches(tx, wordsTsquery(terms, 'all'), [eq(products.status, 'active')], limit);
+        const found = await newestMatches(tx, wordsTsquery(terms, 'all'), [LISTED], limit);
         return found.rows.map((row) => ({ name: row.name, catalogId: row.catalogId }));
       });
     },
@@ -247,8 +286,9 @@ export function createProductsRepo(
      * first pass: no typo corrections), through the same bounded GIN passes.
      */
     async countNewer(query: ListingQuery, since: Date, cap: number): Promise<number> {
-      const conditions = [...listingConditions(query), sql`${products.createdAt} > ${since.toISOString()}::timestamptz`];
+      const newer = sql`${products.createdAt} > ${since.toISOString()}::timestamptz`;
       if (!query.terms.length) {
+        const conditions = [...listingConditions(query), newer];
         const capped = db
           .select({ one: sql`1` })
           .from(products)
@@ -261,7 +301,13 @@ export function createProductsRepo(
       // A transaction only to keep the planner settings local, as in searchActive.
       return db.transaction(async (tx) => {
         const { terms } = await prepare(tx, query.terms);
-        const found = await newestMatches(tx, wordsTsquery(terms, 'all'), conditions, cap, filterLexemes(query));
+        const found = await newestMatches(
+          tx,
+          wordsTsquery(terms, 'all'),
+          [...textListingConditions(query), newer],
+          cap,
+          filterLexemes(query),
+        );
         return found.rows.length;
       });
     },
@@ -272,12 +318,13 @@ export function createProductsRepo(
      * settings (`set_config(…, true)`) stay local to them: a detail of this query, not a unit of
      * work, which is why it is the one transaction a repo opens (see modules/README.md).
      */
-    async searchActive(query: ListingQuery): Promise<{ rows: ListingRow[]; total: number; capped: boolean }> {
+    async searchActive(query: ListingQuery): Promise<ListingPage> {
       return db.transaction(async (tx) => {
         if (query.terms.length) return textPage(tx, query);
         const rows = await listActive(tx, query);
         const total = rows.length < query.limit && query.offset === 0 ? rows.length : await countActive(tx, query);
-        return { rows, total, capped: total >= COUNT_CAP };
+        const facets = query.facets?.length ? await countFacets(tx, query, query.facets, listingConditions) : undefined;
+        return { rows, total, capped: total >= COUNT_CAP, ...(facets ? { facets } : {}) };
       });
     },
   };
@@ -305,11 +352,7 @@ export function createProductsRepo(
     const timeLexemes = (pass: TimePass) =>
       Array.from({ length: pass.count }, (_, back) => `§${pass.size}:${Math.floor(nowDays / pass.size) - back}`);
     async function run(time: string[] | undefined) {
-      const match = (lexeme: string | undefined) => {
-        const narrowing = [...extraLexemes, ...(lexeme ? [`'${lexeme}'`] : [])];
-        const tsquery = narrowing.length ? sql`(${words}) && ${narrowing.join(' & ')}::tsquery` : words;
-        return sql`${products.searchVector} @@ (${tsquery})`;
-      };
+      const match = (lexeme: string | undefined) => textMatch(words, [...extraLexemes, ...(lexeme ? [`'${lexeme}'`] : [])]);
       const textCondition = time ? or(...time.map(match))! : match(undefined);
       return tx
         .select({
@@ -403,7 +446,7 @@ export function createProductsRepo(
    * inside compounds, then typos; ties and the other sorts as in the plain listing. A common word
    * takes four statements: `prepare`, one pass, `pageIds`, the cards.
    */
-  async function textPage(tx: Transaction, query: ListingQuery): Promise<{ rows: ListingRow[]; total: number; capped: boolean }> {
+  async function textPage(tx: Transaction, query: ListingQuery): Promise<ListingPage> {
     const prepared = await prepare(tx, query.terms);
     let terms = prepared.terms;
     const unknown = prepared.unknown;
@@ -440,7 +483,20 @@ export function createProductsRepo(
     const rows = ids.length ? await listActive(tx, { ...query, sort: 'created_at_desc', offset: 0 }, ids) : [];
     const position = new Map(ids.map((id, index) => [id, index]));
     rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-    return { rows, total: candidates.length, capped: !complete };
+    // The facets count every ad with all the words (not only the candidates), with the words'
+    // lexemes and the filters' in one tsquery as the passes have them.
+    const words = wordsTsquery(terms, 'all');
+    const facets = query.facets?.length
+      ? await countFacets(tx, query, query.facets, (q) => [...textListingConditions(q), textMatch(words, filterLexemes(q))])
+      : undefined;
+    return { rows, total: candidates.length, capped: !complete, ...(facets ? { facets } : {}) };
+  }
+
+  /** The facets of a listing (facets.ts): one statement for every set of ads they count over. */
+  async function countFacets(tx: Db, query: ListingQuery, fields: FacetField[], conditions: (query: ListingQuery) => SQL[]) {
+    const sets = facetSets(query, fields);
+    const rows = rowsOf<{ set: number; key: string; value: string; count: number }>(await tx.execute(facetStatement(sets, conditions)));
+    return facetsFrom(rows, sets, (key) => fields.find((f) => f.key === key)?.options ?? []);
   }
 
   /**
@@ -453,7 +509,7 @@ export function createProductsRepo(
     const rows = await tx
       .select({ id: products.id })
       .from(products)
-      .where(and(eq(products.status, 'active'), inArray(products.id, candidates)))
+      .where(and(LISTED, inArray(products.id, candidates)))
       .orderBy(order)
       .limit(query.limit)
       .offset(query.offset);
@@ -470,7 +526,7 @@ export function createProductsRepo(
     const found = await newestMatches(
       tx,
       wordsTsquery(query.terms, words),
-      listingConditions(query),
+      textListingConditions(query),
       bounds.candidates,
       filterLexemes(query),
       blocks,
@@ -485,7 +541,7 @@ export function createProductsRepo(
       .select(cardColumns(cover))
       .from(products)
       .leftJoinLateral(cover, sql`true`)
-      .where(ids ? and(eq(products.status, 'active'), inArray(products.id, ids)) : where(query))
+      .where(ids ? and(LISTED, inArray(products.id, ids)) : where(query))
       .orderBy(orderBy(query))
       .limit(query.limit)
       .offset(query.offset);

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { AD_KINDS, MAX_PAGE, MAX_QUERY_LENGTH, SORT_KEYS } from '../../../common/ad-rules.ts';
+import { ATTRIBUTES_PER_CATALOG_MAX, type AttributeFilters, type NearOrigin, RADIUS_KM } from '../../../common/attributes.ts';
 import { FILTER_PRICE_MAX, POSTED_WITHIN } from '../../../common/listing-filters.ts';
 import { ProductCard } from '../ads/ads.schemas.ts';
 import { RatingSummary } from '../ratings/ratings.schemas.ts';
@@ -25,10 +26,39 @@ export const ListingBody = Type.Object(
     ),
     with_images: Type.Optional(Type.Boolean({ description: 'Only ads with at least one picture' })),
     posted_within: Type.Optional(Type.Enum(POSTED_WITHIN, { description: 'Only ads posted in the last day, week or month (30 days)' })),
+    // Issue 26. The values are checked against the searched catalogs' fields by the service, so
+    // each problem reads as one translated message under `attributes.<key>`.
+    attributes: Type.Optional(
+      Type.Unsafe<AttributeFilters>(
+        Type.Record(Type.String({ maxLength: 40 }), Type.Unknown(), {
+          maxProperties: ATTRIBUTES_PER_CATALOG_MAX,
+          description:
+            'Category-field filters of the searched catalogs: `{ min, max }` for numbers and days (YYYY-MM-DD), a list of option values for choices (any of them), true or false for yes/no; e.g. `{ "year": { "min": 2015 }, "fuel": ["hybrid"] }`',
+        }),
+      ),
+    ),
+    near: Type.Optional(
+      Type.Unsafe<NearOrigin>(
+        Type.Object(
+          {
+            postal_code: Type.Optional(Type.String({ maxLength: 10, description: 'Five digits: its municipality’s centre' })),
+            city_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'A municipality: its centre' })),
+            lat: Type.Optional(Type.Number({ description: 'A position (WGS84) in Finland, with lon' })),
+            lon: Type.Optional(Type.Number()),
+          },
+          { additionalProperties: false, description: 'Where distances are measured from: one of postal_code, city_id or lat + lon' },
+        ),
+      ),
+    ),
+    radius_km: Type.Optional(
+      Type.Number({ description: `Only ads whose town's centre lies this near (km): ${RADIUS_KM.join(', ')}; default 25 with near` }),
+    ),
   },
   { additionalProperties: false },
 );
 export type ListingBody = Static<typeof ListingBody>;
+
+const FacetValues = Type.Array(Type.Object({ value: Type.String(), count: Type.Integer() }));
 
 export const ListingReply = Type.Object({
   data: Type.Array(ProductCard),
@@ -39,7 +69,14 @@ export const ListingReply = Type.Object({
     total: Type.Integer(),
     /** True when counting stopped at its cap: show "total+". */
     total_capped: Type.Boolean(),
+    /** True when a facet's set of ads was larger than was counted (facets.ts): its counts are of the first ads found. */
+    facets_capped: Type.Optional(Type.Boolean()),
   }),
+  /**
+   * Inside catalogs with choice filter fields: per field, how many ads have each value among what
+   * the other filters leave (values in the field's order; none without ads).
+   */
+  facets: Type.Optional(Type.Record(Type.String(), FacetValues)),
   links: Type.Object({
     first: Type.String(),
     last: Type.String(),

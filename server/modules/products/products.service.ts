@@ -18,8 +18,17 @@ import { filterCents, priceRangeProblem } from '../../../common/listing-filters.
 import { VIEW_WINDOW_SECONDS, createAdViewCounter } from './ad-views.ts';
 import { type LeafNames, SUGGESTION_EVIDENCE, rankCategories } from './catalog-suggestions.ts';
 import { createListingCache } from './listing-cache.ts';
+import { fieldsAndPlace, nearTowns } from './listing-request.ts';
+import { type NearSearch, distanceOf } from './near.ts';
 import { adPercolationKeys, percolationRules, searchPercolationKey } from './percolation.ts';
-import { COUNT_CAP, type ListingFilters, type ListingQuery, type ListingRow, type ProductsRepo } from './products.repo.ts';
+import {
+  COUNT_CAP,
+  type ListingFilters,
+  type ListingPage,
+  type ListingQuery,
+  type ListingRow,
+  type ProductsRepo,
+} from './products.repo.ts';
 import { type ListingBody, type ListingReply, PAGE_SIZE, type SellerReply } from './products.schemas.ts';
 import { type Synonyms, infixStem, searchTerms, synonymsFrom } from './search-terms.ts';
 
@@ -107,29 +116,42 @@ export function createProductsService(deps: ProductsDeps) {
    * A listing request as the repository's query: the filters checked and canonical, the words as
    * search terms, a catalog with everything below it. `nothingCanMatch`: the answer is known empty.
    */
-  async function listingQuery(body: ListingBody, limit: number, offset: number) {
+  async function listingQuery(body: ListingBody, limit: number, offset: number, withFacets = false) {
     const filters = listingFilters(body);
     const terms = searchTerms(body.name, await synonyms());
     const sort: SortKey | 'relevance' = body.sort ?? (terms.length ? 'relevance' : 'created_at_desc');
     // A parent catalog stands for itself and everything below it.
     const catalogIds = await catalog.withDescendants(body.catalogs ?? []);
+    const catalogRoots = [...new Set(body.catalogs ?? [])].filter((id) => catalogIds.includes(id)).sort((a, b) => a - b);
+    // Issue 26: the category fields' filters, their facets, and "near" (listing-request.ts).
+    const { attributes, facets, near } = await fieldsAndPlace(body, catalogRoots, { attributes: deps.attributes, geo });
+    const place = near ? nearTowns(near, body.cities ?? [], body.regions ?? []) : undefined;
     const query: ListingQuery = {
-      cityIds: body.cities ?? [],
-      regionIds: body.regions ?? [],
+      cityIds: place ? place.cityIds : (body.cities ?? []),
+      regionIds: place ? [] : (body.regions ?? []),
       catalogIds,
-      catalogRoots: [...new Set(body.catalogs ?? [])].filter((id) => catalogIds.includes(id)).sort((a, b) => a - b),
+      catalogRoots,
       terms,
       sort,
       limit,
       offset,
       ...filters,
+      ...(attributes ? { attributes } : {}),
+      ...(withFacets && facets ? { facets } : {}),
+      ...(sort === 'distance_asc' && place ? { townOrder: place.nearestFirst } : {}),
     };
     // A catalog filter that names no existing catalog matches nothing (rather than everything),
-    // and so does a text with no word in it ("!!!", "🙂"): it asked for something, not for every ad.
+    // and so does a text with no word in it ("!!!", "🙂"): it asked for something, not for every ad;
+    // and a "near" whose towns the city or region filter leaves none of.
     const unknownCatalogs = (body.catalogs?.length ?? 0) > 0 && query.catalogIds.length === 0;
     const noWords = !!body.name?.trim() && terms.length === 0;
-    return { query, nothingCanMatch: unknownCatalogs || noWords || onlyFreeAdsAbovePrice(filters) };
+    const noTowns = !!place && place.cityIds.length === 0;
+    return { query, near, nothingCanMatch: unknownCatalogs || noWords || noTowns || onlyFreeAdsAbovePrice(filters) };
   }
+
+  /** The cards of a "near" search carry their distance from the origin. */
+  const withDistance = (cards: ProductCard[], near: NearSearch | undefined) =>
+    near ? cards.map((card) => ({ ...card, distance_km: distanceOf(near, card.city.id) ?? 0 })) : cards;
 
   /** Counts of new ads (saved searches), reused like listing answers; a change to the ads clears them. */
   const newerCounts = createListingCache<number>({ ttlMs: deps.listingCacheMs ?? 0, maxEntries: 5_000 });
@@ -148,8 +170,11 @@ export function createProductsService(deps: ProductsDeps) {
     },
 
     /** The listing's own check of a filter body (422 per field): a search kept to be run later. */
-    checkFilters(body: ListingBody): void {
+    async checkFilters(body: ListingBody): Promise<void> {
       listingFilters(body);
+      const catalogIds = await catalog.withDescendants(body.catalogs ?? []);
+      const roots = [...new Set(body.catalogs ?? [])].filter((id) => catalogIds.includes(id));
+      await fieldsAndPlace(body, roots, { attributes: deps.attributes, geo });
     },
 
     /**
@@ -371,12 +396,23 @@ export function createProductsService(deps: ProductsDeps) {
     async list(body: ListingBody, locale: Locale, client?: SearchClient): Promise<ListingReply> {
       if (client) await deps.throttle.consume(clientKey('search', client), SEARCHES_PER_CLIENT);
       const page = Math.min(body.page ?? 1, MAX_PAGE);
-      const { query, nothingCanMatch } = await listingQuery(body, PAGE_SIZE, (page - 1) * PAGE_SIZE);
-      const { rows, total, capped } = nothingCanMatch ? { rows: [], total: 0, capped: false } : await search(query);
+      const { query, near, nothingCanMatch } = await listingQuery(body, PAGE_SIZE, (page - 1) * PAGE_SIZE, true);
+      const found: ListingPage = nothingCanMatch ? { rows: [], total: 0, capped: false } : await search(query);
+      const { rows, total, capped } = found;
       const lastPage = Math.max(1, Math.min(MAX_PAGE, Math.ceil(total / PAGE_SIZE)));
+      // Inside catalogs with choice fields the reply always has their facets (empty when nothing can match).
+      const facets = query.facets && (found.facets ?? { facets: Object.fromEntries(query.facets.map((f) => [f.key, []])), capped: false });
       return {
-        data: await toCards(rows, locale),
-        meta: { current_page: page, last_page: lastPage, per_page: PAGE_SIZE, total, total_capped: capped },
+        data: withDistance(await toCards(rows, locale), near),
+        meta: {
+          current_page: page,
+          last_page: lastPage,
+          per_page: PAGE_SIZE,
+          total,
+          total_capped: capped,
+          ...(facets ? { facets_capped: facets.capped } : {}),
+        },
+        ...(facets ? { facets: facets.facets } : {}),
         links: {
           first: pageLink(1),
           last: pageLink(lastPage),

@@ -1,6 +1,8 @@
 import { AppError } from '../../../common/errors.ts';
 import type { Locale } from '../../../common/locales.ts';
 import { searchPathOf } from '../../../common/search-url.ts';
+import type { AttributeFilters } from '../../../common/attributes.ts';
+import { canonicalAttributeFilters } from '../products/attribute-filters.ts';
 import { translate } from '../../platform/i18n.ts';
 import type { CurrentUser } from '../auth/auth.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -37,6 +39,16 @@ export function normaliseQuery(query: SavedSearchQuery): SavedSearchQuery {
   for (const key of Object.keys(query).sort()) {
     const value: unknown = (query as Record<string, unknown>)[key];
     if (value === undefined || value === null || value === false) continue;
+    // Issue 26: the field filters in their canonical form; the origin with its keys in order.
+    if (key === 'attributes') {
+      const attributes = canonicalAttributeFilters(value as AttributeFilters);
+      if (attributes) out[key] = attributes;
+      continue;
+    }
+    if (key === 'near' && typeof value === 'object') {
+      out[key] = Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
+      continue;
+    }
     if (typeof value === 'string') {
       const text = value.normalize('NFC').trim().replace(/\s+/g, ' ');
       if (text) out[key] = text;
@@ -79,7 +91,7 @@ export function createSavedSearchesService(deps: SavedSearchesDeps) {
     const problems: FieldProblems = {};
     const add = (field: string, key: string) => (problems[`query.${field}`] ??= []).push({ key });
     try {
-      products.checkFilters(query);
+      await products.checkFilters(query);
     } catch (error) {
       if (!AppError.is(error) || error.code !== 'validation_failed') throw error;
       for (const [field, list] of Object.entries(error.fields)) (problems[`query.${field}`] ??= []).push(...list);
