@@ -10,6 +10,7 @@ let app: FastifyInstance;
 let cars: number;
 let bikes: number;
 let helsinki: number;
+let corolla: number;
 
 const search = (body: Record<string, unknown>, lang = 'fi') =>
   app.inject({ method: 'POST', url: '/api/products', payload: body, headers: { 'accept-language': lang } });
@@ -26,7 +27,7 @@ beforeAll(async () => {
   await defineCarFields(app);
   const seller = await createUser(app);
   const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
-  await car(
+  ({ id: corolla } = await car(
     app,
     seller.id,
     'Toyota Corolla hybrid',
@@ -41,7 +42,7 @@ beforeAll(async () => {
       inspection_until: '2026-05-01',
     },
     { createdAt: hoursAgo(1) },
-  );
+  ));
   await car(
     app,
     seller.id,
@@ -148,6 +149,22 @@ describe('POST /api/products: category-field filters', () => {
 
   it('empty filters are no filters', async () => {
     expect(await names(inCars({ attributes: { make: [], year: {}, mileage_km: { min: null, max: '' } } }))).toHaveLength(6);
+  });
+});
+
+describe('the listing predicate elsewhere', () => {
+  it('confirms an alert only for saved queries whose fields and place the ad meets', async () => {
+    const shown = await app.services.products.bodiesShowingAd(
+      [
+        inCars({ attributes: { fuel: ['hybrid'], year: { min: 2018 } } }),
+        inCars({ attributes: { fuel: ['diesel'] } }),
+        inCars({ attributes: { year: { min: 2019 } } }),
+        inCars({ attributes: { service_book: true }, near: { postal_code: '00100' }, radius_km: 5 }),
+        inCars({ attributes: { make: ['toyota'] }, near: { postal_code: '33100' } }),
+      ],
+      corolla,
+    );
+    expect(shown).toEqual([true, false, false, true, false]);
   });
 });
 
