@@ -23,6 +23,7 @@ import { type TimePass, nextPass, passDays } from './time-passes.ts';
 import { LISTED, filterLexemes, listingConditions, textListingConditions, where } from './listing-conditions.ts';
 import type { AttributeConditions, FacetField } from './attribute-filters.ts';
 import { facetSets, facetStatement, facetsFrom } from './facets.ts';
+import { nearestFirstIds } from './distance-page.ts';
 import type { Facets } from '../../../common/attributes.ts';
 import { productNumbers } from '../../db/schema/attributes.ts';
 
@@ -321,7 +322,7 @@ export function createProductsRepo(
     async searchActive(query: ListingQuery): Promise<ListingPage> {
       return db.transaction(async (tx) => {
         if (query.terms.length) return textPage(tx, query);
-        const rows = await listActive(tx, query);
+        const rows = query.sort === 'distance_asc' ? await nearestFirst(tx, query) : await listActive(tx, query);
         const total = rows.length < query.limit && query.offset === 0 ? rows.length : await countActive(tx, query);
         const facets = query.facets?.length ? await countFacets(tx, query, query.facets, listingConditions) : undefined;
         return { rows, total, capped: total >= COUNT_CAP, ...(facets ? { facets } : {}) };
@@ -534,7 +535,16 @@ export function createProductsRepo(
     return { candidates: found.rows.map((row) => row.id), complete: found.complete };
   }
 
-  /** One page of active ads with their cover picture. */
+  /** The distance sort's page (distance-page.ts): its ids in order, then their cards. */
+  async function nearestFirst(tx: Db, query: ListingQuery): Promise<ListingRow[]> {
+    const ids = rowsOf<{ id: number }>(await tx.execute(nearestFirstIds(query))).map((row) => Number(row.id));
+    if (!ids.length) return [];
+    const rows = await listActive(tx, { ...query, sort: 'created_at_desc', offset: 0 }, ids);
+    const position = new Map(ids.map((id, index) => [id, index]));
+    return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  }
+
+  /** One page of listed ads with their cover picture. */
   async function listActive(db: Db, query: ListingQuery, ids?: number[]): Promise<ListingRow[]> {
     const cover = adCover(db);
     return db
