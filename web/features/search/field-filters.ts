@@ -18,6 +18,11 @@ export interface FieldFilters {
   radius_km?: number;
 }
 
+/** The fields a buyer filters by (texts are for reading, not filtering). */
+export function filterFieldsOf(fields: readonly PublicAttribute[]): PublicAttribute[] {
+  return fields.filter((field) => field.filter && field.type !== 'text');
+}
+
 /** Sorts that need a field of the catalog's, by the field's key. */
 const SORT_FIELD: Partial<Record<SortKey, string>> = {
   year_desc: 'year',
@@ -55,9 +60,7 @@ export function fieldFiltersOf(
   definitions: readonly AttributeDefinition[],
   locale: Locale,
 ): { filters: PublicAttribute[]; query: FieldFilters } {
-  const filters = activeAttributes(definitions)
-    .filter((definition) => definition.filter && definition.type !== 'text')
-    .map((definition) => publicAttribute(definition, locale));
+  const filters = filterFieldsOf(activeAttributes(definitions).map((definition) => publicAttribute(definition, locale)));
   const attributes = attributeFiltersFor(params.attributes, filters);
   const near: NearOrigin | undefined = params.near
     ? { postal_code: params.near }

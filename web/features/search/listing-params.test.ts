@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilters, attributeParamNames, isSearch, parseListingParams, searchWithout, searchWithoutFilters } from './listing-params';
+import {
+  activeFilters,
+  attributeParamNames,
+  isSearch,
+  tidySearch,
+  parseListingParams,
+  searchWithout,
+  searchWithoutFilters,
+} from './listing-params';
 
 const parse = (search: string, cookie?: string) => parseListingParams(new URL(`http://x/${search}`), cookie);
 
@@ -88,5 +96,33 @@ describe('the search in the URL', () => {
     expect(searchWithout('?a.year.min=2010&a.year.max=2015&a.fuel=hybrid', attributeParamNames('year'))).toBe('?a.fuel=hybrid');
     expect(searchWithout('?near=00100&radius=50&sort=distance_asc&kind=sell', ['near'])).toBe('?kind=sell');
     expect(searchWithout('?near_city=91&radius=50&kind=sell', ['kind'])).toBe('?near_city=91&radius=50');
+  });
+});
+
+describe('a filter form as the URL writes it', () => {
+  const form = (pairs: [string, string][]) => new URLSearchParams(pairs);
+
+  it('joins ticked boxes into one comma list and writes bounds as plain numbers in the reader’s conventions', () => {
+    const fi = tidySearch(
+      form([
+        ['q', 'auto'],
+        ['a.fuel', 'hybrid'],
+        ['a.mileage_km.max', '180\u00a0000'],
+        ['a.fuel', 'diesel'],
+        ['a.area_m2.min', '54,5'],
+        ['a.inspection_until.min', '2027-01-31'],
+      ]),
+      'fi',
+    );
+    expect(fi.toString()).toBe(
+      'q=auto&a.fuel=hybrid%2Cdiesel&a.mileage_km.max=180000&a.area_m2.min=54.5&a.inspection_until.min=2027-01-31',
+    );
+    expect(tidySearch(form([['a.mileage_km.max', '180,000']]), 'en').get('a.mileage_km.max')).toBe('180000');
+    expect(tidySearch(form([['a.area_m2.min', '54.5']]), 'en').get('a.area_m2.min')).toBe('54.5');
+  });
+
+  it('leaves a bound that is no number for the page to drop', () => {
+    expect(tidySearch(form([['a.year.min', 'old']]), 'fi').get('a.year.min')).toBe('old');
+    expect(parse(`?${tidySearch(form([['a.year.min', 'old']]), 'fi').toString()}`).attributes).toEqual({});
   });
 });

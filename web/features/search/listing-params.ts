@@ -1,5 +1,6 @@
 import { type AdKind, MAX_PAGE, MAX_QUERY_LENGTH, SORT_KEYS, type SortKey, isAdKind, parsePriceCents } from '../../../common/ad-rules';
 import type { AttributeFilters, RadiusKm } from '../../../common/attributes';
+import type { Locale } from '../../../common/locales';
 import { FILTER_PRICE_MAX, type PostedWithin, isPostedWithin } from '../../../common/listing-filters';
 import {
   ATTRIBUTE_PARAM_PREFIX,
@@ -10,6 +11,7 @@ import {
   isRadiusKm,
   readAttributeParams,
 } from '../../../common/search-url';
+import { tidyBound } from './attribute-numbers';
 
 export type ViewMode = 'card' | 'list';
 
@@ -154,4 +156,20 @@ export function attributeParamNames(key: string): string[] {
 export function searchWithoutFilters(search: string): string {
   const fields = [...new URLSearchParams(search).keys()].filter((key) => key.startsWith(ATTRIBUTE_PARAM_PREFIX));
   return searchWithout(search, [...FILTER_PARAMS, ...fields]);
+}
+
+/**
+ * A submitted filter form as the URL writes it: a field's ticked choices as one comma list
+ * (`a.fuel=hybrid,diesel`, where a form sends the name once per box) and bounds as plain numbers
+ * (what the inputs show in the reader's conventions, "180 000" or "180,000", is 180000). The page
+ * reads either form; a bound that is no number is left for the page to drop.
+ */
+export function tidySearch(values: URLSearchParams, locale: Locale): URLSearchParams {
+  const tidy = new URLSearchParams();
+  for (const [key, value] of values) {
+    if (!key.startsWith(ATTRIBUTE_PARAM_PREFIX)) tidy.append(key, value);
+    else if (/\.(min|max)$/u.test(key)) tidy.set(key, String(tidyBound(value, locale) ?? value));
+    else if (!tidy.has(key)) tidy.set(key, values.getAll(key).join(','));
+  }
+  return tidy;
 }

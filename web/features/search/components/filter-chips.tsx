@@ -3,7 +3,9 @@ import { Link, useLocation } from 'react-router';
 import type { Locale } from '../../../../common/locales';
 import { formatPrice } from '../../../lib/format';
 import { useTranslation } from '../../../lib/use-translation';
-import { type FilterParam, activeFilters, searchWithout, searchWithoutFilters } from '../listing-params';
+import { DEFAULT_RADIUS_KM } from '../../../../common/search-url';
+import { type FilterParam, activeFilters, attributeParamNames, searchWithout, searchWithoutFilters } from '../listing-params';
+import { attributeChipLabel } from '../attribute-chips';
 import type { FilterData } from './filter-fields';
 
 interface Chip {
@@ -45,6 +47,19 @@ export function FilterChips({ data, fixedCatalog }: { data: FilterData; fixedCat
   }
   if (params.posted) chips.push({ label: t(`search.posted.${params.posted}`), keys: ['posted'] });
   if (params.images) chips.push({ label: t('search.with_images'), keys: ['images'] });
+  const km = params.radius ?? DEFAULT_RADIUS_KM;
+  if (params.near) chips.push({ label: t('search.near.chip', { place: params.near, km }), keys: ['near'] });
+  const nearCity = params.nearCity && data.cities.find((c) => c.id === params.nearCity);
+  if (nearCity) chips.push({ label: t('search.near.chip', { place: nearCity.name, km }), keys: ['near_city'] });
+  for (const field of data.filterFields) {
+    const filter = params.attributes[field.key];
+    if (filter !== undefined) {
+      chips.push({
+        label: attributeChipLabel(field, filter, t, i18n.language as Locale),
+        keys: attributeParamNames(field.key) as FilterParam[],
+      });
+    }
+  }
 
   return (
     <section aria-label={t('search.applied')} className="flex flex-wrap items-center gap-2" data-testid="filter-chips">

@@ -1,8 +1,10 @@
-import { useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { AD_KINDS } from '../../../../common/ad-rules';
 import { POSTED_WITHIN } from '../../../../common/listing-filters';
 import { useTranslation } from '../../../lib/use-translation';
 import type { ListingData } from '../listing.server';
+import { useCatalogFilterFields } from '../use-catalog-filter-fields';
+import { AttributeFilters } from './attribute-filters';
 import { PlaceComboBox } from './place-combo-box';
 
 const controlClass = 'h-11 w-full rounded-lg border border-line bg-raised px-3 text-sm outline-none focus:border-brand';
@@ -12,24 +14,47 @@ function priceValue(euros: number | null): string {
   return euros === null ? '' : String(euros).replace('.', ',');
 }
 
-export type FilterData = Pick<ListingData, 'params' | 'regions' | 'cities' | 'catalogs'>;
+export type FilterData = Pick<ListingData, 'params' | 'regions' | 'cities' | 'catalogs' | 'filterFields' | 'facets'>;
 
 /**
  * The filter controls, named as the URL names them, for the search's GET form: place, category,
- * kind of ad, price range, age and "only with pictures". Uncontrolled: each field starts from the
- * URL and the form reads them on submit (the panel and the phone's sheet each hold their own copy).
+ * kind of ad, price range, age and "only with pictures", then the distance from a place
+ * (`nearFields`, from the near feature) and the chosen category's own fields. Uncontrolled: each
+ * field starts from the URL and the form reads them on submit (the panel and the phone's sheet
+ * each hold their own copy).
  */
-export function FilterFields({ data, fixedCatalog, columns }: { data: FilterData; fixedCatalog?: boolean; columns: string }) {
+export function FilterFields({
+  data,
+  fixedCatalog,
+  columns,
+  nearFields,
+}: {
+  data: FilterData;
+  fixedCatalog?: boolean;
+  columns: string;
+  nearFields?: ReactNode;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const { params } = data;
+  // A catalog page's own catalog, else the one picked in the form (its fields show before the form is sent).
+  const [chosenCatalog, setChosenCatalog] = useState(params.catalog);
+  const catalogFields = useCatalogFilterFields(fixedCatalog ? params.catalog : chosenCatalog, {
+    catalog: params.catalog,
+    fields: data.filterFields,
+  });
   return (
     <div className={`grid gap-3 ${columns}`}>
       <PlaceComboBox regions={data.regions} cities={data.cities} region={params.region} city={params.city} place={params.place} />
       {!fixedCatalog && (
         <label className="text-sm">
           <span className="mb-1 block text-muted">{t('search.category')}</span>
-          <select name="catalog" defaultValue={params.catalog ?? ''} className={controlClass}>
+          <select
+            name="catalog"
+            defaultValue={params.catalog ?? ''}
+            onChange={(event) => setChosenCatalog(Number(event.target.value) || null)}
+            className={controlClass}
+          >
             <option value="">{t('search.all_categories')}</option>
             {data.catalogs.map((parent) => (
               <optgroup key={parent.id} label={parent.name}>
@@ -102,6 +127,13 @@ export function FilterFields({ data, fixedCatalog, columns }: { data: FilterData
         <input type="checkbox" name="images" value="1" defaultChecked={params.images} className="h-5 w-5 accent-[var(--brand)]" />
         {t('search.with_images')}
       </label>
+      {nearFields}
+      <AttributeFilters
+        fields={catalogFields.fields}
+        values={catalogFields.own ? params.attributes : {}}
+        facets={catalogFields.own ? data.facets : {}}
+        loading={catalogFields.loading}
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Heading } from 'react-aria-components';
 import { Form, Link, useLocation } from 'react-router';
 import { CloseButton } from '../../../components/close-button';
@@ -13,11 +14,13 @@ export function FilterSheet({
   onOpenChange,
   data,
   fixedCatalog,
+  nearFields,
 }: {
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
   data: FilterData;
   fixedCatalog?: boolean;
+  nearFields?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
@@ -45,7 +48,7 @@ export function FilterSheet({
           {params.q && <input type="hidden" name="q" value={params.q} />}
           {params.sort && <input type="hidden" name="sort" value={params.sort} />}
           {params.view === 'list' && <input type="hidden" name="view" value="list" />}
-          <FilterFields data={data} fixedCatalog={fixedCatalog} columns="grid-cols-1" />
+          <FilterFields data={data} fixedCatalog={fixedCatalog} columns="grid-cols-1" nearFields={nearFields} />
         </div>
         <div className="flex items-center justify-between gap-3 border-t border-line px-4 py-3">
           <Link

@@ -58,3 +58,30 @@ describe('the result cards', () => {
     expect(underH1.querySelectorAll('h3')).toHaveLength(0);
   });
 });
+
+describe('the result cards near a place', () => {
+  function renderNear(view: 'card' | 'list') {
+    const products = [
+      { ...card(1), distance_km: 12.4 },
+      { ...card(2), status: 'reserved', distance_km: 0.3 },
+    ] as ProductCard[];
+    const Stub = createRoutesStub([{ path: '/', Component: () => <ProductResults products={products} view={view} /> }]);
+    return render(
+      <I18nProvider i18n={i18n}>
+        <Stub />
+      </I18nProvider>,
+    ).container;
+  }
+
+  it.each(['card', 'list'] as const)('say how far each ad is, and mark a reserved ad "Reserved" (%s view)', (view) => {
+    const [first, second] = [...renderNear(view).querySelectorAll('article')];
+    expect(first!.textContent).toContain('Helsinki · 12 km · Bicycles');
+    expect(first!.textContent).not.toContain('Reserved');
+    expect(second!.textContent).toContain('Helsinki · 0 km');
+    expect(second!.textContent).toContain('Reserved');
+  });
+
+  it('say no distance when the search is near nowhere', () => {
+    expect(renderResults('card').querySelector('article')!.textContent).not.toMatch(/\d km/);
+  });
+});

@@ -1,10 +1,11 @@
 import { LayoutGrid, List, SlidersHorizontal } from 'lucide-react';
-import { type FormEvent, Suspense, lazy, useState } from 'react';
+import { type FormEvent, type ReactNode, Suspense, lazy, useState } from 'react';
 import { Form, Link, useLocation, useSubmit } from 'react-router';
-import { SORT_KEYS } from '../../../../common/ad-rules';
+import type { Locale } from '../../../../common/locales';
 import { storeViewMode } from '../../../lib/preferences';
 import { useTranslation } from '../../../lib/use-translation';
-import { activeFilters, searchWithoutFilters } from '../listing-params';
+import { sortKeysOffered } from '../field-filters';
+import { activeFilters, searchWithoutFilters, tidySearch } from '../listing-params';
 import type { ListingData, ViewMode } from '../listing.server';
 import { FilterChips } from './filter-chips';
 import { type FilterData, FilterFields } from './filter-fields';
@@ -18,13 +19,14 @@ export const applyButton = 'h-11 rounded-lg bg-brand px-4 text-sm font-semibold 
 /** Submits a search form as a GET without its empty fields, so the URL says only what was chosen. */
 export function useCleanSubmit(action: string) {
   const submit = useSubmit();
+  const { i18n } = useTranslation();
   return (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = new URLSearchParams();
     for (const [key, value] of new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter)) {
       if (typeof value === 'string' && value.trim() !== '') values.append(key, value);
     }
-    void submit(values, { method: 'get', action });
+    void submit(tidySearch(values, i18n.language as Locale), { method: 'get', action });
   };
 }
 
@@ -39,11 +41,14 @@ export function SearchPanel({
   data,
   fixedCatalog,
   collapsed = false,
+  nearFields,
 }: {
   data: FilterData & Pick<ListingData, 'problems'>;
   fixedCatalog?: boolean;
   /** The filters behind their button on every screen (the front page before a search: the ads come first). */
   collapsed?: boolean;
+  /** The "Location" section (the near feature's), rendered in the panel and in the sheet alike. */
+  nearFields?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
@@ -52,6 +57,9 @@ export function SearchPanel({
   const [sheetWanted, setSheetWanted] = useState(false);
   const onSubmit = useCleanSubmit(pathname);
   const count = activeFilters(params, fixedCatalog).length;
+  // The sort picked stays shown (and focused) while its results load; a new search shows its own.
+  const [pickedSort, setPickedSort] = useState({ search, sort: params.sort ?? '' });
+  const sort = pickedSort.search === search ? pickedSort.sort : (params.sort ?? '');
 
   return (
     <>
@@ -75,14 +83,20 @@ export function SearchPanel({
           <SlidersHorizontal aria-hidden size={16} />
           {count ? t('search.filters_count', { count }) : t('search.filters_open')}
         </a>
-        {/* Keyed by the search: a new search (a chip, the sheet, back) starts the fields from the URL again. */}
         <section
-          key={search}
           id="search-filters"
           aria-label={t('search.filters')}
           className={`hidden rounded-xl border border-line bg-raised p-4 target:block ${collapsed ? '' : 'sm:block'}`}
         >
-          <FilterFields data={data} fixedCatalog={fixedCatalog} columns="sm:grid-cols-2 lg:grid-cols-3" />
+          {/* Keyed by the search: a new search (a chip, the sheet, back) starts the fields from the URL
+              again, while the apply button (outside the key) keeps the focus it was pressed with. */}
+          <FilterFields
+            key={search}
+            data={data}
+            fixedCatalog={fixedCatalog}
+            columns="sm:grid-cols-2 lg:grid-cols-3"
+            nearFields={nearFields}
+          />
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <button type="submit" className={applyButton}>
               {t('search.apply')}
@@ -105,13 +119,15 @@ export function SearchPanel({
             <span className="text-muted">{t('search.sort_label')}</span>
             <select
               name="sort"
-              defaultValue={params.sort ?? ''}
-              key={search}
-              onChange={(e) => e.currentTarget.form?.requestSubmit()}
+              value={sort}
+              onChange={(e) => {
+                setPickedSort({ search, sort: e.currentTarget.value });
+                e.currentTarget.form?.requestSubmit();
+              }}
               className="h-10 rounded-lg border border-line bg-raised px-2 text-sm outline-none focus:border-brand"
             >
               <option value="">{t(params.q ? 'search.sort.relevance' : 'search.sort.created_at_desc')}</option>
-              {SORT_KEYS.filter((key) => params.q || key !== 'created_at_desc').map((key) => (
+              {sortKeysOffered(params, data.filterFields).map((key) => (
                 <option key={key} value={key}>
                   {t(`search.sort.${key}`)}
                 </option>
@@ -124,7 +140,7 @@ export function SearchPanel({
       </Form>
       {sheetWanted && (
         <Suspense fallback={null}>
-          <FilterSheet isOpen={sheetOpen} onOpenChange={setSheetOpen} data={data} fixedCatalog={fixedCatalog} />
+          <FilterSheet isOpen={sheetOpen} onOpenChange={setSheetOpen} data={data} fixedCatalog={fixedCatalog} nearFields={nearFields} />
         </Suspense>
       )}
     </>
