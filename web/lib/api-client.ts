@@ -10,6 +10,13 @@ import type {
   MergeCatalogReply,
   UpdateCatalogBody,
 } from '../../server/modules/catalog/catalog.schemas';
+import type {
+  AdminAttributeList,
+  AdminAttributeListReply,
+  AdminAttributeReply,
+  CreateAttributeBody,
+  UpdateAttributeBody,
+} from '../../server/modules/attributes/attributes.schemas';
 import type { CityList, RegionList } from '../../server/modules/geo/geo.schemas';
 import type { AdStatus } from '../../common/ad-rules';
 import type { PublicAttribute } from '../../common/attributes';
@@ -417,6 +424,20 @@ export const api = {
   mergeCatalog: (id: number, into: number) =>
     apiRequest<Static<typeof MergeCatalogReply>>('POST', `/admin/catalogs/${id}/merge`, { body: { into }, ...quiet }),
   deleteCatalog: (id: number) => apiRequest<Static<typeof AdminMessageReply>>('DELETE', `/admin/catalogs/${id}`, quiet),
+  // A category's fields (issue 26): the forms show the refusals under their inputs.
+  adminAttributes: (catalogId: number) =>
+    apiRequest<Static<typeof AdminAttributeList>>('GET', `/admin/catalogs/${catalogId}/attributes`, quiet),
+  createAttribute: (catalogId: number, body: Static<typeof CreateAttributeBody>) =>
+    apiRequest<Static<typeof AdminAttributeReply>>('POST', `/admin/catalogs/${catalogId}/attributes`, { body, ...quiet }),
+  updateAttribute: (id: number, body: Static<typeof UpdateAttributeBody>) =>
+    apiRequest<Static<typeof AdminAttributeReply>>('PATCH', `/admin/attributes/${id}`, { body, ...quiet }),
+  reorderAttributes: (catalogId: number, ids: number[]) =>
+    apiRequest<Static<typeof AdminAttributeListReply>>('POST', `/admin/catalogs/${catalogId}/attributes/order`, {
+      body: { ids },
+      ...quiet,
+    }),
+  setAttributeRetired: (id: number, retired: boolean) =>
+    apiRequest<Static<typeof AdminAttributeReply>>('POST', `/admin/attributes/${id}/${retired ? 'retire' : 'restore'}`, quiet),
 
   // Roles (admin area). The role dialogs show their errors under the fields: quiet.
   createRole: (body: Static<typeof CreateRoleBody>) =>

@@ -1,5 +1,5 @@
 import { FolderPlus, Search } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { AdminCatalog } from '../../../../server/modules/catalog/catalog.schemas';
 import { inputClass, primaryButton, secondaryButton } from '../../../components/form-controls';
@@ -19,7 +19,19 @@ import { MoveCategoryDialog } from './move-dialog';
  * and close, a search shows the matches in their places. Quick changes (order, visibility) happen
  * in place; the others in a dialog. After each change the page's data is loaded again.
  */
-export function CategoryManager({ nodes }: { nodes: AdminCatalog[] }) {
+export function CategoryManager({
+  nodes,
+  fieldsOf = null,
+  onFields,
+  aside,
+}: {
+  nodes: AdminCatalog[];
+  /** The category whose fields are open beside the tree (issue 26). */
+  fieldsOf?: number | null;
+  onFields?: (node: AdminCatalog) => void;
+  /** What shows beside the tree (the fields panel): the route composes the two features. */
+  aside?: ReactNode;
+}) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const filterId = useId();
@@ -96,6 +108,8 @@ export function CategoryManager({ nodes }: { nodes: AdminCatalog[] }) {
                 busy={busy === node.id}
                 onToggleExpanded={() => toggle(node.id)}
                 onAction={(action) => act(node, action)}
+                onFields={onFields && (() => onFields(node))}
+                fieldsOpen={fieldsOf === node.id}
               />
               {hasChildren && open && branch(node.id, level + 1)}
             </li>
@@ -148,15 +162,18 @@ export function CategoryManager({ nodes }: { nodes: AdminCatalog[] }) {
         </div>
       </div>
 
-      <nav aria-label={t('admin_categories.tree_label')} className="mt-5">
-        {matches && matches.size === 0 ? (
-          <p className="rounded-2xl border border-dashed border-line p-8 text-center text-muted">
-            {t('admin_categories.no_match', { query: query.trim() })}
-          </p>
-        ) : (
-          branch(null, 0)
-        )}
-      </nav>
+      <div className={aside ? 'mt-5 gap-5 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,32rem)] lg:items-start' : 'mt-5'}>
+        <nav aria-label={t('admin_categories.tree_label')}>
+          {matches && matches.size === 0 ? (
+            <p className="rounded-2xl border border-dashed border-line p-8 text-center text-muted">
+              {t('admin_categories.no_match', { query: query.trim() })}
+            </p>
+          ) : (
+            branch(null, 0)
+          )}
+        </nav>
+        {aside && <div className="mt-5 lg:sticky lg:top-4 lg:mt-0 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto">{aside}</div>}
+      </div>
     </section>
   );
 }

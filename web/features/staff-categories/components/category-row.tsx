@@ -5,6 +5,7 @@ import {
   Eye,
   EyeOff,
   FolderPlus,
+  ListChecks,
   Loader2,
   MoreHorizontal,
   MoveRight,
@@ -34,6 +35,8 @@ export function CategoryRow({
   busy,
   onToggleExpanded,
   onAction,
+  onFields,
+  fieldsOpen = false,
 }: {
   node: AdminCatalog;
   first: boolean;
@@ -43,6 +46,9 @@ export function CategoryRow({
   busy: boolean;
   onToggleExpanded: () => void;
   onAction: (action: RowAction) => void;
+  /** Opens the category's fields (issue 26) beside the tree; no button without it. */
+  onFields?: (() => void) | undefined;
+  fieldsOpen?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const name = nameIn(node, i18n.language);
@@ -135,6 +141,18 @@ export function CategoryRow({
           <Pencil aria-hidden size={16} />
           {t('admin_categories.edit')}
         </button>
+        {onFields && (
+          <button
+            type="button"
+            className="inline-flex h-10 items-center gap-1.5 rounded-lg border border-line bg-raised px-3 text-sm font-semibold hover:bg-sunken aria-pressed:border-brand aria-pressed:bg-brand-soft"
+            aria-pressed={fieldsOpen}
+            onClick={onFields}
+            aria-label={`${t('admin_categories.fields')}: ${name}`}
+          >
+            <ListChecks aria-hidden size={16} />
+            {t('admin_categories.fields')}
+          </button>
+        )}
         <MenuTrigger>
           <Button
             isDisabled={busy}
