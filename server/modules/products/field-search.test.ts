@@ -4,6 +4,7 @@ import { createUser } from '../../test/accounts.ts';
 import { createAd } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { car, defineCarFields } from './field-search.fixtures.ts';
+import { type ListingQuery, createProductsRepo } from './products.repo.ts';
 
 /** POST /api/products with issue 26's category-field filters, facets, sorts by field and reserved ads. */
 let app: FastifyInstance;
@@ -227,6 +228,26 @@ describe('POST /api/products: sorting by a field', () => {
       'Toyota RAV4 hybrid',
       'Skoda Octavia',
     ]);
+  });
+
+  it('pages across the last ad with the value into those without it', async () => {
+    const repo = createProductsRepo(app.services.database.db);
+    const catalogIds = await app.services.catalog.withDescendants([cars]);
+    const page = async (limit: number, offset: number) => {
+      const query: ListingQuery = { cityIds: [], regionIds: [], catalogIds, terms: [], sort: 'year_desc', limit, offset };
+      return (await repo.searchActive(query)).rows.map((row) => row.name);
+    };
+    const all = ['Toyota RAV4 hybrid', 'Volvo V60', 'Toyota Corolla hybrid', 'Volkswagen Golf', 'Toyota Avensis', 'Skoda Octavia'];
+    for (const [limit, offset] of [
+      [2, 0],
+      [2, 4],
+      [3, 3],
+      [4, 4],
+      [1, 5],
+      [2, 6],
+    ] as const) {
+      expect(await page(limit, offset)).toEqual(all.slice(offset, offset + limit));
+    }
   });
 
   it('sorts by mileage either way, with words too', async () => {

@@ -24,6 +24,7 @@ import { LISTED, filterLexemes, listingConditions, textListingConditions, where 
 import type { AttributeConditions, FacetField } from './attribute-filters.ts';
 import { facetSets, facetStatement, facetsFrom } from './facets.ts';
 import { nearestFirstIds } from './distance-page.ts';
+import { FIELD_SORTS, withValueIds, withoutValueIds } from './field-sort-page.ts';
 import type { Facets } from '../../../common/attributes.ts';
 import { productNumbers } from '../../db/schema/attributes.ts';
 
@@ -322,7 +323,12 @@ export function createProductsRepo(
     async searchActive(query: ListingQuery): Promise<ListingPage> {
       return db.transaction(async (tx) => {
         if (query.terms.length) return textPage(tx, query);
-        const rows = query.sort === 'distance_asc' ? await nearestFirst(tx, query) : await listActive(tx, query);
+        const rows =
+          query.sort === 'distance_asc'
+            ? await nearestFirst(tx, query)
+            : FIELD_SORTS[query.sort as SortKey]
+              ? await byField(tx, query)
+              : await listActive(tx, query);
         const total = rows.length < query.limit && query.offset === 0 ? rows.length : await countActive(tx, query);
         const facets = query.facets?.length ? await countFacets(tx, query, query.facets, listingConditions) : undefined;
         return { rows, total, capped: total >= COUNT_CAP, ...(facets ? { facets } : {}) };
@@ -538,6 +544,25 @@ export function createProductsRepo(
   /** The distance sort's page (distance-page.ts): its ids in order, then their cards. */
   async function nearestFirst(tx: Db, query: ListingQuery): Promise<ListingRow[]> {
     const ids = rowsOf<{ id: number }>(await tx.execute(nearestFirstIds(query))).map((row) => Number(row.id));
+    return byIds(tx, query, ids);
+  }
+
+  /** A page sorted by a category field (field-sort-page.ts): the ads with the value, then those without. */
+  async function byField(tx: Db, query: ListingQuery): Promise<ListingRow[]> {
+    const idsOf = async (statement: SQL) => rowsOf<{ id: number }>(await tx.execute(statement)).map((row) => Number(row.id));
+    const end = query.offset + query.limit;
+    const valued = await idsOf(withValueIds(query, end));
+    let ids = valued.slice(query.offset);
+    if (valued.length < end) {
+      // Past the last ad with the value: the page continues with those without it.
+      const skip = Math.max(0, query.offset - valued.length);
+      ids = [...ids, ...(await idsOf(withoutValueIds(query, query.limit - ids.length, skip)))];
+    }
+    return byIds(tx, query, ids);
+  }
+
+  /** The cards of these ids, in their order. */
+  async function byIds(tx: Db, query: ListingQuery, ids: number[]): Promise<ListingRow[]> {
     if (!ids.length) return [];
     const rows = await listActive(tx, { ...query, sort: 'created_at_desc', offset: 0 }, ids);
     const position = new Map(ids.map((id, index) => [id, index]));
