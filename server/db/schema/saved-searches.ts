@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { products } from './products.ts';
 import { users } from './users.ts';
 
@@ -10,6 +24,61 @@ export type SavedSearchAlerts = (typeof SAVED_SEARCH_ALERTS)[number];
 /** Where they are told: by e-mail, by push notification. */
 export const SAVED_SEARCH_CHANNELS = ['email', 'push'] as const;
 export type SavedSearchChannel = (typeof SAVED_SEARCH_CHANNELS)[number];
+
+const tsquery = customType<{ data: string; driverData: string }>({ dataType: () => 'tsquery' });
+
+/**
+ * Each distinct saved query once, compiled for matching new ads (issue 29, products/percolation.ts):
+ * its words' tsquery as the listing builds it, its filters as plain values (null: no such filter),
+ * and its keys (saved_search_query_keys). Many people save the same search: a new ad confirms the
+ * query once for all of them. `compiled_with` null: not compiled yet, a candidate for every ad,
+ * confirmed with the listing's own predicate, as is a query compiled with other rules (the rekey
+ * job compiles both) or one with filters not compiled here (`fallback`).
+ */
+export const savedSearchQueries = pgTable(
+  'saved_search_queries',
+  {
+    id: serial('id').primaryKey(),
+    query: jsonb('query').$type<Record<string, unknown>>().notNull(),
+    /** The query's identity: jsonb's text is canonical (keys sorted), so equal queries have one row. */
+    fingerprint: text('fingerprint')
+      .notNull()
+      .generatedAlwaysAs(sql`md5(query::text)`),
+    /** The rules it was compiled with (percolationRules); null until compiled. */
+    compiledWith: text('compiled_with'),
+    fallback: boolean('fallback').notNull().default(false),
+    words: tsquery('words'),
+    catalogIds: integer('catalog_ids').array(),
+    cityIds: integer('city_ids').array(),
+    regionIds: integer('region_ids').array(),
+    priceFromCents: bigint('price_from_cents', { mode: 'number' }),
+    priceToCents: bigint('price_to_cents', { mode: 'number' }),
+    kinds: text('kinds').array(),
+    withImages: boolean('with_images').notNull().default(false),
+    postedWithinDays: integer('posted_within_days'),
+  },
+  (t) => [
+    uniqueIndex('saved_search_queries_fingerprint_idx').on(t.fingerprint),
+    index('saved_search_queries_uncompiled_idx')
+      .on(t.id)
+      .where(sql`${t.compiledWith} is null`),
+  ],
+);
+
+/**
+ * A compiled query's keys: every ad the query shows meets at least one ("w:tak&t:91", "c:12",
+ * "*"); a new ad's own keys find its candidate queries by an index-only scan.
+ */
+export const savedSearchQueryKeys = pgTable(
+  'saved_search_query_keys',
+  {
+    key: text('key').notNull(),
+    queryId: integer('query_id')
+      .notNull()
+      .references(() => savedSearchQueries.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.queryId] }), index('saved_search_query_keys_query_idx').on(t.queryId)],
+);
 
 /**
  * A person's saved search: the listing's own filter object, normalised (so the same search saved
@@ -32,24 +101,16 @@ export const savedSearches = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
-    /**
-     * The percolation key (issue 29): the one requirement of the search a new ad is looked up by,
-     * the rarest the search has ("w:<lexeme>", "c:<catalog id>", "t:<city id>", "r:<region id>",
-     * or "*" for a search of everything); every candidate is then confirmed with the listing's own
-     * predicate. Null until computed.
-     */
-    matchKey: text('match_key'),
-    /**
-     * What the key was read with (the word rules' version and the synonyms, hashed): a key read
-     * with other rules is read again by the rekey job (alerts.service.ts).
-     */
-    matchKeyOf: text('match_key_of'),
+    /** Its query as matching reads it (issue 29): one row per distinct query, shared by everyone who saved it. */
+    queryId: integer('query_id')
+      .notNull()
+      .references(() => savedSearchQueries.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('saved_searches_user_idx').on(t.userId, t.createdAt),
-    index('saved_searches_match_key_idx').on(t.matchKey),
+    index('saved_searches_query_idx').on(t.queryId),
     check('saved_searches_alerts', sql`${t.alerts} in ('instant', 'daily', 'weekly', 'off')`),
   ],
 );

@@ -1,15 +1,43 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
-import { type SavedSearchAlerts, savedSearchAlerts, savedSearches } from '../../db/schema/saved-searches.ts';
+import {
+  type SavedSearchAlerts,
+  savedSearchAlerts,
+  savedSearchQueries,
+  savedSearchQueryKeys,
+  savedSearches,
+} from '../../db/schema/saved-searches.ts';
 import { users } from '../../db/schema/users.ts';
 import { type CardRow, adCover, cardColumns } from '../ads/ads.repo.ts';
+import { rowsOf } from '../products/text-query-sql.ts';
+import { type CompiledQuery, storeSavedQueries } from '../saved-searches/saved-searches.repo.ts';
 
-/** A saved search that may want a new ad: its owner, query and how it is told. */
-export interface AlertCandidate {
-  id: number;
+/** What of a new ad matching reads: its seller, its place and catalog, its search document's lexemes. */
+export interface MatchingAd {
+  sellerId: number;
+  catalogId: number;
+  cityId: number;
+  regionId: number;
+  lexemes: string[];
+}
+
+/** The saved queries an ad's keys found, and which of them show it. */
+export interface QueryMatches {
+  /** Distinct queries found by the ad's keys (and those not compiled yet). */
+  candidates: number;
+  /** Those the compiled form confirmed. */
+  confirmed: number[];
+  /** Those to confirm with the listing's own predicate: filters not compiled, or compiled with other rules. */
+  byListing: { id: number; query: Record<string, unknown> }[];
+  /** How many of the candidates were compiled with other rules than today's (or not at all). */
+  stale: number;
+}
+
+/** A search newly told about an ad: who, and how it wants to be told. */
+export interface NewAlert {
+  savedSearchId: number;
   userId: number;
-  query: Record<string, unknown>;
   alerts: SavedSearchAlerts;
   channels: string[];
 }
@@ -69,43 +97,91 @@ export function createAlertsRepo(db: Database) {
   }
 
   return {
-    /**
-     * The saved searches whose key is among the ad's (or not yet keyed), told about new ads, not
-     * the seller's own: the candidates the listing's predicate then confirms.
-     */
-    async candidates(keys: string[], sellerId: number): Promise<AlertCandidate[]> {
-      return db
+    /** A shown (active) ad as matching reads it; undefined when it is gone or not shown. */
+    async matchingAd(productId: number): Promise<MatchingAd | undefined> {
+      const [row] = await db
         .select({
-          id: savedSearches.id,
-          userId: savedSearches.userId,
-          query: savedSearches.query,
-          alerts: savedSearches.alerts,
-          channels: savedSearches.channels,
+          sellerId: products.userId,
+          catalogId: products.catalogId,
+          cityId: products.cityId,
+          regionId: products.regionId,
+          lexemes: sql<string[]>`coalesce(tsvector_to_array(${products.searchVector}), '{}')`,
         })
-        .from(savedSearches)
-        .innerJoin(users, eq(users.id, savedSearches.userId))
-        .where(
-          and(
-            or(inArray(savedSearches.matchKey, keys), isNull(savedSearches.matchKey)),
-            ne(savedSearches.alerts, 'off'),
-            ne(savedSearches.userId, sellerId),
-            isNull(users.blockedAt),
-          ),
-        );
+        .from(products)
+        .where(and(eq(products.id, productId), eq(products.status, 'active')));
+      return row;
     },
 
-    /** The alerts, each once: a search already told about the ad keeps its row. Answers the new ones. */
-    async insertAlerts(rows: { savedSearchId: number; userId: number; productId: number }[]) {
-      if (!rows.length) return [];
-      return db
-        .insert(savedSearchAlerts)
-        .values(rows)
-        .onConflictDoNothing({ target: [savedSearchAlerts.savedSearchId, savedSearchAlerts.productId] })
-        .returning({
-          savedSearchId: savedSearchAlerts.savedSearchId,
-          userId: savedSearchAlerts.userId,
-          productId: savedSearchAlerts.productId,
-        });
+    /**
+     * The saved queries the ad's keys find (and those not compiled yet), each confirmed against the
+     * ad's row in the same statement by its compiled form — the listing's conditions as values:
+     * its words' tsquery on the ad's search document, the catalogs among the ad's catalog and its
+     * public ancestors (`catalogs`: what the listing's catalog subtree means for one ad), the
+     * place, price, kinds, pictures and age. Queries compiled with other rules than `rules`, or with
+     * filters not compiled, are answered for the listing's own predicate.
+     */
+    async matchQueries(productId: number, keys: string[], catalogs: number[], rules: string): Promise<QueryMatches> {
+      const [row] = rowsOf<QueryMatches>(
+        await db.execute(sql`
+          with ad as (
+            select search_vector, price_cents, kind, image_count, created_at, city_id, region_id
+            from ${products} where id = ${productId} and status = 'active'
+          ),
+          found as (
+            select query_id as id from ${savedSearchQueryKeys}
+            where key = any(array(select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)))
+            union
+            select id from ${savedSearchQueries} where compiled_with is null
+          ),
+          checked as (
+            select q.id, q.query, q.compiled_with is distinct from ${rules} as stale,
+              coalesce(
+                (q.words is null or ad.search_vector @@ q.words)
+                and (q.catalog_ids is null or q.catalog_ids && ${`{${catalogs.join(',')}}`}::int[])
+                and ((q.city_ids is null and q.region_ids is null) or ad.city_id = any(q.city_ids) or ad.region_id = any(q.region_ids))
+                and (q.price_from_cents is null or ad.price_cents >= q.price_from_cents)
+                and (q.price_to_cents is null or ad.price_cents <= q.price_to_cents)
+                and (q.kinds is null or ad.kind = any(q.kinds))
+                and (not q.with_images or ad.image_count > 0)
+                and (q.posted_within_days is null or ad.created_at >= now() - make_interval(days => q.posted_within_days)),
+                false
+              ) as shown,
+              q.fallback
+            from found join ${savedSearchQueries} q on q.id = found.id cross join ad
+          )
+          select count(*)::int as candidates,
+            coalesce(array_agg(id) filter (where shown and not fallback and not stale), '{}') as confirmed,
+            coalesce(jsonb_agg(jsonb_build_object('id', id, 'query', query)) filter (where fallback or stale), '[]') as "byListing",
+            (count(*) filter (where stale))::int as stale
+          from checked`),
+      );
+      return row ?? { candidates: 0, confirmed: [], byListing: [], stale: 0 };
+    },
+
+    /**
+     * Tells the searches of these queries about the ad, each once (a search already told keeps its
+     * row): those with alerts on, not the seller's, not of a blocked person. One statement; answers
+     * the searches newly told.
+     */
+    async alertSearches(queryIds: number[], productId: number, sellerId: number): Promise<NewAlert[]> {
+      if (!queryIds.length) return [];
+      return rowsOf<NewAlert>(
+        await db.execute(sql`
+          with told as (
+            select s.id, s.user_id, s.alerts, s.channels from ${savedSearches} s
+            join ${users} u on u.id = s.user_id
+            where s.query_id = any(${`{${queryIds.join(',')}}`}::int[])
+              and s.alerts <> 'off' and s.user_id <> ${sellerId} and u.blocked_at is null
+          ),
+          inserted as (
+            insert into ${savedSearchAlerts} (saved_search_id, user_id, product_id)
+            select id, user_id, ${productId} from told
+            on conflict (saved_search_id, product_id) do nothing
+            returning saved_search_id, user_id
+          )
+          select i.saved_search_id as "savedSearchId", i.user_id as "userId", t.alerts, t.channels
+          from inserted i join told t on t.id = i.saved_search_id`),
+      );
     },
 
     takeUnemailed,
@@ -180,29 +256,22 @@ export function createAlertsRepo(db: Database) {
         .where(and(eq(products.userId, userId), eq(products.status, 'active'), gte(products.updatedAt, since)));
     },
 
-    /** Saved searches (after `afterId`, by id) whose key is missing or was read with other rules than `rules`. */
-    async staleKeys(rules: string, afterId: number, limit: number): Promise<{ id: number; query: Record<string, unknown> }[]> {
+    /** Saved queries (after `afterId`, by id) not compiled, or compiled with other rules than `rules`. */
+    async staleQueries(rules: string, afterId: number, limit: number): Promise<{ id: number; query: Record<string, unknown> }[]> {
       return db
-        .select({ id: savedSearches.id, query: savedSearches.query })
-        .from(savedSearches)
-        .where(
-          and(
-            gt(savedSearches.id, afterId),
-            or(isNull(savedSearches.matchKey), sql`${savedSearches.matchKeyOf} is distinct from ${rules}`),
-          ),
-        )
-        .orderBy(asc(savedSearches.id))
+        .select({ id: savedSearchQueries.id, query: savedSearchQueries.query })
+        .from(savedSearchQueries)
+        .where(and(gt(savedSearchQueries.id, afterId), sql`${savedSearchQueries.compiledWith} is distinct from ${rules}`))
+        .orderBy(asc(savedSearchQueries.id))
         .limit(limit);
     },
 
-    /** Stores keys read with `rules`; a search whose query changed meanwhile keeps the key its edit wrote. */
-    async setKeys(rows: { id: number; query: Record<string, unknown>; key: string }[], rules: string): Promise<void> {
-      for (const row of rows) {
-        await db
-          .update(savedSearches)
-          .set({ matchKey: row.key, matchKeyOf: rules })
-          .where(and(eq(savedSearches.id, row.id), sql`${savedSearches.query} = ${JSON.stringify(row.query)}::jsonb`));
-      }
+    /**
+     * Stores the queries compiled (their keys replaced), in one transaction. `words`: the words'
+     * tsqueries worked out so far, kept across calls (storeSavedQueries).
+     */
+    async compileQueries(items: { query: Record<string, unknown>; compiled: CompiledQuery }[], words?: Map<string, string>): Promise<void> {
+      await db.transaction((tx) => storeSavedQueries(tx, items, words));
     },
 
     /** Marks an alert pushed. */

@@ -10,6 +10,7 @@ import { adCard, adLabels } from '../ads/ads.presenter.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
+import { type PercolationPlan, adPercolationKeys } from '../products/percolation.ts';
 import type { ProductsService } from '../products/products.service.ts';
 import type { SavedSearchQuery } from '../saved-searches/saved-searches.schemas.ts';
 import { type MailSearch, alertMails, mailPrice } from './alerts.mails.ts';
@@ -22,9 +23,9 @@ export const DIGEST_ADS_PER_SEARCH = 20;
 export const DIGEST_HOUR = 7;
 /** People whose digest is made at once (of the database pool's ten connections). */
 const DIGEST_CONCURRENCY = 4;
-/** Candidates confirmed with the listing's predicate per statement. */
+/** Queries confirmed with the listing's own predicate per statement (those the compiled form does not cover). */
 const CONFIRM_BATCH = 100;
-/** Saved searches whose key is read again per batch of the rekey job. */
+/** Saved queries compiled per batch of the rekey job. */
 const REKEY_BATCH = 500;
 
 export const JOB_KINDS = {
@@ -36,10 +37,13 @@ export const JOB_KINDS = {
   rekey: 'saved-search-rekey',
 } as const;
 
-/** What matching one ad did (bench/alerts.ts reports them): searches found by key, confirmed, newly alerted. */
+/** What matching one ad did (bench/alerts.ts reports them). */
 export interface MatchCounts {
+  /** Distinct saved queries the ad's keys found. */
   candidates: number;
+  /** Of them, those that show the ad. */
   confirmed: number;
+  /** Saved searches newly told about the ad. */
   inserted: number;
 }
 
@@ -62,7 +66,7 @@ export interface AlertPush {
 export interface AlertsDeps {
   repo: AlertsRepo;
   jobs: JobsService;
-  products: Pick<ProductsService, 'adPercolation' | 'bodiesShowingAd' | 'percolationKey' | 'percolationRules'>;
+  products: Pick<ProductsService, 'bodiesShowingAd' | 'percolationPlan' | 'percolationRules'>;
   geo: GeoService;
   catalog: CatalogService;
   storage: Storage;
@@ -102,46 +106,59 @@ export function createAlertsService(deps: AlertsDeps) {
   const absolute = (address: string) => (/^https?:\/\//.test(address) ? address : url(address));
 
   /**
-   * Matches one ad against the saved searches; answers how many searches its keys found, how many
-   * of them the listing's predicate confirmed, and how many were newly told about it.
+   * Matches one ad against the saved searches: the distinct queries its keys find are confirmed in
+   * one statement by their compiled form (or, for the few the compiled form does not cover, by the
+   * listing's own predicate), then every search of a confirmed query is told in one statement and
+   * the instant ones' jobs queued in one more. Answers how many queries the keys found, how many
+   * were confirmed, and how many searches were newly told.
    */
   async function matchAd(productId: number, now: Date): Promise<MatchCounts> {
-    const ad = await products.adPercolation(productId);
-    if (!ad) return { candidates: 0, confirmed: 0, inserted: 0 };
-    const candidates = await repo.candidates(ad.keys, ad.sellerId);
-    // Many people save the same search (the stored query is normalised): each query is confirmed once.
-    const byQuery = new Map<string, typeof candidates>();
-    for (const c of candidates) {
-      const text = JSON.stringify(c.query);
-      byQuery.set(text, [...(byQuery.get(text) ?? []), c]);
-    }
-    const queries = [...byQuery.values()];
-    const confirmed: typeof candidates = [];
-    for (let i = 0; i < queries.length; i += CONFIRM_BATCH) {
-      const batch = queries.slice(i, i + CONFIRM_BATCH);
-      const shown = await products.bodiesShowingAd(
-        batch.map((same) => same[0]!.query as SavedSearchQuery),
-        productId,
-      );
-      batch.forEach((same, k) => shown[k] && confirmed.push(...same));
-    }
-    const inserted = await repo.insertAlerts(confirmed.map((c) => ({ savedSearchId: c.id, userId: c.userId, productId })));
-    const byId = new Map(confirmed.map((c) => [c.id, c]));
+    const found = await queriesShowingAd(productId);
+    if (!found) return { candidates: 0, confirmed: 0, inserted: 0 };
+    const { ad, confirmed } = found;
+    // Queries compiled with other rules (a synonym changed) are compiled again, once per set of rules.
+    if (found.stale) await scheduleRekey(now);
+    const inserted = await repo.alertSearches(confirmed, productId, ad.sellerId);
     const queued: Parameters<JobsService['enqueueMany']>[0] = [];
     for (const row of inserted) {
-      const search = byId.get(row.savedSearchId)!;
-      if (search.alerts !== 'instant') continue;
+      if (row.alerts !== 'instant') continue;
+      const payload = { savedSearchId: row.savedSearchId, userId: row.userId, productId };
       const key = `${row.savedSearchId}:${productId}`;
-      if (search.channels.includes('email'))
+      if (row.channels.includes('email'))
         queued.push({ kind: JOB_KINDS.instant, payload: { userId: row.userId }, runAt: now, key: `${row.userId}:${productId}` });
       // The centre and the push are jobs of their own: a push service that fails is retried
       // there, never holding up the e-mail.
-      if (deps.notify) queued.push({ kind: JOB_KINDS.notify, payload: { ...row }, runAt: now, key });
-      if (deps.push && search.channels.includes('push')) queued.push({ kind: JOB_KINDS.push, payload: { ...row }, runAt: now, key });
+      if (deps.notify) queued.push({ kind: JOB_KINDS.notify, payload, runAt: now, key });
+      if (deps.push && row.channels.includes('push')) queued.push({ kind: JOB_KINDS.push, payload, runAt: now, key });
     }
     // One statement for all of them: an ad many searches want queues hundreds.
     await jobs.enqueueMany(queued);
-    return { candidates: candidates.length, confirmed: confirmed.length, inserted: inserted.length };
+    return { candidates: found.candidates, confirmed: confirmed.length, inserted: inserted.length };
+  }
+
+  /**
+   * The saved queries that show a shown ad: those its keys find, confirmed by their compiled form,
+   * or (`byListing` of them: filters not compiled, other rules) by the listing's own predicate.
+   * Undefined when the ad is gone or not shown.
+   */
+  async function queriesShowingAd(productId: number) {
+    const ad = await repo.matchingAd(productId);
+    if (!ad) return undefined;
+    // The listing's catalog filter shows an ad below a public catalog: its public trail (none when hidden).
+    const trail = (await deps.catalog.trailOf(ad.catalogId, 'fi')).map((c) => c.id);
+    const catalogs = trail.at(-1) === ad.catalogId ? trail : [];
+    const keys = adPercolationKeys({ lexemes: ad.lexemes, catalogs, cityId: ad.cityId, regionId: ad.regionId });
+    const found = await repo.matchQueries(productId, keys, catalogs, await products.percolationRules());
+    const confirmed = [...found.confirmed];
+    for (let i = 0; i < found.byListing.length; i += CONFIRM_BATCH) {
+      const batch = found.byListing.slice(i, i + CONFIRM_BATCH);
+      const shown = await products.bodiesShowingAd(
+        batch.map((q) => q.query as SavedSearchQuery),
+        productId,
+      );
+      batch.forEach((q, k) => shown[k] && confirmed.push(q.id));
+    }
+    return { ad, candidates: found.candidates, confirmed, byListing: found.byListing.length, stale: found.stale };
   }
 
   /** The mail's part of each search: its ads as cards in the person's language, at most `perSearch`, and the rest counted. */
@@ -207,28 +224,41 @@ export function createAlertsService(deps: AlertsDeps) {
   }
 
   /**
-   * Queues the reading of saved searches' keys that are missing (searches saved before keys
-   * existed) or were read with other rules (a synonym added since): once per set of rules across
-   * processes (the job's key). Until then such a search is a candidate for every ad or may miss
-   * one found through the new synonym; the confirmation keeps every alert true either way.
+   * Queues the compiling of saved queries not compiled (stored by a migration) or compiled with
+   * other rules (a synonym added since): once per set of rules across processes (the job's key).
+   * Until then such a query is confirmed with the listing's own predicate (an uncompiled one is a
+   * candidate for every ad; a stale one may miss an ad found only through the new synonym), so
+   * every alert stays true.
    */
   async function scheduleRekey(now: Date): Promise<void> {
     const rules = await products.percolationRules();
     await jobs.enqueue(JOB_KINDS.rekey, { rules }, { runAt: now, key: rules });
   }
 
-  /** Reads again the keys of the saved searches read with other rules than today's; answers how many. */
+  /** Compiles the saved queries not compiled, or compiled with other rules than today's; answers how many. */
   async function rekey(): Promise<number> {
     const rules = await products.percolationRules();
+    // Many queries share their words: each word's tsquery is worked out once a run.
+    const words = new Map<string, string>();
     let done = 0;
     for (let after = 0; ;) {
-      const rows = await repo.staleKeys(rules, after, REKEY_BATCH);
+      const rows = await repo.staleQueries(rules, after, REKEY_BATCH);
       if (!rows.length) return done;
-      const keyed = [];
-      for (const row of rows) keyed.push({ ...row, key: await products.percolationKey(row.query as SavedSearchQuery) });
-      await repo.setKeys(keyed, rules);
+      const items = [];
+      for (const row of rows) items.push({ query: row.query, compiled: { plan: await planOf(row.query as SavedSearchQuery), rules } });
+      await repo.compileQueries(items, words);
       done += rows.length;
       after = rows.at(-1)!.id;
+    }
+  }
+
+  /** A stored query's plan; one the listing now refuses (a rule changed since it was saved) shows nothing. */
+  async function planOf(query: SavedSearchQuery): Promise<PercolationPlan> {
+    try {
+      return await products.percolationPlan(query);
+    } catch (error) {
+      if (!AppError.is(error)) throw error;
+      return { ...(await products.percolationPlan({})), never: true };
     }
   }
 
@@ -324,6 +354,7 @@ export function createAlertsService(deps: AlertsDeps) {
 
   return {
     matchAd,
+    queriesShowingAd,
     scheduleDigest,
     scheduleRekey,
     rekey,

@@ -1,75 +1,78 @@
 import { describe, expect, it } from 'vitest';
-import { adPercolationKeys, percolationRules, searchPercolationKey } from './percolation.ts';
+import type { ListingBody } from './products.schemas.ts';
+import { listingFilters } from './products.service.ts';
+import { adPercolationKeys, percolationPlan, percolationRules, searchKeys, tsqueryLexemes } from './percolation.ts';
 import { NO_SYNONYMS, searchTerms, synonymsFrom } from './search-terms.ts';
 
-const key = (filters: Parameters<typeof searchPercolationKey>[0] & { name?: string }, synonyms = NO_SYNONYMS) =>
-  searchPercolationKey(filters, searchTerms(filters.name, synonyms));
+const plan = (body: ListingBody, synonyms = NO_SYNONYMS) =>
+  percolationPlan(body, listingFilters(body), searchTerms(body.name, synonyms), false);
+/** The keys of a body, its key word's tsquery standing in as `lexemes` (PostgreSQL works them out in the app). */
+const keys = (body: ListingBody, lexemes?: string[]) => searchKeys(plan(body), lexemes);
 
-describe('a saved search’s percolation key', () => {
-  it('is its longest real word, else its one catalog, joined with its one town or region; else that place alone, else everything', () => {
-    expect(key({ name: 'musta sohva', catalogs: [5] })).toBe('w:must');
-    expect(key({ name: 'sohva iso' })).toBe('w:sohv');
-    expect(key({ name: 'sohva', catalogs: [5], regions: [2] })).toBe('w:sohv&r:2');
-    expect(key({ name: 'tv 55', catalogs: [5], cities: [1] })).toBe('c:5&t:1');
-    expect(key({ catalogs: [5], cities: [1, 4] })).toBe('c:5');
-    expect(key({ catalogs: [5, 6], cities: [1] })).toBe('t:1');
-    expect(key({ cities: [1], regions: [2] })).toBe('*');
-    expect(key({ regions: [2] })).toBe('r:2');
-    expect(key({})).toBe('*');
+describe('a saved query’s keys', () => {
+  it('are its key word’s lexemes, else its catalogs, each joined with each of its towns and regions; else the places alone, else everything', () => {
+    expect(keys({ name: 'takki', cities: [91] }, ['tak', 'takki', '~tak'])).toEqual(['w:tak&t:91', 'w:takki&t:91', 'w:~tak&t:91']);
+    expect(keys({ name: 'sohva', catalogs: [5] }, ['sohv'])).toEqual(['w:sohv']);
+    expect(keys({ catalogs: [5, 6], cities: [1], regions: [2] })).toEqual(['c:5&t:1', 'c:5&r:2', 'c:6&t:1', 'c:6&r:2']);
+    expect(keys({ catalogs: [5] })).toEqual(['c:5']);
+    expect(keys({ cities: [1, 4] })).toEqual(['t:1', 't:4']);
+    expect(keys({ price_to: 50 })).toEqual(['*']);
   });
 
-  it('keys by a word with synonyms when every synonym is a word of letters (an ad may match through any of them)', () => {
-    const synonyms = synonymsFrom([
-      { groupId: 1, word: 'sohva' },
-      { groupId: 1, word: 'soffa' },
-      { groupId: 2, word: 'televisio' },
-      { groupId: 2, word: 'tv' },
-    ]);
-    expect(key({ name: 'sohva', regions: [3] }, synonyms)).toBe('w:sohv&r:3');
-    expect(key({ name: 'televisio', regions: [3] }, synonyms)).toBe('w:tele&r:3');
-    expect(key({ name: 'tv' }, synonyms)).toBe('w:tv');
-    // A room word may match the unit token it stands for ("2h"), which is no word.
-    expect(key({ name: 'kaksio', cities: [4] })).toBe('t:4');
+  it('key the longest real word, not a number or a short token', () => {
+    const p = plan({ name: 'iphone 13 pro' });
+    expect(p.terms[p.keyTerm!]!.words[0]).toBe('iphone');
+  });
+
+  it('none for a query the listing shows nothing, or a word whose tsquery names no lexeme', () => {
+    expect(searchKeys({ ...plan({ name: 'sohva' }), never: true }, ['sohv'])).toEqual([]);
+    expect(keys({ name: 'sohva' }, [])).toEqual([]);
+  });
+
+  it('a query with filters not compiled here (a category field) is confirmed by the listing, keyed by its thing only', () => {
+    const body = { name: 'sohva', cities: [91], attributes: { colour: 'grey' } } as unknown as ListingBody;
+    const p = percolationPlan(body, {}, searchTerms('sohva'), false);
+    expect(p.fallback).toBe(true);
+    expect(searchKeys(p, ['sohv'])).toEqual(['w:sohv']);
+  });
+
+  it('too many joint keys: the thing alone', () => {
+    const cities = Array.from({ length: 20 }, (_, i) => i + 1);
+    expect(keys({ name: 'takki', cities }, ['tak', 'takki', '~tak'])).toEqual(['w:tak', 'w:takki', 'w:~tak']);
+  });
+
+  it('reads the filters as the listing does (cents, kinds, pictures, days)', () => {
+    expect(plan({ price_from: 10, price_to: 20.5, kinds: ['give', 'sell'], with_images: true, posted_within: 'week' })).toMatchObject({
+      priceFromCents: 1000,
+      priceToCents: 2050,
+      kinds: ['give', 'sell'],
+      withImages: true,
+      postedWithinDays: 7,
+      fallback: false,
+    });
   });
 });
 
-describe('an ad’s percolation keys', () => {
-  it('has its words’ first letters, its compound parts’, its base forms’, its catalogs, town, region, each with the town and region, and everything', () => {
-    const keys = adPercolationKeys(['kulmasohv', 'kulmasohva', '~sohv', 'renkaat', '§c12', '§c3', '§m91', '§r1', '§16:1234', 'tv']);
-    expect(keys).toEqual(
-      expect.arrayContaining([
-        '*',
-        'w:kulm',
-        'w:sohv',
-        'w:renk',
-        'w:reng',
-        'c:12',
-        'c:3',
-        't:91',
-        'r:1',
-        'c:12&t:91',
-        'c:3&r:1',
-        'w:sohv&r:1',
-      ]),
+describe('an ad’s keys', () => {
+  it('are each lexeme of its document (not the filed § ones), its catalogs, town and region, each thing with its town and region, and everything', () => {
+    const found = adPercolationKeys({ lexemes: ['tak', 'takin', '~tak', '§c12', '§m91'], catalogs: [3, 12], cityId: 91, regionId: 1 });
+    expect(found).toEqual(
+      expect.arrayContaining(['*', 't:91', 'r:1', 'w:tak', 'w:~tak', 'c:3', 'c:12', 'w:tak&t:91', 'w:tak&r:1', 'c:12&t:91', 'c:3&r:1']),
     );
-    expect(keys).not.toContain('w:tv');
-    expect(keys.some((k) => k.includes('16:'))).toBe(false);
+    expect(found.some((k) => k.includes('§'))).toBe(false);
   });
 
-  it('meets the key of a word with synonyms through any of them', () => {
-    const synonyms = synonymsFrom([
-      { groupId: 1, word: 'sohva' },
-      { groupId: 1, word: 'soffa' },
-    ]);
-    const keys = adPercolationKeys(['soff', 'soffa', '§m91', '§r1'], synonyms);
-    expect(keys).toEqual(expect.arrayContaining(['w:soff', 'w:sohv', 'w:sohv&t:91']));
-    expect(adPercolationKeys(['soffa'])).not.toContain('w:sohv');
-    const tv = synonymsFrom([
-      { groupId: 2, word: 'televisio' },
-      { groupId: 2, word: 'tv' },
-    ]);
-    expect(adPercolationKeys(['tv', 'taso'], tv)).toEqual(expect.arrayContaining(['w:tele', 'w:tv']));
-    expect(adPercolationKeys(['televisio'], tv)).toEqual(expect.arrayContaining(['w:tele', 'w:tv']));
+  it('meet a search’s key whatever the stemmer does to its letters', () => {
+    // "takki" and the ad's "takin" are both `tak` in Finnish; "matto" and "maton" are `mato`.
+    const ad = adPercolationKeys({ lexemes: ['tak', 'mato'], catalogs: [], cityId: 91, regionId: 1 });
+    expect(keys({ name: 'takki', cities: [91] }, ['tak', 'takki']).some((k) => ad.includes(k))).toBe(true);
+    expect(keys({ name: 'matto', regions: [1] }, ['mato', 'matto']).some((k) => ad.includes(k))).toBe(true);
+  });
+});
+
+describe('tsqueryLexemes', () => {
+  it('reads every lexeme of a tsquery’s text once', () => {
+    expect(tsqueryLexemes(`'tak' | 'takki' | ( 'tak' & 'x' ) | '~tak' <-> 'it''s'`)).toEqual(['tak', 'takki', 'x', '~tak', "it's"]);
   });
 });
 

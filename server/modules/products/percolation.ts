@@ -1,132 +1,168 @@
 import { createHash } from 'node:crypto';
+import { POSTED_WITHIN_DAYS } from '../../../common/listing-filters.ts';
+import type { ListingFilters } from './products.repo.ts';
+import type { ListingBody } from './products.schemas.ts';
+import type { Synonyms } from './search-terms.ts';
 import type { SearchTerm } from './text-query-sql.ts';
-import { NO_SYNONYMS, type Synonyms, finnishForms, searchTerms } from './search-terms.ts';
 
 /**
  * Percolation (issue 29: a new ad looked up against the saved searches, the inverse of search).
- * A saved search is indexed by one requirement every ad it shows must meet — its rarest — and a
- * new ad by every key it meets; the candidates found by those keys are then confirmed with the
- * listing's own predicate. A key may only narrow: an ad the search shows always has its key.
+ * A saved query is compiled once, when it is saved: its words' tsquery (built by PostgreSQL's own
+ * stemmers, exactly the listing's), the structured filters as plain values, and keys — a set of
+ * requirements of which every ad the query shows meets at least one. A new ad meets the keys of
+ * its own lexemes, catalogs and place; the queries found by them are confirmed in one statement
+ * against the ad's row (alerts.repo.ts). A key may only narrow, never lose a match.
  *
- * Words are keyed by their first WORD_KEY_LENGTH letters: the stemmers of the search (Finnish,
- * Swedish, English, Russian, simple) only strip endings, the compound parts the index stores
- * ("~sohv" of "kulmasohva") are such stems, and the Finnish stem changes ("rengas" / "renkaat")
- * are met by taking the ad's words' base forms too — so every lexeme an ad matches a word through
- * begins with the same letters as the word. A word with synonyms can match an ad through another
- * word entirely: it is a key only when every word it may match through is one (no "tv", no unit
- * token), and an ad meets it when it meets the key of any of them.
+ * Word keys are lexemes, not letters: one of the query's words is keyed by every lexeme its
+ * tsquery names (the word stemmed in each language, its compound part, its synonyms and Finnish
+ * forms). The listing shows an ad for the word only when the ad's search document holds one of
+ * those lexemes — so the ad, which meets a key for each lexeme of its document, meets one of the
+ * query's. This holds whatever a stemmer does to the letters ("takki" and "takin" are both `tak`,
+ * "matto" is `mato`).
  *
- * A word or catalog and the one town or region a search names make one key ("c:12&t:91"): most
- * searches name both, and either alone would find every search of a busy category or a big town.
+ * A thing (the word's lexemes, else the query's catalogs) and where (its towns and regions) make
+ * joint keys ("c:12&t:91"): most queries name both, and either alone would find every query of a
+ * busy category or a big town.
  */
-export const WORD_KEY_LENGTH = 4;
-/** Raised when `searchPercolationKey` reads a search differently: every stored key is read again. */
-const KEY_RULES_VERSION = 2;
+
+/** Raised when the compiled form is read differently: every stored query is compiled again. */
+const KEY_RULES_VERSION = 3;
+
+/** At most this many keys a query: beyond it the place is left out of them (a thing in many towns). */
+const MAX_KEYS = 48;
 
 /**
- * What a saved search's key was read with: the key rules' version and the synonyms (a new synonym
- * such as "tv" can make a word no key, and the words an ad meets it through change). Stored beside the key; a key read with
- * other rules is read again by the rekey job.
+ * What a saved query was compiled with: the rules' version and the synonyms (a new synonym adds
+ * lexemes to a word's tsquery). A query compiled with other rules is compiled again by the rekey
+ * job and confirmed with the listing's own predicate until then.
  */
 export function percolationRules(synonyms: Synonyms): string {
   const words = [...synonyms.of.entries()].map(([word, others]) => `${word}=${[...others].sort().join(',')}`).sort();
   const phrases = synonyms.phrases.map((p) => `${p.phrase}>${p.word}`).sort();
   const digest = createHash('sha256')
-    .update(JSON.stringify([WORD_KEY_LENGTH, words, phrases]))
+    .update(JSON.stringify([words, phrases]))
     .digest('hex')
     .slice(0, 16);
   return `${KEY_RULES_VERSION}:${digest}`;
 }
 
-/** What of a listing body the key reads. */
-export interface PercolationFilters {
-  catalogs?: number[];
-  cities?: number[];
-  regions?: number[];
+/**
+ * The listing filters the compiled form knows. A query with any other (a category field, a
+ * distance: issue 26) is still keyed by its words or catalogs, and confirmed with the listing's
+ * own predicate (`fallback`).
+ */
+const COMPILED_FILTERS: ReadonlySet<string> = new Set([
+  'name',
+  'catalogs',
+  'cities',
+  'regions',
+  'price_from',
+  'price_to',
+  'kinds',
+  'with_images',
+  'posted_within',
+]);
+
+/** A saved query as matching reads it: each filter as the listing's conditions name it. */
+export interface PercolationPlan {
+  /** The listing shows it nothing (a text without a word, give-aways above a price): it has no keys. */
+  never: boolean;
+  /** It has filters not compiled here: confirmed with the listing's own predicate. */
+  fallback: boolean;
+  /** The query's words (all must match), undefined without words. */
+  terms: SearchTerm[];
+  /** The term whose lexemes key the query (its longest real word), if any. */
+  keyTerm: number | undefined;
+  /** Catalogs as saved: an ad matches when one of them is its catalog or an ancestor (public ones only). */
+  catalogs: number[] | null;
+  /** Towns and regions: an ad in any of the towns, or in any of the regions. */
+  cities: number[] | null;
+  regions: number[] | null;
+  priceFromCents: number | null;
+  priceToCents: number | null;
+  kinds: string[] | null;
+  withImages: boolean;
+  postedWithinDays: number | null;
 }
 
-/** A word's key: its first letters (all of a shorter word: "tv", a synonym of "televisio"). */
-const wordKey = (word: string) => `w:${word.slice(0, WORD_KEY_LENGTH)}`;
+const list = (ids: number[] | undefined) => (ids?.length ? [...new Set(ids)].sort((a, b) => a - b) : null);
 
 /**
- * A search word's key, when every word it may match an ad through (itself, its synonyms, its
- * forms) is a word of letters, and itself is long enough or has synonyms (a short word without
- * any weighs too little to be one); none when a unit token ("2h" of "kaksio") may match.
+ * The plan of a listing body: `filters` and `terms` as the listing reads them (listingFilters,
+ * searchTerms), `never` when the listing answers it with nothing whatever the ads.
  */
-function termKey(term: SearchTerm): string | undefined {
-  const word = term.words[0];
-  if (!word || term.exact || term.weight < 1 || !term.words.every((w) => /^\p{L}{2,}$/u.test(w))) return undefined;
-  return [...word].length >= WORD_KEY_LENGTH || term.words.length > 1 ? wordKey(word) : undefined;
+export function percolationPlan(body: ListingBody, filters: ListingFilters, terms: SearchTerm[], never: boolean): PercolationPlan {
+  const keyed = terms
+    .map((term, i) => ({ term, i }))
+    // A real word is rarer than a number or a short token; a longer word rarer than a shorter one.
+    .sort(
+      (a, b) =>
+        b.term.weight - a.term.weight ||
+        b.term.words[0]!.length - a.term.words[0]!.length ||
+        a.term.words[0]!.localeCompare(b.term.words[0]!),
+    );
+  return {
+    never,
+    fallback: Object.keys(body).some((key) => !COMPILED_FILTERS.has(key)),
+    terms,
+    keyTerm: keyed[0]?.i,
+    catalogs: list(body.catalogs),
+    cities: list(body.cities),
+    regions: list(body.regions),
+    priceFromCents: filters.priceFromCents ?? null,
+    priceToCents: filters.priceToCents ?? null,
+    kinds: filters.kinds?.length ? filters.kinds : null,
+    withImages: filters.withImages === true,
+    postedWithinDays: filters.postedWithin ? POSTED_WITHIN_DAYS[filters.postedWithin] : null,
+  };
+}
+
+/** The lexemes a tsquery's text names (`'tak' | 'takki' | '~tak'`). */
+export function tsqueryLexemes(text: string): string[] {
+  return [...new Set([...text.matchAll(/'((?:[^']|'')+)'/g)].map((m) => m[1]!.replaceAll("''", "'")))];
 }
 
 /**
- * The saved search's key: what it shows ("w:<first letters>" of its longest keyed word — a longer
- * word is rarer —, else "c:<id>" of its one catalog, every ad below it carries it) joined with
- * where ("t:<id>" or "r:<id>", when it names only that town or region): "w:sohv&t:91"; either
- * alone when the search has no other; "*" for a search of everything everywhere.
+ * The keys of a compiled query: for each thing key ("w:<lexeme>" of each lexeme of its key
+ * term's tsquery, else "c:<id>" of each catalog) each place key ("t:<id>" of each town, "r:<id>"
+ * of each region) joined to it: "w:tak&t:91"; the things alone when it names no place (or too many
+ * joint keys would be stored), the places alone when it names no thing; "*" for neither. None when
+ * it shows nothing. `keyLexemes`: the lexemes of the key term's tsquery (tsqueryLexemes).
  */
-export function searchPercolationKey(filters: PercolationFilters, terms: SearchTerm[]): string {
-  const words = terms
-    .map((term) => ({ term, key: termKey(term) }))
-    .filter((t) => t.key !== undefined)
-    .sort((a, b) => b.term.words[0]!.length - a.term.words[0]!.length || a.term.words[0]!.localeCompare(b.term.words[0]!));
-  const catalogs = [...new Set(filters.catalogs ?? [])];
-  const thing = words[0]?.key ?? (catalogs.length === 1 ? `c:${catalogs[0]}` : undefined);
-  const cities = [...new Set(filters.cities ?? [])];
-  const regions = [...new Set(filters.regions ?? [])];
-  const place =
-    cities.length === 1 && regions.length === 0
-      ? `t:${cities[0]}`
-      : regions.length === 1 && cities.length === 0
-        ? `r:${regions[0]}`
-        : undefined;
-  return thing && place ? `${thing}&${place}` : (thing ?? place ?? '*');
+export function searchKeys(plan: PercolationPlan, keyLexemes: string[] | undefined): string[] {
+  if (plan.never) return [];
+  const things = plan.keyTerm !== undefined ? (keyLexemes ?? []).map((l) => `w:${l}`) : (plan.catalogs ?? []).map((id) => `c:${id}`);
+  // A word whose tsquery names no lexeme (only stop words) never matches: no key.
+  if (plan.keyTerm !== undefined && !things.length) return [];
+  // A filter not compiled here might widen the place (a distance): keyed by the thing only.
+  const places = plan.fallback ? [] : [...(plan.cities ?? []).map((id) => `t:${id}`), ...(plan.regions ?? []).map((id) => `r:${id}`)];
+  if (things.length && places.length && things.length * places.length <= MAX_KEYS)
+    return things.flatMap((thing) => places.map((place) => `${thing}&${place}`));
+  if (things.length) return things;
+  if (places.length) return places;
+  return ['*'];
+}
+
+/** What of an ad its keys read. */
+export interface PercolationAd {
+  /** The lexemes of its search document (tsvector_to_array). */
+  lexemes: string[];
+  /** Its catalog and the catalog's public ancestors (empty when its catalog is hidden). */
+  catalogs: number[];
+  cityId: number;
+  regionId: number;
 }
 
 /**
- * For the key of each word a synonym word may match an ad through, the synonym word's own key: an
- * ad whose word begins so meets it (built once per set of synonyms).
+ * Every key an ad meets: a "w:" key for each lexeme of its search document (words and compound
+ * parts; not the filed `§` lexemes), a "c:" key for its catalog and each ancestor, its town and
+ * region, each thing with its town and with its region, and "*".
  */
-const synonymKeysCache = new WeakMap<Synonyms, Map<string, string[]>>();
-function synonymKeys(synonyms: Synonyms): Map<string, string[]> {
-  let map = synonymKeysCache.get(synonyms);
-  if (map) return map;
-  map = new Map();
-  for (const word of synonyms.of.keys()) {
-    const term = searchTerms(word, synonyms)[0];
-    const key = term && termKey(term);
-    if (!term || !key) continue;
-    for (const through of new Set(term.words.map(wordKey))) map.set(through, [...(map.get(through) ?? []), key]);
-  }
-  synonymKeysCache.set(synonyms, map);
-  return map;
-}
-
-/**
- * Every key an ad meets, from the lexemes of its search document: its words' first letters (and
- * those of their Finnish base forms), its compound parts', those of the synonym words it meets
- * through them, its catalog and the catalog's ancestors (§c), its town (§m) and region (§r), each
- * of those with its town and with its region, and "*".
- */
-export function adPercolationKeys(lexemes: string[], synonyms: Synonyms = NO_SYNONYMS): string[] {
-  const throughSynonyms = synonymKeys(synonyms);
-  const things = new Set<string>();
-  const places: string[] = [];
-  for (const lexeme of lexemes) {
-    const filed = /^§([mrc])(\d+)$/u.exec(lexeme);
-    if (filed) {
-      if (filed[1] === 'c') things.add(`c:${filed[2]}`);
-      else places.push(`${filed[1] === 'm' ? 't' : 'r'}:${filed[2]}`);
-      continue;
-    }
-    if (lexeme.startsWith('§')) continue;
-    const word = lexeme.startsWith('~') ? lexeme.slice(1) : lexeme;
-    for (const form of [word, ...finnishForms(word)]) {
-      if ([...form].length >= WORD_KEY_LENGTH && /^\p{L}/u.test(form)) things.add(wordKey(form));
-      // A synonym may be shorter than the key ("tv"): the form's shorter beginnings are looked up too.
-      for (let n = 2; n <= Math.min(WORD_KEY_LENGTH, form.length); n++)
-        for (const key of throughSynonyms.get(`w:${form.slice(0, n)}`) ?? []) things.add(key);
-    }
-  }
-  return ['*', ...places, ...things, ...[...things].flatMap((thing) => places.map((place) => `${thing}&${place}`))];
+export function adPercolationKeys(ad: PercolationAd): string[] {
+  const things = [
+    ...ad.lexemes.filter((lexeme) => !lexeme.startsWith('§')).map((lexeme) => `w:${lexeme}`),
+    ...ad.catalogs.map((id) => `c:${id}`),
+  ];
+  const places = [`t:${ad.cityId}`, `r:${ad.regionId}`];
+  return ['*', ...places, ...things, ...things.flatMap((thing) => places.map((place) => `${thing}&${place}`))];
 }

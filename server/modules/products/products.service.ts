@@ -20,7 +20,7 @@ import { type LeafNames, SUGGESTION_EVIDENCE, rankCategories } from './catalog-s
 import { createListingCache } from './listing-cache.ts';
 import { fieldsAndPlace, nearTowns } from './listing-request.ts';
 import { type NearSearch, distanceOf } from './near.ts';
-import { adPercolationKeys, percolationRules, searchPercolationKey } from './percolation.ts';
+import { type PercolationPlan, percolationPlan, percolationRules } from './percolation.ts';
 import {
   COUNT_CAP,
   type ListingFilters,
@@ -187,21 +187,20 @@ export function createProductsService(deps: ProductsDeps) {
       return newerCounts.get(`${since.toISOString()}:${cap}:${JSON.stringify(query)}`, () => repo.countNewer(query, since, cap));
     },
 
-    /** A saved search's percolation key (issue 29, percolation.ts): its rarest requirement, read with the listing's own word rules. */
-    async percolationKey(body: ListingBody): Promise<string> {
-      return searchPercolationKey(body, searchTerms(body.name, await synonyms()));
+    /**
+     * A saved query as matching reads it (issue 29, percolation.ts): the listing's own filters and
+     * words, and whether the listing shows it nothing whatever the ads.
+     */
+    async percolationPlan(body: ListingBody): Promise<PercolationPlan> {
+      const filters = listingFilters(body);
+      const terms = searchTerms(body.name, await synonyms());
+      const noWords = !!body.name?.trim() && terms.length === 0;
+      return percolationPlan(body, filters, terms, noWords || onlyFreeAdsAbovePrice(filters));
     },
 
-    /** What keys are read with now (percolation.ts): a stored key read with other rules is read again. */
+    /** What saved queries are compiled with now (percolation.ts): one compiled with other rules is compiled again. */
     async percolationRules(): Promise<string> {
       return percolationRules(await synonyms());
-    },
-
-    /** An active ad's seller and percolation keys; undefined when the ad is gone or not shown. */
-    async adPercolation(productId: number): Promise<{ sellerId: number; keys: string[] } | undefined> {
-      const facts = await repo.percolationFacts(productId);
-      if (!facts || facts.status !== 'active') return undefined;
-      return { sellerId: facts.userId, keys: adPercolationKeys(facts.lexemes, await synonyms()) };
     },
 
     /**

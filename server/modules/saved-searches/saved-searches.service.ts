@@ -8,7 +8,7 @@ import type { CurrentUser } from '../auth/auth.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
-import type { SavedSearchRow, SavedSearchValues, SavedSearchesRepo } from './saved-searches.repo.ts';
+import type { CompiledQuery, SavedSearchRow, SavedSearchValues, SavedSearchesRepo } from './saved-searches.repo.ts';
 import {
   type CreateSavedSearchBody,
   MAX_SAVED_SEARCHES,
@@ -22,7 +22,7 @@ import {
 
 export interface SavedSearchesDeps {
   repo: SavedSearchesRepo;
-  products: Pick<ProductsService, 'countNewer' | 'checkFilters'> & Partial<Pick<ProductsService, 'percolationKey' | 'percolationRules'>>;
+  products: Pick<ProductsService, 'countNewer' | 'checkFilters'> & Partial<Pick<ProductsService, 'percolationPlan' | 'percolationRules'>>;
   catalog: CatalogService;
   geo: GeoService;
 }
@@ -150,11 +150,11 @@ export function createSavedSearchesService(deps: SavedSearchesDeps) {
     };
   }
 
-  /** The percolation key new ads are looked up by (issue 29, products/percolation.ts); null without matching. */
-  const matchKeyOf = async (query: SavedSearchQuery) => ({
-    matchKey: products.percolationKey ? await products.percolationKey(query) : null,
-    matchKeyOf: products.percolationRules ? await products.percolationRules() : null,
-  });
+  /** The query compiled for matching new ads (issue 29, products/percolation.ts); undefined without matching. */
+  const compiledQuery = async (query: SavedSearchQuery): Promise<CompiledQuery | undefined> =>
+    products.percolationPlan && products.percolationRules
+      ? { plan: await products.percolationPlan(query), rules: await products.percolationRules() }
+      : undefined;
 
   async function own(current: CurrentUser, id: number): Promise<SavedSearchRow> {
     const row = await repo.findOwn(current.user.id, id);
@@ -174,13 +174,7 @@ export function createSavedSearchesService(deps: SavedSearchesDeps) {
       const userId = current.user.id;
       const query = await checkedQuery(body.query);
       const name = body.name?.trim() || (await nameOf(query, locale));
-      const values: SavedSearchValues = {
-        name,
-        query,
-        alerts: body.alerts ?? 'daily',
-        channels: body.channels ?? ['email'],
-        ...(await matchKeyOf(query)),
-      };
+      const compiled = await compiledQuery(query);
       const { created, row } = await repo.transaction(async (tx) => {
         await repo.lockOwner(userId, tx);
         const same = await repo.findSameQuery(userId, query, tx);
@@ -188,6 +182,13 @@ export function createSavedSearchesService(deps: SavedSearchesDeps) {
         if ((await repo.count(userId, tx)) >= MAX_SAVED_SEARCHES) {
           throw AppError.field('query', 'saved_searches.errors.limit', { max: MAX_SAVED_SEARCHES });
         }
+        const values: SavedSearchValues = {
+          name,
+          query,
+          alerts: body.alerts ?? 'daily',
+          channels: body.channels ?? ['email'],
+          queryId: await repo.storeQuery(query, compiled, tx),
+        };
         return { created: true, row: await repo.insert(userId, values, tx) };
       });
       return { created, data: await present(row) };
@@ -204,9 +205,10 @@ export function createSavedSearchesService(deps: SavedSearchesDeps) {
       const values: Partial<SavedSearchValues> = {};
       if (body.alerts) values.alerts = body.alerts;
       if (body.channels) values.channels = body.channels;
+      let compiled: CompiledQuery | undefined;
       if (body.query) {
         values.query = await checkedQuery(body.query);
-        Object.assign(values, await matchKeyOf(values.query));
+        compiled = await compiledQuery(values.query);
         const madeName = (await nameOf(before.query as SavedSearchQuery, locale)) === before.name;
         if (madeName && body.name === undefined) values.name = await nameOf(values.query, locale);
       }
@@ -217,6 +219,7 @@ export function createSavedSearchesService(deps: SavedSearchesDeps) {
         if (values.query) {
           const same = await repo.findSameQuery(userId, values.query, tx);
           if (same && same.id !== id) throw AppError.field('query', 'saved_searches.errors.duplicate', { name: same.name });
+          values.queryId = await repo.storeQuery(values.query, compiled, tx);
         }
         return repo.update(userId, id, values, tx);
       });
