@@ -8,6 +8,7 @@ import type { ListingQuery } from './products.repo.ts';
  * newest first. Sorting every ad of a 25 km radius (a quarter of the site around Helsinki) by town
  * would read them all; instead each town gives at most the page's end of its newest ads through
  * the (city_id, created_at) index, and only those few are ordered. The page's ids in order.
+ * (`nulls last` as the index is built, or the planner cannot read it in order; the columns are NOT NULL.)
  */
 export function nearestFirstIds(query: ListingQuery): SQL {
   const towns = (query.townOrder ?? []).map((id) => Math.trunc(id)).join(',');
@@ -16,7 +17,7 @@ export function nearestFirstIds(query: ListingQuery): SQL {
     cross join lateral (
       select ${products.id} as id, ${products.createdAt} as created_at from ${products}
       where ${where(query)} and ${products.cityId} = t.town
-      order by ${products.createdAt} desc, ${products.id} desc
+      order by ${products.createdAt} desc nulls last, ${products.id} desc nulls last
       limit ${end}
     ) p
     order by t.rank, p.created_at desc, p.id desc

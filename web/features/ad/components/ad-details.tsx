@@ -11,6 +11,7 @@ import type { MapTiles } from './map-dialog';
 import { lazyDialog } from '../../../components/lazy-dialogs';
 import { IdentityBadge } from '../../../components/identity-badge';
 import { SafetyTip } from '../../../components/safety-tip';
+import { ShareActions } from '../../../components/share-actions';
 import { RatingSummary } from '../../../components/rating-summary';
 import type { OwnedAd } from './owner-actions';
 import { ConsumerNote, type TraderCompany, TraderDetails } from './trader-details';
@@ -234,6 +235,7 @@ export function AdDetails({ ad, canonicalUrl, mapTiles }: { ad: AdView; canonica
               </a>
             </li>
           ))}
+          <ShareActions url={canonicalUrl} title={ad.name} />
         </ul>
       </section>
     </div>
