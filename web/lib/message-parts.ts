@@ -96,6 +96,10 @@ export const FIRST_LOAD_TEXTS = [
   'safety.label',
   'safety.read_more',
   'safety.ad_tip',
+  // "Copy link" and "Share" beside the ad page's networks (web/components/share-actions.tsx).
+  'share',
+  // The units beside the filter sheet's ranges of a category's fields ("Mileage (km)").
+  'attributes.unit',
 ] as const;
 
 /** Namespaces only the server uses (mails, its validation messages): never sent to a browser. */
