@@ -120,6 +120,22 @@ describe('seeding the fields', () => {
     expect(after).toBeGreaterThan(before);
   });
 
+  it('moves a seeded "next year" bound on as the years pass, and leaves a bound staff set lower', async () => {
+    const nextYear = new Date().getUTCFullYear() + 1;
+    const [cars, motorcycles] = [await fieldsOf('cars'), await fieldsOf('motorcycles')];
+    const carYear = cars.find((row) => row.key === 'year')!;
+    const bikeYear = motorcycles.find((row) => row.key === 'year')!;
+    await handle.db
+      .update(catalogAttributes)
+      .set({ max: nextYear - 2 })
+      .where(eq(catalogAttributes.id, carYear.id));
+    await handle.db.update(catalogAttributes).set({ max: 1990 }).where(eq(catalogAttributes.id, bikeYear.id));
+    await seedCatalogAttributes(handle.db);
+    const max = async (id: number) => (await handle.db.select().from(catalogAttributes).where(eq(catalogAttributes.id, id)))[0]!.max;
+    expect(await max(carYear.id)).toBe(nextYear);
+    expect(await max(bikeYear.id)).toBe(1990);
+  });
+
   it('skips a field whose key staff already use along the path', async () => {
     const [phones] = await handle.db.select({ id: catalogs.id }).from(catalogs).where(eq(catalogs.slug, 'phones'));
     const [smartphones] = await handle.db.select({ id: catalogs.id }).from(catalogs).where(eq(catalogs.slug, 'smartphones'));

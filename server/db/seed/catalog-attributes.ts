@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { catalogAttributes } from '../schema/attributes.ts';
 import { catalogVersion, catalogs } from '../schema/catalog.ts';
@@ -58,18 +58,49 @@ export async function seedCatalogAttributes(tx: Db): Promise<number> {
       });
     }
   }
-  if (rows.length === 0) return 0;
-  const added = await tx
-    .insert(catalogAttributes)
-    .values(rows)
-    .onConflictDoNothing({ target: [catalogAttributes.catalogId, catalogAttributes.key] })
-    .returning({ id: catalogAttributes.id });
+  const added = rows.length
+    ? await tx
+        .insert(catalogAttributes)
+        .values(rows)
+        .onConflictDoNothing({ target: [catalogAttributes.catalogId, catalogAttributes.key] })
+        .returning({ id: catalogAttributes.id })
+    : [];
+  const seeded = Object.keys(CATALOG_ATTRIBUTES).flatMap((slug) => idOf.get(slug) ?? []);
+  const rolled = await rollYears(tx, seeded);
   // Running processes keep the fields in memory by the tree's version: a raised one makes them reload.
-  if (added.length) {
+  if (added.length || rolled) {
     await tx
       .insert(catalogVersion)
       .values({ id: 1, version: 1 })
       .onConflictDoUpdate({ target: catalogVersion.id, set: { version: sql`${catalogVersion.version} + 1` } });
   }
   return added.length;
+}
+
+/** The seeded year fields whose upper bound is "next year": the bound moves on as the years pass. */
+const ROLLING_YEARS = ['year', 'building_year'];
+/** A bound below this was set by staff on purpose (classic cars up to 1990, say), not by the seed. */
+const FIRST_SEEDED_YEAR = 2025;
+
+/**
+ * Next year's models are sold from the autumn before, so a model year (and a building year) may be
+ * at most next year: each start moves a seeded bound that has fallen behind up to next year.
+ */
+async function rollYears(tx: Db, catalogIds: number[]): Promise<number> {
+  const nextYear = new Date().getUTCFullYear() + 1;
+  if (catalogIds.length === 0) return 0;
+  const rolled = await tx
+    .update(catalogAttributes)
+    .set({ max: nextYear })
+    .where(
+      and(
+        inArray(catalogAttributes.key, ROLLING_YEARS),
+        inArray(catalogAttributes.catalogId, catalogIds),
+        eq(catalogAttributes.type, 'number'),
+        gte(catalogAttributes.max, FIRST_SEEDED_YEAR),
+        lt(catalogAttributes.max, nextYear),
+      ),
+    )
+    .returning({ id: catalogAttributes.id });
+  return rolled.length;
 }
