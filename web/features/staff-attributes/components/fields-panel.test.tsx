@@ -56,10 +56,10 @@ const field = (id: number, key: string, catalogId: number, extra: Partial<AdminA
 });
 const fields = [field(1, 'age', 1), field(2, 'year', 2, { card: 1, filter: true }), field(3, 'mileage_km', 2, { unit: 'km' })];
 
-function renderPanel() {
+function renderPanel(onClose = () => undefined) {
   render(
     <I18nProvider i18n={i18n}>
-      <FieldsPanel catalog={catalogs[1]!} catalogs={catalogs} onClose={() => undefined} />
+      <FieldsPanel catalog={catalogs[1]!} catalogs={catalogs} onClose={onClose} />
     </I18nProvider>,
   );
 }
@@ -85,6 +85,19 @@ describe('FieldsPanel', () => {
     expect(within(year).getByRole('button', { name: 'Move year en up' })).toHaveProperty('disabled', true);
     expect(screen.getByText('On cards, place 1')).toBeTruthy();
     expect(screen.getByText('Number (km)')).toBeTruthy();
+  });
+
+  it('gives the focus back to what opened it when closed', async () => {
+    const onClose = vi.fn();
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    renderPanel(onClose);
+    await screen.findByText('year en');
+    fireEvent.click(screen.getByRole('button', { name: 'Close fields' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(document.activeElement).toBe(opener);
+    opener.remove();
   });
 
   it('moves a field with the keyboard-reachable buttons and keeps the focus on the moved field', async () => {

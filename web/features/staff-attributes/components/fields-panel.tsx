@@ -41,8 +41,16 @@ export function FieldsPanel({ catalog, catalogs, onClose }: { catalog: AdminCata
   }, [catalog.id, t]);
 
   // One panel per category (the route keys it by id): it loads once and takes the focus when it opens.
+  // Closing gives the focus back to what opened the panel (the category's Fields button).
+  const opener = useRef<HTMLElement | null>(null);
+  const close = () => {
+    onClose();
+    opener.current?.focus();
+  };
+
   useEffect(() => {
     let live = true;
+    if (document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
     heading.current?.focus();
     api
       .adminAttributes(catalog.id)
@@ -118,7 +126,7 @@ export function FieldsPanel({ catalog, catalogs, onClose }: { catalog: AdminCata
         </div>
         <button
           type="button"
-          onClick={onClose}
+          onClick={close}
           aria-label={t('staff_attributes.close')}
           className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg hover:bg-sunken"
         >
