@@ -109,7 +109,7 @@ describe('formatAttributeValues and cardHighlights', () => {
 
   it('lists the values the ad has with their labels, in the fields’ order', () => {
     const list = formatAttributeValues(definitions, { fuel: 'diesel', mileage_km: 180000, year: 2015 }, 'fi', t('fi'));
-    expect(list.map((a) => ({ ...a, text: plain(a.text) }))).toEqual([
+    expect(list.map((a) => ({ key: a.key, label: a.label, text: plain(a.text) }))).toEqual([
       { key: 'year', label: 'Vuosimalli', text: '2015' },
       { key: 'mileage_km', label: 'Mittarilukema', text: '180 000 km' },
       { key: 'fuel', label: 'fuel', text: 'Diesel' },

@@ -86,16 +86,27 @@ export function formatAttributeValue(definition: Formatted, value: AttributeValu
   }
 }
 
-/** An ad's values as the ad page lists them: label and text, in the fields' order. */
+/** A value as the ad page lists it: the field's label, the value as text, and as stored (for structured data). */
+export interface ShownAttribute {
+  key: string;
+  label: string;
+  text: string;
+  value: AttributeValue;
+}
+
+/** An ad's values as the ad page lists them, in the fields' order. */
 export function formatAttributeValues(
   definitions: readonly AttributeDefinition[],
   values: AttributeValues,
   locale: Locale,
   t: TFunction,
-): { key: string; label: string; text: string }[] {
+): ShownAttribute[] {
   return definitions
     .filter((d) => values[d.key] !== undefined)
-    .map((d) => ({ key: d.key, label: labelOf(d.labels, locale), text: formatAttributeValue(d, values[d.key]!, locale, t) }));
+    .map((d) => {
+      const value = values[d.key]!;
+      return { key: d.key, label: labelOf(d.labels, locale), text: formatAttributeValue(d, value, locale, t), value };
+    });
 }
 
 /** The card's line: the values of the fields marked for cards (1, then 2) that the ad has. */

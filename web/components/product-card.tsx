@@ -57,7 +57,7 @@ function StatusBadge({ status }: { status: Card['status'] }) {
 }
 
 /** How far the ad is from the place searched near (its municipality's centre), in whole km: " · 12 km". */
-function Distance({ product }: { product: Card & { distance_km?: number } }) {
+function Distance({ product }: { product: Card }) {
   const { t } = useTranslation();
   if (product.distance_km === undefined) return null;
   const km = Math.round(product.distance_km);
@@ -67,6 +67,12 @@ function Distance({ product }: { product: Card & { distance_km?: number } }) {
       {t('search.near.distance', { km })}
     </>
   );
+}
+
+/** The two most telling category fields (issue 26): "2015 · 180 000 km", "2h · 54,5 m²". */
+function Highlights({ product, className }: { product: Card; className: string }) {
+  if (!product.highlights?.length) return null;
+  return <p className={className}>{product.highlights.join(' · ')}</p>;
 }
 
 /** The title: a link over the whole card, or plain text when the ad's page would not open. */
@@ -127,6 +133,7 @@ export function ProductCardItem({
         <Heading className="line-clamp-2 text-sm font-medium sm:text-base">
           <Title product={product} linked={linked} />
         </Heading>
+        <Highlights product={product} className="truncate text-xs font-medium text-ink" />
         <p className="mt-auto text-lg">
           <AdPrice ad={product} />
         </p>
@@ -167,6 +174,7 @@ export function ProductRowItem({
         <Heading className="line-clamp-2 font-medium">
           <Title product={product} linked />
         </Heading>
+        <Highlights product={product} className="truncate text-sm font-medium text-ink" />
         <p className="text-sm text-muted">
           {product.city.name}
           <Distance product={product} /> · {product.catalog.name}

@@ -303,7 +303,8 @@ export const api = {
   /** Only the fields given change. */
   updateProduct: (
     productUuid: string,
-    fields: Partial<Record<'name' | 'description' | 'price' | 'city_id' | 'catalog_id' | 'address' | 'kind', string>>,
+    /** `attributes`: the category fields' values as JSON text (issue 26). */
+    fields: Partial<Record<'name' | 'description' | 'price' | 'city_id' | 'catalog_id' | 'address' | 'kind' | 'attributes', string>>,
   ) => apiRequest<{ message: string; data: ManagedAd }>('PATCH', '/product', { body: { productUuid, ...fields }, ...quiet }),
   editableProduct: (uuid: string) => apiRequest<{ data: EditableAd }>('GET', `/product/${encodeURIComponent(uuid)}/edit`),
   deleteProduct: (uuid: string) => apiRequest<MessageReply>('DELETE', `/product/${encodeURIComponent(uuid)}`),

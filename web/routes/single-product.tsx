@@ -8,6 +8,7 @@ import { notFound } from '../lib/page.server';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { DecisionNotice } from '../features/reports/components/decision-notice';
 import { ReportAdButton } from '../features/reports/components/report-ad-dialog';
+import { attributesJsonLd } from '../features/ad/ad-json-ld';
 import type { Route } from './+types/single-product';
 
 const AVAILABILITY: Record<string, string> = {
@@ -52,13 +53,16 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
         ...(company.phone ? { telephone: company.phone } : {}),
       }
     : { '@type': 'Person', name: ad.seller.name, url: sellerUrl };
+  // A car or a home is a Product and a Car or an Accommodation, with the fields those types define.
+  const fields = attributesJsonLd(ad.attributes);
   const jsonLd = {
     '@context': 'https://schema.org',
-    '@type': 'Product',
+    '@type': fields.types.length ? ['Product', ...fields.types] : 'Product',
     name: ad.name,
     description: ad.description.slice(0, 5000),
     image: ad.images.map((i) => absolute(i.full)),
     category: ad.catalog.path.map((c) => c.name).join(' > '),
+    ...fields.properties,
     offers: {
       '@type': 'Offer',
       price: ad.price.toFixed(2),

@@ -2,6 +2,7 @@ import { type Actor, mayManageAd } from '../../../common/access.ts';
 import { type PriceUnit, ownerChoices, priceUnitOf } from '../../../common/ad-rules.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Storage } from '../../platform/storage.ts';
+import type { ShownAttribute } from '../../../common/attribute-format.ts';
 import { cardFieldsFinder, highlightsOf } from '../attributes/ad-values.ts';
 import type { AttributesService } from '../attributes/attributes.service.ts';
 import type { FlatCatalog } from '../catalog/catalog.schemas.ts';
@@ -142,7 +143,7 @@ export function adPage<Seller>(
     trail: FlatCatalog[];
     seller: Seller;
     /** The category fields' values as the reader reads them (issue 26). */
-    attributes: { key: string; label: string; text: string }[];
+    attributes: ShownAttribute[];
   },
   viewer: Actor | null,
   storage: Storage,

@@ -24,7 +24,7 @@ let helsinkiId: number;
 const labels = (fi: string, en: string, ru: string) => ({ fi, en, ru });
 const option = (value: string, fi: string, en = fi, ru = fi) => ({ value, labels: labels(fi, en, ru) });
 
-async function account(roles?: Parameters<typeof createUser>[1]['roles']) {
+async function account(roles?: NonNullable<Parameters<typeof createUser>[1]>['roles']) {
   const user = await createUser(app, roles ? { roles } : {});
   return { id: user.id, headers: (await loginAs(app, user)).headers };
 }
@@ -318,7 +318,11 @@ describe('showing the values', () => {
   const plain = (text: string) => text.replace(/[\u00a0\u202f]/gu, ' ');
   const page = async (locale: string) => {
     const res = await app.inject({ url: `/api/product/${uuid}`, headers: { 'accept-language': locale } });
-    return (res.json().data.attributes as { key: string; label: string; text: string }[]).map((a) => ({ ...a, text: plain(a.text) }));
+    return (res.json().data.attributes as { key: string; label: string; text: string }[]).map((a) => ({
+      key: a.key,
+      label: a.label,
+      text: plain(a.text),
+    }));
   };
 
   it('lists them on the ad page in the reader’s language, in the fields’ order', async () => {

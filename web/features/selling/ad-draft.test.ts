@@ -12,6 +12,7 @@ const good: AdDraft = {
   price: '120,50',
   catalogId: 7,
   kind: 'sell',
+  attributes: {},
 };
 const leaves = new Set([7]);
 

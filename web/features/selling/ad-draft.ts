@@ -12,6 +12,7 @@ import {
   parsePriceCents,
   priceProblem,
 } from '../../../common/ad-rules';
+import type { AttributeInputs } from './attribute-inputs';
 
 /** What the seller has typed so far; kept as text, exactly as typed, so nothing is lost between steps. */
 export interface AdDraft {
@@ -23,6 +24,8 @@ export interface AdDraft {
   catalogId: number | null;
   /** For sale, wanted, giving away (no price asked: it is 0) or for rent. */
   kind: AdKind;
+  /** The category's fields as typed (issue 26), asked with the category. */
+  attributes: AttributeInputs;
 }
 
 export const EMPTY_DRAFT: AdDraft = {
@@ -33,6 +36,7 @@ export const EMPTY_DRAFT: AdDraft = {
   price: '',
   catalogId: null,
   kind: DEFAULT_AD_KIND,
+  attributes: {},
 };
 
 /** The wizard's steps in order (spec: name, city, description and price, photo, catalog, preview). */
@@ -50,6 +54,11 @@ export const FIELD_STEP: Record<string, Step> = {
   files: 'photos',
   catalog_id: 'catalog',
 };
+
+/** The step of a server field; a category field's problem (`attributes.<key>`) is the category step's. */
+export function stepOfField(field: string): Step | undefined {
+  return field === 'attributes' || field.startsWith('attributes.') ? 'catalog' : FIELD_STEP[field];
+}
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 export type DraftErrors = Partial<Record<string, string[]>>;
@@ -104,6 +113,7 @@ export function loadDraft(userId: number): StoredDraft | undefined {
     const draft = { ...EMPTY_DRAFT, ...raw.draft };
     // A draft saved before kinds existed, or tampered with, is for sale.
     if (!isAdKind(draft.kind)) draft.kind = DEFAULT_AD_KIND;
+    if (!draft.attributes || typeof draft.attributes !== 'object' || Array.isArray(draft.attributes)) draft.attributes = {};
     const step = STEPS.includes(raw.step as Step) ? (raw.step as Step) : 'name';
     return { draft, step };
   } catch {

@@ -8,6 +8,8 @@ import { openDialog } from '../../../lib/dialogs';
 import { formatCreated } from '../../../lib/format';
 import { AdKindBadge, AdPrice, type PricedAd } from '../../../components/ad-price';
 import type { MapTiles } from './map-dialog';
+import type { ShownAttribute } from '../../../../common/attribute-format';
+import { AdAttributes } from './ad-attributes';
 import { lazyDialog } from '../../../components/lazy-dialogs';
 import { IdentityBadge } from '../../../components/identity-badge';
 import { SafetyTip } from '../../../components/safety-tip';
@@ -51,6 +53,8 @@ export interface AdView extends PricedAd, OwnedAd {
   created_at: string;
   view_count: number;
   is_owner: boolean;
+  /** The category fields, formatted in the reader's language (issue 26). */
+  attributes?: ShownAttribute[];
 }
 
 const SHARE_NETWORKS = ['facebook', 'telegram', 'whatsapp', 'twitter'] as const;
@@ -174,6 +178,7 @@ export function AdDetails({ ad, canonicalUrl, mapTiles }: { ad: AdView; canonica
           </div>
         )
       )}
+      <AdAttributes attributes={ad.attributes} />
       <section aria-labelledby="ad-description">
         <h2 id="ad-description" className="mb-2 text-lg font-semibold">
           {t('ad.description')}

@@ -1,5 +1,5 @@
 import { AlertTriangle, ExternalLink, Loader2, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate } from 'react-router';
 import type { EditableAd } from '../../../../server/modules/ads/ads.schemas';
@@ -14,13 +14,17 @@ import { DetailsFields, NameField, PlaceFields } from './ad-fields';
 import { type CatalogNode, CatalogPicker, catalogLeaves } from './catalog-picker';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PhotoPicker } from './photo-picker';
+import { AttributeFields } from './attribute-fields';
+import { checkInputs, inputsFromValues, valuesFromInputs } from '../attribute-inputs';
+import { useCatalogAttributes } from '../use-catalog-attributes';
+import { isLocale } from '../../../../common/locales';
 
 /** The price as the seller would type it: "450", "12,50". */
 function priceText(euros: number, locale: string): string {
   return Number.isInteger(euros) ? String(euros) : euros.toFixed(2).replace('.', locale === 'en' ? '.' : ',');
 }
 
-const FIELD_NAMES: Record<keyof AdDraft, string> = {
+const FIELD_NAMES: Record<Exclude<keyof AdDraft, 'attributes'>, string> = {
   name: 'name',
   cityId: 'city_id',
   address: 'address',
@@ -48,6 +52,7 @@ export function EditAdForm({ ad: initial, cities, tree }: { ad: EditableAd; citi
       price: priceText(ad.price, i18n.language),
       catalogId: ad.catalog.id,
       kind: ad.kind,
+      attributes: {},
     }),
     [ad, i18n.language],
   );
@@ -58,22 +63,46 @@ export function EditAdForm({ ad: initial, cities, tree }: { ad: EditableAd; citi
   const [picturesBusy, setPicturesBusy] = useState(false);
   const [confirm, setConfirm] = useState<{ kind: 'picture'; uuid: string } | { kind: 'ad' } | null>(null);
   const leafIds = useMemo(() => new Set(catalogLeaves(tree).map((l) => l.id)), [tree]);
+  const { fields } = useCatalogAttributes(draft.catalogId !== null && leafIds.has(draft.catalogId) ? draft.catalogId : null);
+  const locale = isLocale(i18n.language) ? i18n.language : 'fi';
+
+  // The stored values fill the inputs once the category's fields are known (a number's separators depend on them).
+  useEffect(() => {
+    const stored = inputsFromValues(fields, ad.attribute_values, locale);
+    setDraft((d) => ({ ...d, attributes: { ...stored, ...d.attributes } }));
+    // The inputs are filled once per set of fields: a later language change does not rewrite them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fields, ad.attribute_values]);
+
+  /** The category fields to send: only when they differ from the stored ones (or the category changed). */
+  const changedValues = () => {
+    const values = valuesFromInputs(fields, draft.attributes);
+    const stored = Object.fromEntries(fields.filter((f) => f.key in ad.attribute_values).map((f) => [f.key, ad.attribute_values[f.key]]));
+    return JSON.stringify(values) !== JSON.stringify(stored) || draft.catalogId !== saved.catalogId ? values : undefined;
+  };
+  const changeAttribute = (key: string, value: string | string[]) => {
+    setDraft((d) => ({ ...d, attributes: { ...d.attributes, [key]: value } }));
+    setErrors((e) => ({ ...e, [`attributes.${key}`]: undefined, attributes: undefined }));
+  };
+  const focusFirstProblem = () => requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const change = (patch: Partial<AdDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
     setErrors((e) => {
       const next = { ...e };
-      for (const key of Object.keys(patch) as (keyof AdDraft)[]) delete next[FIELD_NAMES[key]];
+      for (const key of Object.keys(patch) as (keyof typeof FIELD_NAMES)[]) delete next[FIELD_NAMES[key]];
       return next;
     });
   };
 
   const save = async () => {
-    const found = validateStep('preview', draft, t, leafIds);
+    const found = { ...validateStep('preview', draft, t, leafIds), ...checkInputs(fields, draft.attributes, t) };
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) return focusFirstProblem();
     const changed: Parameters<typeof api.updateProduct>[1] = {};
-    for (const key of Object.keys(FIELD_NAMES) as (keyof AdDraft)[]) {
+    const values = changedValues();
+    if (values) changed.attributes = JSON.stringify(values);
+    for (const key of Object.keys(FIELD_NAMES) as (keyof typeof FIELD_NAMES)[]) {
       // A give-away's price is the server's to set (0).
       if (key === 'price' && draft.kind === 'give') continue;
       if (draft[key] !== saved[key]) (changed as Record<string, string>)[FIELD_NAMES[key]] = String(draft[key] ?? '');
@@ -89,7 +118,10 @@ export function EditAdForm({ ad: initial, cities, tree }: { ad: EditableAd; citi
       setAd({ ...ad, ...reply.data, images: ad.images });
       showToast({ icon: 'success', message: reply.message });
     } catch (error) {
-      if (error instanceof ApiError && error.data?.errors) setErrors(error.data.errors as DraftErrors);
+      if (error instanceof ApiError && error.data?.errors) {
+        setErrors(error.data.errors as DraftErrors);
+        focusFirstProblem();
+      }
       setFormError(error instanceof Error ? error.message : t('errors.unknown'));
     } finally {
       setBusy(false);
@@ -160,6 +192,7 @@ export function EditAdForm({ ad: initial, cities, tree }: { ad: EditableAd; citi
         <PlaceFields draft={draft} errors={errors} cities={cities} onChange={change} />
         <DetailsFields draft={draft} errors={errors} onChange={change} />
         <CatalogPicker tree={tree} value={draft.catalogId} errors={errors.catalog_id} onChange={(catalogId) => change({ catalogId })} />
+        <AttributeFields fields={fields} inputs={draft.attributes} errors={errors} onChange={changeAttribute} />
         <button type="submit" className={`${primaryButton} w-full sm:w-auto`} disabled={busy}>
           {busy && <Loader2 aria-hidden size={18} className="animate-spin" />}
           {busy ? t('edit_ad.saving') : t('edit_ad.save')}

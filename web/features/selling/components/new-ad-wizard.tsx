@@ -14,7 +14,6 @@ import {
   type DraftErrors,
   type DraftPicture,
   EMPTY_DRAFT,
-  FIELD_STEP,
   STEPS,
   type Step,
   clearDraft,
@@ -23,8 +22,12 @@ import {
   loadPictures,
   saveDraft,
   savePictures,
+  stepOfField,
   validateStep,
 } from '../ad-draft';
+import { checkInputs, valuesFromInputs } from '../attribute-inputs';
+import { useCatalogAttributes } from '../use-catalog-attributes';
+import { AttributeFields } from './attribute-fields';
 import { DetailsFields, NameField, PlaceFields } from './ad-fields';
 import { type CatalogNode, CatalogPicker, catalogLeaves } from './catalog-picker';
 import { PhotoPicker } from './photo-picker';
@@ -67,6 +70,15 @@ export function NewAdWizard({ userId, cities, tree, defaultCityId = null }: Prop
   const suggestions = useCatalogSuggestions(draft.name);
   const leaves = useMemo(() => catalogLeaves(tree), [tree]);
   const leafIds = useMemo(() => new Set(leaves.map((l) => l.id)), [leaves]);
+  const { fields } = useCatalogAttributes(draft.catalogId !== null && leafIds.has(draft.catalogId) ? draft.catalogId : null);
+  /** The step's own rules, and on the category step (and before publishing) the category's fields. */
+  const problemsOf = (at: Step): DraftErrors => ({
+    ...validateStep(at, draft, t, leafIds),
+    ...(at === 'catalog' || at === 'preview' ? checkInputs(fields, draft.attributes, t) : {}),
+  });
+  /** Focus goes to the first input with a problem once it is on screen. */
+  const focusFirstProblem = () =>
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"], fieldset [aria-pressed]')?.focus());
 
   // The draft comes back after a reload (it lives in this browser, so after the first render).
   useEffect(() => {
@@ -106,26 +118,36 @@ export function NewAdWizard({ userId, cities, tree, defaultCityId = null }: Prop
     setFormError(undefined);
     setStep(next);
   };
+  const changeAttribute = (key: string, value: string | string[]) => {
+    setDraft((d) => ({ ...d, attributes: { ...d.attributes, [key]: value } }));
+    setErrors((e) => {
+      const next = { ...e };
+      delete next[`attributes.${key}`];
+      delete next.attributes;
+      return next;
+    });
+  };
   const updatePictures = (next: DraftPicture[]) => {
     setPictures(next);
     void savePictures(userId, next);
   };
 
   const next = () => {
-    const found = validateStep(step, draft, t, leafIds);
+    const found = problemsOf(step);
     setErrors(found);
     if (Object.keys(found).length) {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"], fieldset [aria-pressed]')?.focus());
+      focusFirstProblem();
       return;
     }
     go(STEPS[index + 1]!);
   };
 
   const publish = async () => {
-    const found = validateStep('preview', draft, t, leafIds);
+    const found = problemsOf('preview');
     if (Object.keys(found).length) {
       setErrors(found);
-      go(STEPS.find((s) => Object.keys(found).some((field) => FIELD_STEP[field] === s)) ?? 'name');
+      go(STEPS.find((s) => Object.keys(found).some((field) => stepOfField(field) === s)) ?? 'name');
+      focusFirstProblem();
       return;
     }
     const form = new FormData();
@@ -136,6 +158,8 @@ export function NewAdWizard({ userId, cities, tree, defaultCityId = null }: Prop
     form.append('city_id', String(draft.cityId));
     form.append('catalog_id', String(draft.catalogId));
     if (draft.address.trim()) form.append('address', draft.address);
+    // Only the chosen category's fields: answers to another category's stay in the draft, unsent.
+    form.append('attributes', JSON.stringify(valuesFromInputs(fields, draft.attributes)));
     for (const picture of pictures) form.append('files', picture.blob, picture.name);
     setBusy(true);
     setFormError(undefined);
@@ -146,10 +170,11 @@ export function NewAdWizard({ userId, cities, tree, defaultCityId = null }: Prop
       setCreated({ uuid: reply.data.uuid, name: reply.data.name, published: reply.data.status === 'active' });
     } catch (error) {
       if (error instanceof ApiError && error.data?.errors) {
-        const fields = error.data.errors as DraftErrors;
-        setErrors(fields);
-        go(STEPS.find((s) => Object.keys(fields).some((field) => FIELD_STEP[field] === s)) ?? 'preview');
+        const problems = error.data.errors as DraftErrors;
+        setErrors(problems);
+        go(STEPS.find((s) => Object.keys(problems).some((field) => stepOfField(field) === s)) ?? 'preview');
         setFormError(error.message);
+        focusFirstProblem();
       } else {
         setFormError(error instanceof Error ? error.message : t('errors.unknown'));
       }
@@ -272,13 +297,16 @@ export function NewAdWizard({ userId, cities, tree, defaultCityId = null }: Prop
           />
         )}
         {step === 'catalog' && (
-          <CatalogPicker
-            tree={tree}
-            value={draft.catalogId}
-            errors={errors.catalog_id}
-            suggestions={suggestions}
-            onChange={(catalogId) => change({ catalogId })}
-          />
+          <div className="space-y-8">
+            <CatalogPicker
+              tree={tree}
+              value={draft.catalogId}
+              errors={errors.catalog_id}
+              suggestions={suggestions}
+              onChange={(catalogId) => change({ catalogId })}
+            />
+            <AttributeFields fields={fields} inputs={draft.attributes} errors={errors} onChange={changeAttribute} />
+          </div>
         )}
         {step === 'preview' && (
           <article className="overflow-hidden rounded-2xl border border-line bg-raised" aria-label={t('new_ad.preview.label')}>
