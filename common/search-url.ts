@@ -21,6 +21,7 @@ import {
   dayNumber,
 } from './attributes.ts';
 import type { PostedWithin } from './listing-filters.ts';
+import { DEFAULT_RADIUS_KM } from './place.ts';
 
 export interface SearchFilters {
   name?: string;
@@ -43,8 +44,6 @@ export const ATTRIBUTE_PARAM_PREFIX = 'a.';
 export const NEAR_PARAM = 'near';
 export const NEAR_CITY_PARAM = 'near_city';
 export const RADIUS_PARAM = 'radius';
-/** The radius when near is set and none is chosen. */
-export const DEFAULT_RADIUS_KM: RadiusKm = 25;
 /** A Finnish postal code: five digits. */
 export const POSTAL_CODE_PATTERN = /^\d{5}$/u;
 /** A URL carries at most this many field filters, and a choice filter this many values (the rest is ignored). */

@@ -3,6 +3,7 @@ import { Link, redirect } from 'react-router';
 import { Pagination } from '../components/pagination';
 import { ProductResults } from '../features/search/components/product-results';
 import { SaveSearchButton } from '../features/saved-searches/components/save-search-button';
+import { nearFieldsOf } from '../features/near/components/near-fields';
 import { SearchPanel } from '../features/search/components/search-panel';
 import { loadListing, parseListingParams } from '../features/search/listing.server';
 import { isSearch } from '../features/search/listing-params';
@@ -64,7 +65,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <SearchPanel data={listing} fixedCatalog />
+      <SearchPanel data={listing} fixedCatalog nearFields={nearFieldsOf(listing)} />
       {/* The results' heading (the cards' titles are h3 under it). */}
       <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <h2 className="text-sm font-normal text-muted">

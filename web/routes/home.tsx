@@ -7,6 +7,7 @@ import { CategoryIcon } from '../components/category-icon';
 import { Pagination } from '../components/pagination';
 import { ProductResults } from '../features/search/components/product-results';
 import { SaveSearchButton } from '../features/saved-searches/components/save-search-button';
+import { nearFieldsOf } from '../features/near/components/near-fields';
 import { SearchPanel } from '../features/search/components/search-panel';
 import { loadListing, parseListingParams } from '../features/search/listing.server';
 import { isSearch } from '../features/search/listing-params';
@@ -68,7 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 hidden text-muted sm:block">{t('home.lead')}</p>
         </header>
       )}
-      <SearchPanel data={listing} collapsed={!searching} />
+      <SearchPanel data={listing} collapsed={!searching} nearFields={nearFieldsOf(listing)} />
       {!searching && (
         <nav aria-labelledby="home-categories" className="mb-5">
           <h2 id="home-categories" className="sr-only">

@@ -8,7 +8,8 @@ import {
   publicAttribute,
 } from '../../../common/attributes';
 import type { Locale } from '../../../common/locales';
-import { DEFAULT_RADIUS_KM, attributeFiltersFor } from '../../../common/search-url';
+import { DEFAULT_RADIUS_KM } from '../../../common/place';
+import { attributeFiltersFor } from '../../../common/search-url';
 import type { ListingParams } from './listing-params';
 
 /** The listing body's filters of issue 26: the category's fields and the place with its radius. */

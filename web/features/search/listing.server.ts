@@ -3,13 +3,12 @@ import { AppError } from '../../../common/errors';
 import { VIEW_COOKIE } from '../../../common/cookies';
 import type { ListingBody, ListingReply } from '../../../server/modules/products/products.schemas';
 import { type ListingParams, parseListingParams as parseFromUrl } from './listing-params';
-import type { Facets } from '../../../common/attributes';
-import { type FieldFilters, fieldFiltersOf, offeredSort } from './field-filters';
+import { fieldFiltersOf, offeredSort } from './field-filters';
 
 export type { ListingParams, ViewMode } from './listing-params';
 
 /** The filters of a listing: its POST /api/products body without the page and the order. */
-export type ListingQuery = Omit<ListingBody, 'page' | 'sort'> & FieldFilters;
+export type ListingQuery = Omit<ListingBody, 'page' | 'sort'>;
 
 /** Reads the search from the page's URL and the remembered view; anything malformed is simply ignored. */
 export function parseListingParams(request: Request, cookies: AppLoadContext['cookies']): ListingParams {
@@ -112,7 +111,7 @@ export async function loadListing(context: AppLoadContext, params: ListingParams
     /** The catalog's filter fields, in the reader's language. */
     filterFields: fields.filters,
     /** Counts of the choice fields' values among what the other filters leave (inside a catalog with such fields). */
-    facets: (result as ListingReply & { facets?: Facets }).facets ?? {},
+    facets: result.facets ?? {},
     /** The listing's filters (the body of POST /api/products without page and sort), to save as a search. */
     query,
     /** What the filters asked that cannot be answered, in the reader's words. */

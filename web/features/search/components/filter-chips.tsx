@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import type { Locale } from '../../../../common/locales';
 import { formatPrice } from '../../../lib/format';
 import { useTranslation } from '../../../lib/use-translation';
-import { DEFAULT_RADIUS_KM } from '../../../../common/search-url';
+import { DEFAULT_RADIUS_KM } from '../../../../common/place';
 import { type FilterParam, activeFilters, attributeParamNames, searchWithout, searchWithoutFilters } from '../listing-params';
 import { attributeChipLabel } from '../attribute-chips';
 import type { FilterData } from './filter-fields';
