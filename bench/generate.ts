@@ -8,6 +8,7 @@ import pg from 'pg';
 import { openDatabase } from '../server/db/client.ts';
 import { seedReferenceData } from '../server/db/seed/reference.ts';
 import { migrationsDir } from '../server/paths.ts';
+import { createRandom } from './lib/random.ts';
 
 const TOTAL = Number(process.argv[2] ?? 1_000_000);
 const BATCH = 5_000;
@@ -76,16 +77,7 @@ const PHRASES = [
 ];
 
 // A small deterministic generator keeps runs comparable.
-let seed = 20261122;
-const rand = () => {
-  seed ^= seed << 13;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  return (seed >>> 0) / 4_294_967_296;
-};
-const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
-/** Zipf-like: the first entries get most of the weight, as big cities and busy categories do. */
-const skewed = <T>(list: readonly T[]): T => list[Math.floor(list.length * rand() ** 2.2)]!;
+const { rand, pick, skewed } = createRandom(20261122);
 
 async function ensureDatabase(): Promise<void> {
   const target = new URL(url!);
