@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTRIBUTES_PER_CATALOG_MAX, ATTRIBUTE_OPTIONS_MAX } from '../../../common/attributes.ts';
+import { ATTRIBUTES_PER_CATALOG_MAX, ATTRIBUTE_OPTIONS_MAX, type AttributeValues } from '../../../common/attributes.ts';
 import { auditLog } from '../../db/schema/auth.ts';
 import { catalogAttributes } from '../../db/schema/attributes.ts';
 import { catalogVersion, catalogs } from '../../db/schema/catalog.ts';
@@ -32,7 +32,7 @@ const lastAudit = async () => (await app.services.database.db.select().from(audi
 const treeVersion = async () => (await app.services.database.db.select().from(catalogVersion))[0]?.version ?? 0;
 
 /** An ad in the catalog holding these values (straight in the database, as the selling module stores them). */
-async function adWith(catalogId: number, values: Record<string, unknown>) {
+async function adWith(catalogId: number, values: AttributeValues) {
   const [slug] = await app.services.database.db.select({ slug: catalogs.slug }).from(catalogs).where(eq(catalogs.id, catalogId));
   const ad = await createAd(app, { userId: sellerId, name: 'Arvoja', catalog: slug!.slug });
   await app.services.database.db.update(products).set({ attributes: values }).where(eq(products.id, ad.id));
