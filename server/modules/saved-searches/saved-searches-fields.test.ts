@@ -37,6 +37,7 @@ describe('saved searches with category fields and near', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const saved = created.json().data;
+    expect(saved.name).toMatch(/ · 00100, within 25 km$/u);
     expect(saved.query).toEqual({
       attributes: { fuel: ['hybrid', 'plugin_hybrid'], year: { min: 2015 } },
       catalogs: [cars],

@@ -3,6 +3,7 @@ import type { Locale } from '../../../common/locales.ts';
 import { searchPathOf } from '../../../common/search-url.ts';
 import type { AttributeFilters } from '../../../common/attributes.ts';
 import { canonicalAttributeFilters } from '../products/attribute-filters.ts';
+import { DEFAULT_RADIUS_KM } from '../../../common/place.ts';
 import { translate } from '../../platform/i18n.ts';
 import type { CurrentUser } from '../auth/auth.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -126,6 +127,12 @@ export function createSavedSearchesService(deps: SavedSearchesDeps) {
     for (const kind of query.kinds ?? []) parts.push(translate(locale, `ad_kinds.${kind}`));
     if (query.with_images) parts.push(translate(locale, 'saved_searches.name_parts.with_pictures'));
     if (query.posted_within) parts.push(translate(locale, `search.posted.${query.posted_within}`));
+    // Issue 26: "00100, within 25 km" (a town by its name; a position is never stored by the web).
+    if (query.near) {
+      const near = query.near as { postal_code?: string; city_id?: number };
+      const place = near.postal_code ?? (near.city_id !== undefined ? names([near.city_id], cities)[0] : undefined);
+      if (place) parts.push(translate(locale, 'search.near.chip', { place, km: query.radius_km ?? DEFAULT_RADIUS_KM }));
+    }
     const name = parts.join(' · ') || translate(locale, 'saved_searches.name_parts.everything');
     return name.length > SAVED_SEARCH_NAME_MAX ? `${name.slice(0, SAVED_SEARCH_NAME_MAX - 1).trimEnd()}…` : name;
   }
