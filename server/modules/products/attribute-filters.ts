@@ -82,11 +82,13 @@ function checkOne(field: AttributeDefinition, raw: unknown): Checked {
     return typeof raw === 'boolean' ? { ok: true, choice: [String(raw)] } : { ok: false, problem: { key: 'attributes.not_yes_or_no' } };
   }
   if (field.type === 'choice' || field.type === 'choices') {
-    const values = typeof raw === 'string' ? [raw] : raw;
-    if (!Array.isArray(values) || values.length > field.options.length) return { ok: false, problem: { key: 'attributes.not_an_option' } };
+    const given = typeof raw === 'string' ? [raw] : raw;
+    if (!Array.isArray(given)) return { ok: false, problem: { key: 'attributes.not_an_option' } };
+    // A value picked twice (two links merged) is picked once.
+    const values = [...new Set(given as unknown[])];
     const options = new Set(field.options.map((o) => o.value));
     if (!values.every((v) => typeof v === 'string' && options.has(v))) return { ok: false, problem: { key: 'attributes.not_an_option' } };
-    return { ok: true, choice: [...new Set(values as string[])].sort() };
+    return { ok: true, choice: (values as string[]).sort() };
   }
   if (!RANGE_TYPES.includes(field.type)) return { ok: false, problem: { key: 'attributes.unknown_field' } };
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || Object.keys(raw).some((k) => k !== 'min' && k !== 'max')) {
