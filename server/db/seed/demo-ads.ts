@@ -10,6 +10,7 @@ import { users } from '../schema/users.ts';
 import type { DemoAd } from './demo-ads.data.ts';
 import { demoPictureVariants } from './demo-picture-cache.ts';
 import { demoPictureSvg } from './demo-pictures.ts';
+import { saveDemoAdValues } from './demo-ads.attributes.ts';
 
 /** Ads belong to the demo people who sell, in turn; the staff accounts sell nothing. */
 const SELLERS = ['seller@example.com', 'user@example.com'];
@@ -83,7 +84,9 @@ export async function seedDemoAds(
         };
       }),
     )
-    .returning({ id: products.id, uuid: products.uuid, catalogId: products.catalogId });
+    .returning({ id: products.id, uuid: products.uuid, catalogId: products.catalogId, name: products.name });
+  // The cars' and homes' category fields (issue 26), stored as a seller's are.
+  await saveDemoAdValues(db, inserted, (id) => byId.get(id)?.parentId);
 
   const jobs = inserted.flatMap((row, index) => {
     const ad: DemoAd = usable[index]!;
