@@ -7,7 +7,7 @@ import { CategoryIcon } from '../components/category-icon';
 import { Pagination } from '../components/pagination';
 import { ProductResults } from '../features/search/components/product-results';
 import { SaveSearchButton } from '../features/saved-searches/components/save-search-button';
-import { nearFieldsOf } from '../features/near/components/near-fields';
+import { nearFieldsOf } from '../features/near/components/near-slot';
 import { SearchPanel } from '../features/search/components/search-panel';
 import { loadListing, parseListingParams } from '../features/search/listing.server';
 import { isSearch } from '../features/search/listing-params';

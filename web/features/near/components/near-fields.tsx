@@ -161,14 +161,3 @@ export function NearFields({
     </fieldset>
   );
 }
-
-/** The section for a listing page: the place of its URL, and the municipalities' names it already has. */
-export function nearFieldsOf({
-  params,
-  cities,
-}: {
-  params: { near: string | null; nearCity: number | null; radius: number | null };
-  cities: readonly NearbyCity[];
-}) {
-  return <NearFields near={params.near} nearCity={params.nearCity} radius={params.radius} cities={cities} />;
-}

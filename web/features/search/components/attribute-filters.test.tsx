@@ -94,11 +94,13 @@ describe('the category’s filter fields', () => {
             { value: 'diesel', count: 12 },
             { value: 'hybrid', count: 3 },
           ],
+          sauna: [{ value: 'true', count: 5 }],
         },
       ),
     );
     const labels = screen.getAllByRole('checkbox').map((box) => box.closest('label')!.textContent);
     expect(labels.slice(0, 3)).toEqual(['Petrol0', 'Diesel12', 'Hybrid3']);
+    expect(screen.getByRole('checkbox', { name: 'Only those with sauna 5' })).toBeTruthy();
   });
 
   it('show the most found makes first and the rest behind "Show all", with a search of their own', async () => {

@@ -73,7 +73,7 @@ function AttributeFilterField({
     case 'choices':
       return <ChoiceFilter field={field} checked={Array.isArray(value) ? value : []} facets={facets} />;
     case 'boolean':
-      return <YesFilter field={field} checked={value === true} />;
+      return <YesFilter field={field} checked={value === true} count={facets?.find((f) => f.value === 'true')?.count} />;
     case 'text':
       return null;
   }
@@ -204,12 +204,13 @@ function ChoiceFilter({ field, checked, facets }: { field: PublicAttribute; chec
 }
 
 /** "Only flats with a sauna": ticked, the search keeps the ads that have it. */
-function YesFilter({ field, checked }: { field: PublicAttribute; checked: boolean }) {
+function YesFilter({ field, checked, count }: { field: PublicAttribute; checked: boolean; count: number | undefined }) {
   const { t, i18n } = useTranslation();
   return (
     <label className="flex min-h-11 cursor-pointer items-center gap-2 self-end rounded-lg px-1 text-sm">
       <input type="checkbox" name={`a.${field.key}`} value="1" defaultChecked={checked} className="h-5 w-5 accent-[var(--brand)]" />
-      {t('search.attributes.only_with', { name: field.label.toLocaleLowerCase(i18n.language) })}
+      <span className="flex-1">{t('search.attributes.only_with', { name: field.label.toLocaleLowerCase(i18n.language) })}</span>
+      {count !== undefined && <span className="text-xs text-muted tabular-nums">{count}</span>}
     </label>
   );
 }

@@ -1,11 +1,14 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useId, useState } from 'react';
 import { AD_KINDS } from '../../../../common/ad-rules';
 import { POSTED_WITHIN } from '../../../../common/listing-filters';
 import { useTranslation } from '../../../lib/use-translation';
 import type { ListingData } from '../listing.server';
 import { useCatalogFilterFields } from '../use-catalog-filter-fields';
-import { AttributeFilters } from './attribute-filters';
 import { PlaceComboBox } from './place-combo-box';
+
+// The category's fields are their own chunk, fetched where a catalog has them: the server renders
+// them in full (a page without scripts works), and the browser hydrates them once it has the chunk.
+const AttributeFilters = lazy(() => import('./attribute-filters').then((m) => ({ default: m.AttributeFilters })));
 
 const controlClass = 'h-11 w-full rounded-lg border border-line bg-raised px-3 text-sm outline-none focus:border-brand';
 
@@ -128,12 +131,16 @@ export function FilterFields({
         {t('search.with_images')}
       </label>
       {nearFields}
-      <AttributeFilters
-        fields={catalogFields.fields}
-        values={catalogFields.own ? params.attributes : {}}
-        facets={catalogFields.own ? data.facets : {}}
-        loading={catalogFields.loading}
-      />
+      {(catalogFields.loading || catalogFields.fields.length > 0) && (
+        <Suspense fallback={null}>
+          <AttributeFilters
+            fields={catalogFields.fields}
+            values={catalogFields.own ? params.attributes : {}}
+            facets={catalogFields.own ? data.facets : {}}
+            loading={catalogFields.loading}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
