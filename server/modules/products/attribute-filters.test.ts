@@ -124,13 +124,14 @@ describe('facets', () => {
   it('answer in the fields’ and options’ order, without zeros, and say when a set was capped', () => {
     const sets = facetSets(query, fields);
     const rows = [
-      { set: 0, key: '§rows', value: '', count: 3 },
-      { set: 0, key: 'sauna', value: 'false', count: 2 },
-      { set: 0, key: 'sauna', value: 'true', count: 1 },
-      { set: 1, key: '§rows', value: '', count: 10 },
-      { set: 1, key: 'make', value: 'volvo', count: 4 },
-      { set: 1, key: 'make', value: 'toyota', count: 6 },
-      { set: 1, key: 'make', value: 'saab', count: 1 },
+      { set: 0, g: 1, value: null, count: 3 },
+      { set: 0, g: 0, value: 'false', count: 2 },
+      { set: 0, g: 0, value: 'true', count: 1 },
+      { set: 1, g: 1, value: null, count: 10 },
+      { set: 1, g: 0, value: '"volvo"', count: 4 },
+      { set: 1, g: 0, value: '"toyota"', count: 6 },
+      { set: 1, g: 0, value: '"saab"', count: 1 },
+      { set: 1, g: 0, value: null, count: 2 },
     ];
     const orderOf = (key: string) => fields.find((f) => f.key === key)!.options;
     const { facets, capped } = facetsFrom(rows, sets, orderOf, 10);
@@ -145,5 +146,24 @@ describe('facets', () => {
     ]);
     expect(capped).toBe(true);
     expect(facetsFrom(rows, sets, orderOf, 11).capped).toBe(false);
+  });
+
+  it('split a several-choice field’s lists, and read the mask of several fields', () => {
+    const equipment = { key: 'equipment', type: 'choices' as const, options: ['tow_hitch', 'webasto'] };
+    const sauna = { key: 'sauna', type: 'boolean' as const, options: ['true', 'false'] };
+    const sets = [{ query, fields: [equipment, sauna], order: ['equipment', 'sauna'] }];
+    const rows = [
+      { set: 0, g: 3, value: null, count: 5 },
+      { set: 0, g: 1, value: '["tow_hitch", "webasto"]', count: 2 },
+      { set: 0, g: 1, value: '["webasto"]', count: 1 },
+      { set: 0, g: 2, value: 'true', count: 4 },
+    ];
+    expect(facetsFrom(rows, sets, (key) => (key === 'sauna' ? sauna.options : equipment.options)).facets).toEqual({
+      equipment: [
+        { value: 'tow_hitch', count: 2 },
+        { value: 'webasto', count: 3 },
+      ],
+      sauna: [{ value: 'true', count: 4 }],
+    });
   });
 });

@@ -38,32 +38,42 @@ export function facetSets(query: ListingQuery, fields: readonly FacetField[]): F
   return sets;
 }
 
-/** The row that counts a set's ads (how many were read). */
-const ROWS = '§rows';
-
-/** A field's values on one ad, as (key, value) rows: one for a choice or yes/no, each for several choices. */
-function valuesOf(field: FacetField): SQL {
-  const value = sql`p.attributes -> ${field.key}`;
-  if (field.type === 'choices') {
-    return sql`select ${field.key}::text, v from jsonb_array_elements_text(case when jsonb_typeof(${value}) = 'array' then ${value} else '[]'::jsonb end) v`;
-  }
-  return sql`select ${field.key}::text, p.attributes ->> ${field.key} where jsonb_typeof(${value}) in ('string', 'boolean')`;
+/** A row of the facet statement: the set, which grouping (`grouping()`'s mask), the value as JSON text, its count. */
+export interface FacetRow {
+  set: number;
+  g: number;
+  value: string | null;
+  count: number;
 }
 
 /**
  * The statement counting every set: `conditions(set)` are the set's WHERE conditions (the
- * listing's, or the text search's with its words). Rows: set, key, value, count.
+ * listing's, or the text search's with its words). Each set reads its ads' values of its fields
+ * once and counts them by grouping sets (one per field, and `()` for the ads read): a hash table
+ * per field in one pass, several times cheaper than a row per value through a lateral join. A value
+ * is grouped as stored (jsonb: "toyota", true, or a several-choice field's list, split in
+ * `facetsFrom`).
  */
 export function facetStatement(sets: readonly FacetSet[], conditions: (query: ListingQuery) => SQL[], cap = FACET_CAP): SQL {
   const parts = sets.map((set, index) => {
-    const values = sql.join([sql`select ${ROWS}::text, ''::text`, ...set.fields.map(valuesOf)], sql` union all `);
-    return sql`(select ${index}::int as set, f.key, f.value, count(*)::int as count
-      from (select ${products.attributes} as attributes from ${products} where ${and(...conditions(set.query))} limit ${cap}) p
-      cross join lateral (${values}) f(key, value)
-      where f.value is not null
-      group by f.key, f.value)`;
+    const columns = set.fields.map((field, j) => sql`${products.attributes} -> ${field.key} as ${sql.identifier(`v${j}`)}`);
+    const names = set.fields.map((_, j) => sql.identifier(`v${j}`));
+    const groups = sql.join([...names.map((name) => sql`(${name})`), sql`()`], sql`, `);
+    return sql`(select ${index}::int as set, grouping(${sql.join(names, sql`, `)})::int as g,
+      coalesce(${sql.join(names, sql`, `)})::text as value, count(*)::int as count
+      from (select ${sql.join(columns, sql`, `)} from ${products} where ${and(...conditions(set.query))} limit ${cap}) p
+      group by grouping sets (${groups}))`;
   });
   return sql.join(parts, sql` union all `);
+}
+
+/** A stored value as the option values it counts for: a choice, yes/no as "true"/"false", each of several choices. */
+function optionValues(json: string | null): string[] {
+  if (json === null) return [];
+  const value: unknown = JSON.parse(json);
+  if (typeof value === 'string') return [value];
+  if (typeof value === 'boolean') return [String(value)];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
 /**
@@ -71,7 +81,7 @@ export function facetStatement(sets: readonly FacetSet[], conditions: (query: Li
  * (`orderOf`), values no ad has (and values no longer among the options) left out.
  */
 export function facetsFrom(
-  rows: readonly { set: number; key: string; value: string; count: number }[],
+  rows: readonly FacetRow[],
   sets: readonly FacetSet[],
   orderOf: (key: string) => string[],
   cap = FACET_CAP,
@@ -79,10 +89,18 @@ export function facetsFrom(
   const counted = new Map<string, Map<string, number>>();
   let capped = false;
   sets.forEach((set, index) => {
-    const mine = rows.filter((row) => row.set === index);
-    if ((mine.find((row) => row.key === ROWS)?.count ?? 0) >= cap) capped = true;
-    for (const field of set.fields) {
-      counted.set(field.key, new Map(mine.filter((row) => row.key === field.key).map((row) => [row.value, row.count])));
+    const n = set.fields.length;
+    const all = 2 ** n - 1;
+    for (const field of set.fields) counted.set(field.key, new Map());
+    for (const row of rows.filter((r) => r.set === index)) {
+      if (row.g === all) {
+        if (row.count >= cap) capped = true;
+        continue;
+      }
+      // grouping()'s mask has a bit set for each field not grouped: the one clear bit is the field.
+      const j = set.fields.findIndex((_, k) => (row.g & (1 << (n - 1 - k))) === 0);
+      const counts = j >= 0 ? counted.get(set.fields[j]!.key)! : undefined;
+      for (const value of counts ? optionValues(row.value) : []) counts!.set(value, (counts!.get(value) ?? 0) + row.count);
     }
   });
   // In the fields' order, whichever set counted them.

@@ -22,7 +22,7 @@ import {
 import { type TimePass, nextPass, passDays } from './time-passes.ts';
 import { LISTED, filterLexemes, listingConditions, textListingConditions, where } from './listing-conditions.ts';
 import type { AttributeConditions, FacetField } from './attribute-filters.ts';
-import { facetSets, facetStatement, facetsFrom } from './facets.ts';
+import { type FacetRow, facetSets, facetStatement, facetsFrom } from './facets.ts';
 import { nearestFirstIds } from './distance-page.ts';
 import { FIELD_SORTS, withValueIds, withoutValueIds } from './field-sort-page.ts';
 import type { Facets } from '../../../common/attributes.ts';
@@ -502,7 +502,7 @@ export function createProductsRepo(
   /** The facets of a listing (facets.ts): one statement for every set of ads they count over. */
   async function countFacets(tx: Db, query: ListingQuery, fields: FacetField[], conditions: (query: ListingQuery) => SQL[]) {
     const sets = facetSets(query, fields);
-    const rows = rowsOf<{ set: number; key: string; value: string; count: number }>(await tx.execute(facetStatement(sets, conditions)));
+    const rows = rowsOf<FacetRow>(await tx.execute(facetStatement(sets, conditions)));
     return facetsFrom(rows, sets, (key) => fields.find((f) => f.key === key)?.options ?? []);
   }
 
