@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicAttribute } from '../../../common/attributes';
-import { checkInputs, groupDigits, inputsFromValues, readNumber, valuesFromInputs } from './attribute-inputs';
+import { checkInputs, groupDigits, inputsFromValues, previewAttributes, readNumber, valuesFromInputs } from './attribute-inputs';
 
 const field = (key: string, type: PublicAttribute['type'], more: Partial<PublicAttribute> = {}): PublicAttribute => ({
   key,
@@ -18,7 +18,7 @@ const fuel = field('fuel', 'choice', { options: [{ value: 'diesel', label: 'Dies
 const extras = field('extras', 'choices', { options: [{ value: 'towbar', label: 'Tow bar' }] });
 const sauna = field('sauna', 'boolean');
 const fields = [year, mileage, area, fuel, extras, sauna];
-const t = (key: string, params?: Record<string, string | number>) => (params ? `${key} ${JSON.stringify(params)}` : key);
+const t = (key: string, params?: Record<string, unknown>) => (params ? `${key} ${JSON.stringify(params)}` : key);
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/gu, ' ');
 
 describe('the category fields as typed', () => {
@@ -73,5 +73,20 @@ describe('the category fields as typed', () => {
     });
     expect(checkInputs(fields, {}, t)).toEqual({ 'attributes.year': ['validation.required'] });
     expect(checkInputs(fields, { year: '2015' }, t)).toEqual({});
+  });
+
+  it('previews the answered fields as the ad page will list them, leaving out what is not valid yet', () => {
+    const shown = previewAttributes(
+      fields,
+      { year: '2015', mileage_km: '180 000', fuel: 'diesel', sauna: 'true', area_m2: 'lots' },
+      'en',
+      t,
+    );
+    expect(shown.map((a) => [a.label, a.text])).toEqual([
+      ['year', '2015'],
+      ['mileage_km', '180,000\u00a0attributes.unit.km'],
+      ['fuel', 'Diesel'],
+      ['sauna', 'attributes.yes'],
+    ]);
   });
 });

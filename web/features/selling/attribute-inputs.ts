@@ -10,8 +10,9 @@ import {
   type PublicAttribute,
   attributeValueProblem,
 } from '../../../common/attributes';
-import { formatAttributeNumber } from '../../../common/attribute-format';
+import { type ShownAttribute, formatAttributeNumber, formatAttributeValues } from '../../../common/attribute-format';
 import type { Locale } from '../../../common/locales';
+import type { TFunction } from '../../../common/translator';
 
 /** What the inputs hold, by field key: text, or the chosen values of a several-choice field. */
 export type AttributeInputs = Record<string, string | string[]>;
@@ -111,4 +112,16 @@ export function checkInputs(fields: readonly PublicAttribute[], inputs: Attribut
     if (problem) errors[`attributes.${field.key}`] = [t(problem.key, problem.params)];
   });
   return errors;
+}
+
+/** The answered fields as the ad page will list them (the wizard's preview). */
+export function previewAttributes(
+  fields: readonly PublicAttribute[],
+  inputs: AttributeInputs,
+  locale: Locale,
+  t: TFunction,
+): ShownAttribute[] {
+  const values = valuesFromInputs(fields, inputs);
+  const definitions = fields.map(asDefinition).filter((d) => attributeValueProblem(d, values[d.key]) === undefined);
+  return formatAttributeValues(definitions, values, locale, t);
 }

@@ -8,6 +8,7 @@ import type { CityOption } from '../../../components/city-combo-box';
 import { AdKindBadge, AdPrice } from '../../../components/ad-price';
 import { priceUnitOf } from '../../../../common/ad-rules';
 import { AD_MAX_PICTURES } from '../../../../common/pictures';
+import type { PublicAttribute } from '../../../../common/attributes';
 import { pictureProblem } from '../../../lib/picture-check';
 import {
   type AdDraft,
@@ -25,7 +26,8 @@ import {
   stepOfField,
   validateStep,
 } from '../ad-draft';
-import { checkInputs, valuesFromInputs } from '../attribute-inputs';
+import { checkInputs, previewAttributes, valuesFromInputs } from '../attribute-inputs';
+import { isLocale } from '../../../../common/locales';
 import { useCatalogAttributes } from '../use-catalog-attributes';
 import { AttributeFields } from './attribute-fields';
 import { DetailsFields, NameField, PlaceFields } from './ad-fields';
@@ -46,6 +48,23 @@ function usePictureUrls(pictures: DraftPicture[]) {
   const urls = useMemo(() => new Map(pictures.map((p) => [p.id, URL.createObjectURL(p.blob)])), [pictures]);
   useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls]);
   return urls;
+}
+
+/** The answered category fields, as the ad page will list them. */
+function AttributePreview({ fields, inputs }: { fields: PublicAttribute[]; inputs: AdDraft['attributes'] }) {
+  const { t, i18n } = useTranslation();
+  const shown = previewAttributes(fields, inputs, isLocale(i18n.language) ? i18n.language : 'fi', t);
+  if (!shown.length) return null;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 pt-2 text-sm">
+      {shown.map((a) => (
+        <div key={a.key} className="contents">
+          <dt className="text-muted">{a.label}</dt>
+          <dd className="font-medium break-words">{a.text}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 /**
@@ -337,6 +356,7 @@ export function NewAdWizard({ userId, cities, tree, defaultCityId = null }: Prop
               </p>
               <p className="text-sm text-muted">{[draft.address.trim(), city?.name].filter(Boolean).join(', ')}</p>
               <p className="text-sm text-muted">{trail.join(' › ')}</p>
+              <AttributePreview fields={fields} inputs={draft.attributes} />
               <p className="pt-2 break-words whitespace-pre-line">{draft.description.trim()}</p>
             </div>
             <p className="border-t border-line bg-sunken px-5 py-3 text-sm text-muted">{t('new_ad.preview.review_note')}</p>
