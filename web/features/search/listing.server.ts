@@ -112,6 +112,8 @@ export async function loadListing(context: AppLoadContext, params: ListingParams
     filterFields: fields.filters,
     /** Counts of the choice fields' values among what the other filters leave (inside a catalog with such fields). */
     facets: result.facets ?? {},
+    /** The facets counted only the first few thousand ads: each count is then at least what it says. */
+    facetsCapped: result.meta.facets_capped ?? false,
     /** The listing's filters (the body of POST /api/products without page and sort), to save as a search. */
     query,
     /** What the filters asked that cannot be answered, in the reader's words. */

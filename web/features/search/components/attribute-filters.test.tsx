@@ -39,12 +39,12 @@ const fields: PublicAttribute[] = [
   { key: 'inspection_until', type: 'date', label: 'Inspected until', min: 2020, max: 2040, decimals: 0, required: false, filter: true },
 ];
 
-function filters(values: Filters = {}, facets: Facets = {}, locale: 'en' | 'fi' = 'en') {
+function filters(values: Filters = {}, facets: Facets = {}, locale: 'en' | 'fi' = 'en', facetsCapped = false) {
   const i18n = createI18n(locale, { en, fi });
   return (
     <I18nProvider i18n={i18n}>
       <form aria-label="filters">
-        <AttributeFilters fields={fields} values={values} facets={facets} />
+        <AttributeFilters fields={fields} values={values} facets={facets} facetsCapped={facetsCapped} />
       </form>
     </I18nProvider>
   );
@@ -101,6 +101,12 @@ describe('the category’s filter fields', () => {
     const labels = screen.getAllByRole('checkbox').map((box) => box.closest('label')!.textContent);
     expect(labels.slice(0, 3)).toEqual(['Petrol0', 'Diesel12', 'Hybrid3']);
     expect(screen.getByRole('checkbox', { name: 'Only those with sauna 5' })).toBeTruthy();
+  });
+
+  it('say "at least" when the counts are of the first ads of a broad search, and nothing of a value not met', () => {
+    render(filters({}, { fuel: [{ value: 'diesel', count: 1200 }] }, 'en', true));
+    const labels = screen.getAllByRole('checkbox').map((box) => box.closest('label')!.textContent);
+    expect(labels.slice(0, 2)).toEqual(['Petrol', 'Diesel1200+']);
   });
 
   it('show the most found makes first and the rest behind "Show all", with a search of their own', async () => {

@@ -27,12 +27,15 @@ export function AttributeFilters({
   fields,
   values,
   facets,
+  facetsCapped = false,
   loading = false,
 }: {
   fields: readonly PublicAttribute[];
   values: AttributeFilters;
   /** Counts for the search on screen; none while another catalog is being chosen. */
   facets: Facets;
+  /** The counts are of the first few thousand ads found (a broad search): each is shown as "at least". */
+  facetsCapped?: boolean;
   loading?: boolean;
 }) {
   const { t } = useTranslation();
@@ -49,7 +52,7 @@ export function AttributeFilters({
       <legend className="float-left mb-2 w-full text-sm font-semibold">{t('search.attributes.legend')}</legend>
       <div className="clear-both grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {fields.map((field) => (
-          <AttributeFilterField key={field.key} field={field} value={values[field.key]} facets={facets[field.key]} />
+          <AttributeFilterField key={field.key} field={field} value={values[field.key]} facets={facets[field.key]} capped={facetsCapped} />
         ))}
       </div>
     </fieldset>
@@ -60,10 +63,12 @@ function AttributeFilterField({
   field,
   value,
   facets,
+  capped,
 }: {
   field: PublicAttribute;
   value: AttributeFilter | undefined;
   facets: Facets[string] | undefined;
+  capped: boolean;
 }) {
   switch (field.type) {
     case 'number':
@@ -71,7 +76,7 @@ function AttributeFilterField({
       return <RangeFilter field={field} value={value && !Array.isArray(value) && typeof value === 'object' ? value : {}} />;
     case 'choice':
     case 'choices':
-      return <ChoiceFilter field={field} checked={Array.isArray(value) ? value : []} facets={facets} />;
+      return <ChoiceFilter field={field} checked={Array.isArray(value) ? value : []} facets={facets} capped={capped} />;
     case 'boolean':
       return <YesFilter field={field} checked={value === true} count={facets?.find((f) => f.value === 'true')?.count} />;
     case 'text':
@@ -149,7 +154,17 @@ export function firstOptions(
 }
 
 /** Checkboxes with the number of results each would give; a long list (makes) opens in full with a search of its own. */
-function ChoiceFilter({ field, checked, facets }: { field: PublicAttribute; checked: string[]; facets: Facets[string] | undefined }) {
+function ChoiceFilter({
+  field,
+  checked,
+  facets,
+  capped,
+}: {
+  field: PublicAttribute;
+  checked: string[];
+  facets: Facets[string] | undefined;
+  capped: boolean;
+}) {
   const { t } = useTranslation();
   const inBrowser = useInBrowser();
   const [typed, setTyped] = useState('');
@@ -168,7 +183,7 @@ function ChoiceFilter({ field, checked, facets }: { field: PublicAttribute; chec
           className="h-5 w-5 shrink-0 accent-[var(--brand)]"
         />
         <span className="min-w-0 flex-1 truncate">{option.label}</span>
-        {count && <span className="text-xs text-muted tabular-nums">{count.get(option.value) ?? 0}</span>}
+        {count && <FacetCount count={count.get(option.value) ?? 0} capped={capped} />}
       </label>
     </li>
   );
@@ -213,4 +228,14 @@ function YesFilter({ field, checked, count }: { field: PublicAttribute; checked:
       {count !== undefined && <span className="text-xs text-muted tabular-nums">{count}</span>}
     </label>
   );
+}
+
+/**
+ * How many results a choice gives. Counted over the first few thousand ads of a broad search
+ * (`capped`), a count is a lower bound ("1 200+"), and a value not met among them says nothing.
+ */
+function FacetCount({ count, capped }: { count: number; capped: boolean }) {
+  const { t } = useTranslation();
+  if (capped && count === 0) return null;
+  return <span className="text-xs text-muted tabular-nums">{capped ? t('search.attributes.count_at_least', { count }) : count}</span>;
 }

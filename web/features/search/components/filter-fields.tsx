@@ -17,7 +17,7 @@ function priceValue(euros: number | null): string {
   return euros === null ? '' : String(euros).replace('.', ',');
 }
 
-export type FilterData = Pick<ListingData, 'params' | 'regions' | 'cities' | 'catalogs' | 'filterFields' | 'facets'>;
+export type FilterData = Pick<ListingData, 'params' | 'regions' | 'cities' | 'catalogs' | 'filterFields' | 'facets' | 'facetsCapped'>;
 
 /**
  * The filter controls, named as the URL names them, for the search's GET form: place, category,
@@ -137,6 +137,7 @@ export function FilterFields({
             fields={catalogFields.fields}
             values={catalogFields.own ? params.attributes : {}}
             facets={catalogFields.own ? data.facets : {}}
+            facetsCapped={catalogFields.own && data.facetsCapped}
             loading={catalogFields.loading}
           />
         </Suspense>
