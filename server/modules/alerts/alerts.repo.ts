@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Locale } from '../../../common/locales.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
 import {
@@ -42,6 +43,13 @@ export interface NewAlert {
   channels: string[];
 }
 
+/** Alerts taken for one mail: their ids (all of them, to give back), whom it goes to, and those whose ad is still shown. */
+export interface TakenAlerts {
+  alertIds: number[];
+  recipient: { email: string; name: string; locale: Locale } | undefined;
+  items: AlertItem[];
+}
+
 /** An alert to deliver: the search it is for and the ad's card. */
 export interface AlertItem {
   alertId: number;
@@ -54,10 +62,12 @@ export interface AlertItem {
 export function createAlertsRepo(db: Database) {
   /**
    * The person's alerts not yet e-mailed, of searches told by e-mail at these frequencies, taken
-   * for sending: marked e-mailed in the same statement, so two runs never take the same alert (a
-   * failed send gives them back with `release`). Only ads still shown (active).
+   * for sending, with whom the mail goes to: marked e-mailed in the same statement, so two runs
+   * never take the same alert (a failed send gives them back with `release`); only for a verified,
+   * unblocked account (else nothing is taken), only ads still shown (active). Undefined when
+   * nothing was taken. Two statements a mail: the digest sends one to each of 100,000 people.
    */
-  async function takeUnemailed(userId: number, frequencies: SavedSearchAlerts[], at: Date): Promise<AlertItem[]> {
+  async function takeUnemailed(userId: number, frequencies: SavedSearchAlerts[], at: Date): Promise<TakenAlerts | undefined> {
     const taken = await db
       .update(savedSearchAlerts)
       .set({ emailedAt: at })
@@ -66,10 +76,11 @@ export function createAlertsRepo(db: Database) {
           eq(savedSearchAlerts.userId, userId),
           isNull(savedSearchAlerts.emailedAt),
           sql`${savedSearchAlerts.savedSearchId} in (select ${savedSearches.id} from ${savedSearches} where ${savedSearches.userId} = ${userId} and ${inArray(savedSearches.alerts, frequencies)} and 'email' = any(${savedSearches.channels}))`,
+          sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.emailVerifiedAt} is not null and ${users.blockedAt} is null)`,
         ),
       )
       .returning({ id: savedSearchAlerts.id });
-    if (!taken.length) return [];
+    if (!taken.length) return undefined;
     const cover = adCover(db);
     const rows = await db
       .select({
@@ -77,10 +88,14 @@ export function createAlertsRepo(db: Database) {
         searchId: savedSearches.id,
         searchName: savedSearches.name,
         searchQuery: savedSearches.query,
+        recipientEmail: users.email,
+        recipientName: users.name,
+        recipientLocale: users.locale,
         ...cardColumns(cover),
       })
       .from(savedSearchAlerts)
       .innerJoin(savedSearches, eq(savedSearches.id, savedSearchAlerts.savedSearchId))
+      .innerJoin(users, eq(users.id, savedSearchAlerts.userId))
       .innerJoin(products, eq(products.id, savedSearchAlerts.productId))
       .leftJoinLateral(cover, sql`true`)
       .where(
@@ -93,7 +108,22 @@ export function createAlertsRepo(db: Database) {
         ),
       )
       .orderBy(asc(savedSearches.id), sql`${products.createdAt} desc`, asc(products.id));
-    return rows.map(({ alertId, searchId, searchName, searchQuery, ...ad }) => ({ alertId, searchId, searchName, searchQuery, ad }));
+    const alertIds = taken.map((t) => t.id);
+    const [first] = rows;
+    if (!first) return { alertIds, recipient: undefined, items: [] };
+    return {
+      alertIds,
+      recipient: { email: first.recipientEmail, name: first.recipientName, locale: first.recipientLocale },
+      items: rows.map(
+        ({ alertId, searchId, searchName, searchQuery, recipientEmail: _e, recipientName: _n, recipientLocale: _l, ...ad }) => ({
+          alertId,
+          searchId,
+          searchName,
+          searchQuery,
+          ad,
+        }),
+      ),
+    };
   }
 
   return {
@@ -189,15 +219,6 @@ export function createAlertsRepo(db: Database) {
     /** A send failed: the alerts are to be e-mailed again. */
     async release(alertIds: number[]): Promise<void> {
       if (alertIds.length) await db.update(savedSearchAlerts).set({ emailedAt: null }).where(inArray(savedSearchAlerts.id, alertIds));
-    },
-
-    /** Whom a mail goes to: only a verified, unblocked account. */
-    async recipient(userId: number) {
-      const [row] = await db
-        .select({ email: users.email, name: users.name, locale: users.locale })
-        .from(users)
-        .where(and(eq(users.id, userId), isNotNull(users.emailVerifiedAt), isNull(users.blockedAt)));
-      return row;
     },
 
     /** The people with alerts waiting for a digest of these frequencies. */

@@ -195,11 +195,12 @@ export function createAlertsService(deps: AlertsDeps) {
 
   /** Takes the person's waiting alerts of these frequencies and mails them (given back when the mail fails). */
   async function mailAlerts(userId: number, frequencies: SavedSearchAlerts[], kind: 'instant' | 'digest', now: Date): Promise<boolean> {
-    const recipient = await repo.recipient(userId);
-    if (!recipient) return false;
-    const items = await repo.takeUnemailed(userId, frequencies, now);
-    if (!items.length) return false;
+    const taken = await repo.takeUnemailed(userId, frequencies, now);
+    if (!taken) return false;
+    const { recipient, items } = taken;
     try {
+      // Every ad taken was hidden meanwhile: nothing to mail (they stay marked, as they would be mailed).
+      if (!recipient || !items.length) return false;
       const searches = await mailSearches(items, recipient.locale, kind === 'instant' ? Number.MAX_SAFE_INTEGER : DIGEST_ADS_PER_SEARCH);
       const firstToken = unsubscribeToken(deps.sealer, items[0]!.searchId);
       const params = {
@@ -212,7 +213,7 @@ export function createAlertsService(deps: AlertsDeps) {
       await deps.mailer.send(alertMails[kind](recipient.locale, recipient.email, params));
       return true;
     } catch (error) {
-      await repo.release(items.map((item) => item.alertId));
+      await repo.release(taken.alertIds);
       throw error;
     }
   }
