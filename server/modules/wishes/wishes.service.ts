@@ -10,6 +10,7 @@ import type { AdRow, AdsRepo } from '../ads/ads.repo.ts';
 import { adCard, adLabels } from '../ads/ads.presenter.ts';
 import type { WishesRepo } from './wishes.repo.ts';
 import { MAX_WISHES, type WishedAd } from './wishes.schemas.ts';
+import type { AttributesService } from '../attributes/attributes.service.ts';
 
 export interface WishesDeps {
   repo: WishesRepo;
@@ -18,6 +19,8 @@ export interface WishesDeps {
   geo: GeoService;
   storage: Storage;
   throttle: Throttle;
+  /** The category fields, for the cards' line of values (issue 26); none without them. */
+  attributes?: AttributesService;
 }
 
 /** Generous for a person tapping hearts down a page of results, tight for a script. */
@@ -73,7 +76,7 @@ export function createWishesService(deps: WishesDeps) {
      * An ad that has gone out of public view keeps its name but shows no picture.
      */
     async list(current: CurrentUser, locale: Locale): Promise<WishedAd[]> {
-      const [rows, labels] = await Promise.all([repo.listWished(current.user.id), adLabels(geo, catalog, locale)]);
+      const [rows, labels] = await Promise.all([repo.listWished(current.user.id), adLabels(geo, catalog, locale, deps.attributes)]);
       return rows.map((row) => {
         const viewable = mayViewAd(current, row);
         return {
