@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AttributeDefinition } from '../../../common/attributes.ts';
 import { canonicalAttributeFilters, checkAttributeFilters, facetFields, filterFields } from './attribute-filters.ts';
-import { facetSets, facetsFrom } from './facets.ts';
-import type { ListingQuery } from './products.repo.ts';
+import { FACET_CAP, facetSets, facetsFrom } from './facets.ts';
+import { COUNT_CAP, type ListingQuery } from './products.repo.ts';
 
 let nextId = 1;
 function field(
@@ -119,6 +119,25 @@ describe('facets', () => {
     expect(sets.map((set) => set.fields.map((f) => f.key))).toEqual([['sauna'], ['make']]);
     expect(sets[0]!.query.attributes!.choices).toEqual([['make', ['toyota']]]);
     expect(sets[1]!.query.attributes).toEqual({ choices: [], ranges: [['year', 2015, null]] });
+  });
+
+  it('always count the listing’s own set first, read as far as its total is counted', () => {
+    const all = facetSets(
+      {
+        ...query,
+        attributes: {
+          choices: [
+            ['make', ['toyota']],
+            ['sauna', ['true']],
+          ],
+          ranges: [],
+        },
+      },
+      fields,
+    );
+    expect(all.map((set) => set.fields.map((f) => f.key))).toEqual([[], ['make'], ['sauna']]);
+    expect(facetsFrom([{ set: 0, g: 0, value: null, count: 7 }], all, () => []).total).toBe(7);
+    expect(FACET_CAP).toBe(COUNT_CAP);
   });
 
   it('answer in the fields’ and options’ order, without zeros, and say when a set was capped', () => {

@@ -329,8 +329,10 @@ export function createProductsRepo(
             : FIELD_SORTS[query.sort as SortKey]
               ? await byField(tx, query)
               : await listActive(tx, query);
-        const total = rows.length < query.limit && query.offset === 0 ? rows.length : await countActive(tx, query);
-        const facets = query.facets?.length ? await countFacets(tx, query, query.facets, listingConditions) : undefined;
+        const counted = query.facets?.length ? await countFacets(tx, query, query.facets, listingConditions) : undefined;
+        // The facets' first set is the listing's own, read up to COUNT_CAP: its count is the total.
+        const total = rows.length < query.limit && query.offset === 0 ? rows.length : (counted?.total ?? (await countActive(tx, query)));
+        const facets = counted && { facets: counted.facets, capped: counted.capped };
         return { rows, total, capped: total >= COUNT_CAP, ...(facets ? { facets } : {}) };
       });
     },
@@ -493,9 +495,10 @@ export function createProductsRepo(
     // The facets count every ad with all the words (not only the candidates), with the words'
     // lexemes and the filters' in one tsquery as the passes have them.
     const words = wordsTsquery(terms, 'all');
-    const facets = query.facets?.length
+    const counted = query.facets?.length
       ? await countFacets(tx, query, query.facets, (q) => [...textListingConditions(q), textMatch(words, filterLexemes(q))])
       : undefined;
+    const facets = counted && { facets: counted.facets, capped: counted.capped };
     return { rows, total: candidates.length, capped: !complete, ...(facets ? { facets } : {}) };
   }
 
