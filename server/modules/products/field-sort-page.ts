@@ -21,14 +21,21 @@ export const FIELD_SORTS: Partial<Record<SortKey, { key: string; direction: 'asc
   mileage_desc: { key: 'mileage_km', direction: 'desc' },
 };
 
-/** Ads with the field's value, in the sort's order: ids up to the page's end (`limit` + `offset`). */
+/**
+ * Ads with the field's value, in the sort's order: ids up to the page's end (`limit` + `offset`).
+ * Ties go newest first by id (ids are given in posting order): `value desc, product_id desc` is
+ * the (key, value, product_id) index read backwards with no sort at all, where ordering ties by
+ * `created_at` made PostgreSQL read every ad of the newest year (10,000 at a million ads: 430 ms
+ * against 3 ms). Ascending sorts sort only within a value, and the oldest years and lowest
+ * mileages are small groups.
+ */
 export function withValueIds(query: ListingQuery, end: number): SQL {
   const { key, direction } = FIELD_SORTS[query.sort as SortKey]!;
   const order = direction === 'desc' ? sql`desc` : sql`asc`;
   return sql`select ${productNumbers.productId} as id from ${productNumbers}
     join ${products} on ${products.id} = ${productNumbers.productId}
     where ${productNumbers.key} = ${key} and ${where(query)}
-    order by ${productNumbers.value} ${order}, ${products.createdAt} desc, ${products.id} desc
+    order by ${productNumbers.value} ${order}, ${productNumbers.productId} desc
     limit ${end}`;
 }
 
