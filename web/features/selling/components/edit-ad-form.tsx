@@ -63,7 +63,9 @@ export function EditAdForm({ ad: initial, cities, tree }: { ad: EditableAd; citi
   const [picturesBusy, setPicturesBusy] = useState(false);
   const [confirm, setConfirm] = useState<{ kind: 'picture'; uuid: string } | { kind: 'ad' } | null>(null);
   const leafIds = useMemo(() => new Set(catalogLeaves(tree).map((l) => l.id)), [tree]);
-  const { fields } = useCatalogAttributes(draft.catalogId !== null && leafIds.has(draft.catalogId) ? draft.catalogId : null);
+  const { fields, loaded: fieldsLoaded } = useCatalogAttributes(
+    draft.catalogId !== null && leafIds.has(draft.catalogId) ? draft.catalogId : null,
+  );
   const locale = isLocale(i18n.language) ? i18n.language : 'fi';
 
   // The stored values fill the inputs once the category's fields are known (a number's separators depend on them).
@@ -76,6 +78,8 @@ export function EditAdForm({ ad: initial, cities, tree }: { ad: EditableAd; citi
 
   /** The category fields to send: only when they differ from the stored ones (or the category changed). */
   const changedValues = () => {
+    // Until the category's fields are known, the values stay as they are.
+    if (!fieldsLoaded) return undefined;
     const values = valuesFromInputs(fields, draft.attributes);
     const stored = Object.fromEntries(fields.filter((f) => f.key in ad.attribute_values).map((f) => [f.key, ad.attribute_values[f.key]]));
     return JSON.stringify(values) !== JSON.stringify(stored) || draft.catalogId !== saved.catalogId ? values : undefined;

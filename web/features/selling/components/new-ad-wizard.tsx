@@ -89,7 +89,9 @@ export function NewAdWizard({ userId, cities, tree, defaultCityId = null }: Prop
   const suggestions = useCatalogSuggestions(draft.name);
   const leaves = useMemo(() => catalogLeaves(tree), [tree]);
   const leafIds = useMemo(() => new Set(leaves.map((l) => l.id)), [leaves]);
-  const { fields } = useCatalogAttributes(draft.catalogId !== null && leafIds.has(draft.catalogId) ? draft.catalogId : null);
+  const { fields, loaded: fieldsLoaded } = useCatalogAttributes(
+    draft.catalogId !== null && leafIds.has(draft.catalogId) ? draft.catalogId : null,
+  );
   /** The step's own rules, and on the category step (and before publishing) the category's fields. */
   const problemsOf = (at: Step): DraftErrors => ({
     ...validateStep(at, draft, t, leafIds),
@@ -370,7 +372,7 @@ export function NewAdWizard({ userId, cities, tree, defaultCityId = null }: Prop
                 {t('new_ad.back')}
               </button>
             )}
-            <button type="submit" className={primaryButton} disabled={busy || (step === 'preview' && !restored)}>
+            <button type="submit" className={primaryButton} disabled={busy || (step === 'preview' && (!restored || !fieldsLoaded))}>
               {busy && <Loader2 aria-hidden size={18} className="animate-spin" />}
               {step === 'preview' ? (busy ? t('new_ad.publishing') : t('new_ad.publish')) : t('new_ad.next')}
             </button>
