@@ -2,7 +2,7 @@ import { LocateFixed, X } from 'lucide-react';
 import { useId, useRef, useState, useSyncExternalStore } from 'react';
 import { RADIUS_KM } from '../../../../common/attributes';
 import { DEFAULT_RADIUS_KM } from '../../../../common/place';
-import { POSTAL_CODE_PATTERN } from '../../../../common/search-url';
+import { NEAR_CITY_PARAM, NEAR_PARAM, POSTAL_CODE_PATTERN, RADIUS_PARAM } from '../../../../common/search-url';
 import { useTranslation } from '../../../lib/use-translation';
 import { type NearMeState, type NearbyCity, useNearMe } from '../use-near-me';
 
@@ -79,7 +79,7 @@ export function NearFields({
           <input
             ref={postalInput}
             id={`${id}-postal`}
-            name="near"
+            name={NEAR_PARAM}
             value={postal}
             inputMode="numeric"
             autoComplete="postal-code"
@@ -114,7 +114,7 @@ export function NearFields({
         <label className="text-sm">
           <span className="mb-1 block text-muted">{t('search.near.radius')}</span>
           <select
-            name="radius"
+            name={RADIUS_PARAM}
             defaultValue={radius && radius !== DEFAULT_RADIUS_KM ? radius : ''}
             className={`${controlClass} border-line`}
           >
@@ -128,7 +128,7 @@ export function NearFields({
         <div className="flex flex-col justify-end gap-1 text-sm">
           {city && (
             <p className="flex min-h-11 items-center gap-2">
-              <input type="hidden" name="near_city" value={city.id} />
+              <input type="hidden" name={NEAR_CITY_PARAM} value={city.id} />
               <span>{t('search.near.near_city', { name: city.name })}</span>
               <button
                 type="button"

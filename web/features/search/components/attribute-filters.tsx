@@ -1,6 +1,7 @@
 import { useId, useState, useSyncExternalStore } from 'react';
 import type { AttributeFilter, AttributeFilters, Facets, PublicAttribute } from '../../../../common/attributes';
 import { type Locale } from '../../../../common/locales';
+import { ATTRIBUTE_PARAM_PREFIX as A } from '../../../../common/search-url';
 import { useTranslation } from '../../../lib/use-translation';
 import { boundText, tidyBound } from '../attribute-numbers';
 
@@ -95,7 +96,7 @@ function RangeFilter({ field, value }: { field: PublicAttribute; value: { min?: 
     const label = t(bound === 'min' ? 'search.attributes.from' : 'search.attributes.to', { name: field.label });
     const common = {
       id: `${id}-${bound}`,
-      name: `a.${field.key}.${bound}`,
+      name: `${A}${field.key}.${bound}`,
       autoComplete: 'off',
       'aria-label': label,
       className: controlClass,
@@ -177,7 +178,7 @@ function ChoiceFilter({
       <label className="flex min-h-9 cursor-pointer items-center gap-2">
         <input
           type="checkbox"
-          name={`a.${field.key}`}
+          name={`${A}${field.key}`}
           value={option.value}
           defaultChecked={checked.includes(option.value)}
           className="h-5 w-5 shrink-0 accent-[var(--brand)]"
@@ -223,7 +224,7 @@ function YesFilter({ field, checked, count }: { field: PublicAttribute; checked:
   const { t, i18n } = useTranslation();
   return (
     <label className="flex min-h-11 cursor-pointer items-center gap-2 self-end rounded-lg px-1 text-sm">
-      <input type="checkbox" name={`a.${field.key}`} value="1" defaultChecked={checked} className="h-5 w-5 accent-[var(--brand)]" />
+      <input type="checkbox" name={`${A}${field.key}`} value="1" defaultChecked={checked} className="h-5 w-5 accent-[var(--brand)]" />
       <span className="flex-1">{t('search.attributes.only_with', { name: field.label.toLocaleLowerCase(i18n.language) })}</span>
       {count !== undefined && <span className="text-xs text-muted tabular-nums">{count}</span>}
     </label>

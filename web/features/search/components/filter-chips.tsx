@@ -4,6 +4,7 @@ import type { Locale } from '../../../../common/locales';
 import { formatPrice } from '../../../lib/format';
 import { useTranslation } from '../../../lib/use-translation';
 import { DEFAULT_RADIUS_KM } from '../../../../common/place';
+import { NEAR_CITY_PARAM, NEAR_PARAM } from '../../../../common/search-url';
 import { type FilterParam, activeFilters, attributeParamNames, searchWithout, searchWithoutFilters } from '../listing-params';
 import { attributeChipLabel } from '../attribute-chips';
 import type { FilterData } from './filter-fields';
@@ -48,9 +49,9 @@ export function FilterChips({ data, fixedCatalog }: { data: FilterData; fixedCat
   if (params.posted) chips.push({ label: t(`search.posted.${params.posted}`), keys: ['posted'] });
   if (params.images) chips.push({ label: t('search.with_images'), keys: ['images'] });
   const km = params.radius ?? DEFAULT_RADIUS_KM;
-  if (params.near) chips.push({ label: t('search.near.chip', { place: params.near, km }), keys: ['near'] });
+  if (params.near) chips.push({ label: t('search.near.chip', { place: params.near, km }), keys: [NEAR_PARAM] });
   const nearCity = params.nearCity && data.cities.find((c) => c.id === params.nearCity);
-  if (nearCity) chips.push({ label: t('search.near.chip', { place: nearCity.name, km }), keys: ['near_city'] });
+  if (nearCity) chips.push({ label: t('search.near.chip', { place: nearCity.name, km }), keys: [NEAR_CITY_PARAM] });
   for (const field of data.filterFields) {
     const filter = params.attributes[field.key];
     if (filter !== undefined) {

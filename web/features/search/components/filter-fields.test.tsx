@@ -43,6 +43,7 @@ function data(search: string, filterFields: PublicAttribute[] = []): FilterData 
     ],
     filterFields,
     facets: {},
+    facetsCapped: false,
   };
 }
 
