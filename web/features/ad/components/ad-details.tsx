@@ -13,7 +13,6 @@ import { AdAttributes } from './ad-attributes';
 import { lazyDialog } from '../../../components/lazy-dialogs';
 import { IdentityBadge } from '../../../components/identity-badge';
 import { SafetyTip } from '../../../components/safety-tip';
-import { ShareActions } from '../../../components/share-actions';
 import { RatingSummary } from '../../../components/rating-summary';
 import type { OwnedAd } from './owner-actions';
 import { ConsumerNote, type TraderCompany, TraderDetails } from './trader-details';
@@ -21,6 +20,8 @@ import { ConsumerNote, type TraderCompany, TraderDetails } from './trader-detail
 const MapDialog = lazyDialog(() => import('./map-dialog').then((m) => m.MapDialog));
 /** The owner's status menu and delete: its own chunk, fetched in the browser for the owner only. */
 const OwnerActions = lazy(() => import('./owner-actions'));
+/** "Copy link" and "Share" appear only in the browser (feature-detected): their code comes after hydration. */
+const ShareActions = lazy(() => import('../../../components/share-actions').then((m) => ({ default: m.ShareActions })));
 const subscribeNothing = () => () => {};
 const useInBrowser = () =>
   useSyncExternalStore(
@@ -240,7 +241,11 @@ export function AdDetails({ ad, canonicalUrl, mapTiles }: { ad: AdView; canonica
               </a>
             </li>
           ))}
-          <ShareActions url={canonicalUrl} title={ad.name} />
+          {inBrowser && (
+            <Suspense fallback={null}>
+              <ShareActions url={canonicalUrl} title={ad.name} />
+            </Suspense>
+          )}
         </ul>
       </section>
     </div>

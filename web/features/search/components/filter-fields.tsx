@@ -17,7 +17,8 @@ function priceValue(euros: number | null): string {
   return euros === null ? '' : String(euros).replace('.', ',');
 }
 
-export type FilterData = Pick<ListingData, 'params' | 'regions' | 'cities' | 'catalogs' | 'filterFields' | 'facets' | 'facetsCapped'>;
+export type FilterData = Pick<ListingData, 'params' | 'regions' | 'cities' | 'catalogs' | 'filterFields' | 'facets'> &
+  Partial<Pick<ListingData, 'facetsCapped'>>;
 
 /**
  * The filter controls, named as the URL names them, for the search's GET form: place, category,
@@ -137,7 +138,7 @@ export function FilterFields({
             fields={catalogFields.fields}
             values={catalogFields.own ? params.attributes : {}}
             facets={catalogFields.own ? data.facets : {}}
-            facetsCapped={catalogFields.own && data.facetsCapped}
+            facetsCapped={catalogFields.own && (data.facetsCapped ?? false)}
             loading={catalogFields.loading}
           />
         </Suspense>
