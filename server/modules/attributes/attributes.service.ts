@@ -2,6 +2,7 @@ import { type AttributeDefinition, type PublicAttribute, publicAttribute } from 
 import type { Locale } from '../../../common/locales.ts';
 import type { CatalogRepo } from '../catalog/catalog.repo.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import { createVersionedCache } from '../../platform/versioned-cache.ts';
 import type { AttributesRepo } from './attributes.repo.ts';
 
 /** How often a process asks whether staff changed the fields (the catalog tree's version). */
@@ -27,32 +28,13 @@ export function createAttributesService(deps: {
   versionCheckMs?: number;
 }) {
   const checkMs = deps.versionCheckMs ?? VERSION_CHECK_MS;
-  let cache: Promise<Snapshot> | undefined;
-  let checkedAt = 0;
-
   async function read(): Promise<Snapshot> {
     const version = await deps.catalogRepo.version();
     const [all, catalogs] = await Promise.all([deps.repo.listAll(), deps.catalogRepo.listAll()]);
     return { version, all, parentOf: new Map(catalogs.map((c) => [c.id, c.parentId])) };
   }
 
-  async function load(): Promise<Snapshot> {
-    if (cache && Date.now() - checkedAt >= checkMs) {
-      checkedAt = Date.now();
-      const current = cache;
-      const [stored, snapshot] = await Promise.all([deps.catalogRepo.version(), current]).catch(() => [undefined, undefined] as const);
-      if (snapshot && stored !== undefined && stored !== snapshot.version && cache === current) cache = undefined;
-    }
-    if (!cache) {
-      const loading = read();
-      cache = loading;
-      checkedAt = Date.now();
-      loading.catch(() => {
-        if (cache === loading) cache = undefined;
-      });
-    }
-    return cache;
-  }
+  const { load, invalidate } = createVersionedCache({ read, version: () => deps.catalogRepo.version(), checkMs });
 
   /** The catalog and its ancestors, the catalog first. */
   function pathOf(snapshot: Snapshot, catalogId: number): number[] {
@@ -63,9 +45,7 @@ export function createAttributesService(deps: {
 
   return {
     /** Forget the fields at once (this process; the others see the raised version). */
-    invalidate(): void {
-      cache = undefined;
-    },
+    invalidate,
 
     /** The fields an ad of the catalog has: its ancestors' first, then its own, each in position order; retired ones too. */
     async forCatalog(catalogId: number): Promise<AttributeDefinition[]> {

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../common/locales.ts';
+import { createVersionedCache } from '../../platform/versioned-cache.ts';
 import type { CatalogRepo, CatalogRow } from './catalog.repo.ts';
 import type { CatalogNode, FlatCatalog } from './catalog.schemas.ts';
 
@@ -48,10 +49,6 @@ function visibleRows(rows: CatalogRow[]): CatalogRow[] {
  */
 export function createCatalogService(repo: CatalogRepo, options: { versionCheckMs?: number } = {}) {
   const checkMs = options.versionCheckMs ?? CATALOG_VERSION_CHECK_MS;
-  let cache: Promise<Snapshot> | undefined;
-  let checkedAt = 0;
-  let checking: Promise<void> | undefined;
-
   const read = async (): Promise<Snapshot> => {
     // The version first: a change committed between the two reads makes the next check reload once more.
     const version = await repo.version();
@@ -65,37 +62,7 @@ export function createCatalogService(repo: CatalogRepo, options: { versionCheckM
     };
   };
 
-  const invalidate = () => {
-    cache = undefined;
-  };
-
-  async function checkVersion(current: Promise<Snapshot>): Promise<void> {
-    try {
-      const [stored, snapshot] = await Promise.all([repo.version(), current]);
-      if (stored !== snapshot.version && cache === current) invalidate();
-    } catch {
-      // Keep serving what we have; the next check asks again.
-    } finally {
-      checkedAt = Date.now();
-      checking = undefined;
-    }
-  }
-
-  async function load(): Promise<Snapshot> {
-    if (cache && Date.now() - checkedAt >= checkMs) {
-      checking ??= checkVersion(cache);
-      await checking;
-    }
-    if (!cache) {
-      const loading = read();
-      cache = loading;
-      checkedAt = Date.now();
-      loading.catch(() => {
-        if (cache === loading) cache = undefined;
-      });
-    }
-    return cache;
-  }
+  const { load, invalidate } = createVersionedCache({ read, version: () => repo.version(), checkMs });
 
   function buildTree(rows: CatalogRow[], locale: Locale): CatalogNode[] {
     const byParent = new Map<number | null, CatalogRow[]>();
