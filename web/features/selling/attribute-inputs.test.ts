@@ -23,12 +23,20 @@ const plain = (text: string) => text.replace(/[\u00a0\u202f]/gu, ' ');
 
 describe('the category fields as typed', () => {
   it('reads numbers with spaces, no-break spaces and a decimal comma', () => {
-    expect(readNumber('180 000')).toBe(180000);
-    expect(readNumber('180\u00a0000')).toBe(180000);
-    expect(readNumber('54,5')).toBe(54.5);
-    expect(readNumber('-3')).toBe(-3);
-    expect(readNumber('lots')).toBeUndefined();
-    expect(readNumber('1e5')).toBeUndefined();
+    expect(readNumber('180 000', 'fi')).toBe(180000);
+    expect(readNumber('180\u00a0000', 'ru')).toBe(180000);
+    expect(readNumber('54,5', 'fi')).toBe(54.5);
+    expect(readNumber('54.5', 'fi')).toBe(54.5);
+    expect(readNumber('-3', 'fi')).toBe(-3);
+    expect(readNumber('lots', 'fi')).toBeUndefined();
+    expect(readNumber('1e5', 'fi')).toBeUndefined();
+  });
+
+  it('reads English commas as thousands, never as decimals', () => {
+    expect(readNumber('180,000', 'en')).toBe(180000);
+    expect(readNumber('1,250,000', 'en')).toBe(1250000);
+    expect(readNumber('54.5', 'en')).toBe(54.5);
+    expect(readNumber('54,5', 'en')).toBeUndefined();
   });
 
   it('groups the digits when the seller leaves the input, but not a year', () => {
@@ -41,19 +49,23 @@ describe('the category fields as typed', () => {
 
   it('sends typed values of the answered fields only', () => {
     expect(
-      valuesFromInputs(fields, {
-        year: '2015',
-        mileage_km: '180 000',
-        area_m2: '',
-        fuel: 'diesel',
-        extras: ['towbar'],
-        sauna: 'false',
-        other: 'x',
-      }),
+      valuesFromInputs(
+        fields,
+        {
+          year: '2015',
+          mileage_km: '180 000',
+          area_m2: '',
+          fuel: 'diesel',
+          extras: ['towbar'],
+          sauna: 'false',
+          other: 'x',
+        },
+        'fi',
+      ),
     ).toEqual({ year: 2015, mileage_km: 180000, fuel: 'diesel', extras: ['towbar'], sauna: false });
-    expect(valuesFromInputs(fields, { sauna: '', extras: [] })).toEqual({});
+    expect(valuesFromInputs(fields, { sauna: '', extras: [] }, 'fi')).toEqual({});
     // Text that is no number goes as typed, for the server to name the problem.
-    expect(valuesFromInputs(fields, { mileage_km: 'paljon' })).toEqual({ mileage_km: 'paljon' });
+    expect(valuesFromInputs(fields, { mileage_km: 'paljon' }, 'fi')).toEqual({ mileage_km: 'paljon' });
   });
 
   it('shows stored values in the inputs, numbers grouped', () => {
@@ -66,13 +78,13 @@ describe('the category fields as typed', () => {
   });
 
   it('checks with the server’s rules before the step is left', () => {
-    expect(checkInputs(fields, { year: '3024', mileage_km: '-5', fuel: 'steam' }, t)).toEqual({
+    expect(checkInputs(fields, { year: '3024', mileage_km: '-5', fuel: 'steam' }, 'fi', t)).toEqual({
       'attributes.year': ['attributes.above_max {"limit":2030}'],
       'attributes.mileage_km': ['attributes.below_min {"limit":0}'],
       'attributes.fuel': ['attributes.not_an_option'],
     });
-    expect(checkInputs(fields, {}, t)).toEqual({ 'attributes.year': ['validation.required'] });
-    expect(checkInputs(fields, { year: '2015' }, t)).toEqual({});
+    expect(checkInputs(fields, {}, 'fi', t)).toEqual({ 'attributes.year': ['validation.required'] });
+    expect(checkInputs(fields, { year: '2015' }, 'fi', t)).toEqual({});
   });
 
   it('previews the answered fields as the ad page will list them, leaving out what is not valid yet', () => {

@@ -39,24 +39,26 @@ function asDefinition(field: PublicAttribute, position: number): AttributeDefini
   };
 }
 
-/** A number as typed ("180 000", "54,5") as a number; undefined when it is none. */
-export function readNumber(text: string): number | undefined {
-  const tidy = text
-    .replace(/[\s\u00a0\u202f]/gu, '')
-    .replace(',', '.')
-    .replace(/^−/u, '-');
+/**
+ * A number as typed, in the reader's conventions, as a number; undefined when it is none. English
+ * groups with commas ("180,000"), Finnish and Russian with spaces and write decimals with a comma
+ * ("54,5"); a decimal point is read in every language.
+ */
+export function readNumber(text: string, locale: Locale): number | undefined {
+  const spaced = text.replace(/[\s\u00a0\u202f]/gu, '').replace(/^−/u, '-');
+  const tidy = locale === 'en' ? spaced.replace(/,(?=\d{3}(\D|$))/gu, '') : spaced.replace(',', '.');
   if (!/^-?\d+(\.\d+)?$/u.test(tidy)) return undefined;
   return Number(tidy);
 }
 
 /** A typed number shown with the reader's thousands separators once the seller leaves the input; other text as it is. */
 export function groupDigits(field: PublicAttribute, text: string, locale: Locale): string {
-  const number = readNumber(text);
+  const number = readNumber(text, locale);
   if (number === undefined) return text;
   return formatAttributeNumber(field, number, locale);
 }
 
-function valueOf(field: PublicAttribute, input: string | string[] | undefined): AttributeValue | undefined {
+function valueOf(field: PublicAttribute, input: string | string[] | undefined, locale: Locale): AttributeValue | undefined {
   if (input === undefined) return undefined;
   if (Array.isArray(input)) return field.type === 'choices' && input.length ? input : undefined;
   const text = input.trim();
@@ -64,7 +66,7 @@ function valueOf(field: PublicAttribute, input: string | string[] | undefined): 
   switch (field.type) {
     case 'number':
       // A text that is no number goes as typed: the server names the problem under the input.
-      return readNumber(text) ?? text;
+      return readNumber(text, locale) ?? text;
     case 'boolean':
       return text === 'true' ? true : text === 'false' ? false : undefined;
     case 'choices':
@@ -77,10 +79,10 @@ function valueOf(field: PublicAttribute, input: string | string[] | undefined): 
 }
 
 /** The values to send: the fields of the chosen catalog that have an answer, typed. */
-export function valuesFromInputs(fields: readonly PublicAttribute[], inputs: AttributeInputs): AttributeValues {
+export function valuesFromInputs(fields: readonly PublicAttribute[], inputs: AttributeInputs, locale: Locale): AttributeValues {
   const values: AttributeValues = {};
   for (const field of fields) {
-    const value = valueOf(field, inputs[field.key]);
+    const value = valueOf(field, inputs[field.key], locale);
     if (value !== undefined) values[field.key] = value;
   }
   return values;
@@ -100,10 +102,10 @@ export function inputsFromValues(fields: readonly PublicAttribute[], values: Att
 }
 
 /** The server's rules, checked before the step may be left: each problem under `attributes.<key>`. */
-export function checkInputs(fields: readonly PublicAttribute[], inputs: AttributeInputs, t: T): Record<string, string[]> {
+export function checkInputs(fields: readonly PublicAttribute[], inputs: AttributeInputs, locale: Locale, t: T): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   fields.forEach((field, position) => {
-    const value = valueOf(field, inputs[field.key]);
+    const value = valueOf(field, inputs[field.key], locale);
     if (value === undefined) {
       if (field.required) errors[`attributes.${field.key}`] = [t('validation.required')];
       return;
@@ -121,7 +123,7 @@ export function previewAttributes(
   locale: Locale,
   t: TFunction,
 ): ShownAttribute[] {
-  const values = valuesFromInputs(fields, inputs);
+  const values = valuesFromInputs(fields, inputs, locale);
   const definitions = fields.map(asDefinition).filter((d) => attributeValueProblem(d, values[d.key]) === undefined);
   return formatAttributeValues(definitions, values, locale, t);
 }

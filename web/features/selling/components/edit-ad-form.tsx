@@ -80,7 +80,7 @@ export function EditAdForm({ ad: initial, cities, tree }: { ad: EditableAd; citi
   const changedValues = () => {
     // Until the category's fields are known, the values stay as they are.
     if (!fieldsLoaded) return undefined;
-    const values = valuesFromInputs(fields, draft.attributes);
+    const values = valuesFromInputs(fields, draft.attributes, locale);
     const stored = Object.fromEntries(fields.filter((f) => f.key in ad.attribute_values).map((f) => [f.key, ad.attribute_values[f.key]]));
     return JSON.stringify(values) !== JSON.stringify(stored) || draft.catalogId !== saved.catalogId ? values : undefined;
   };
@@ -100,7 +100,7 @@ export function EditAdForm({ ad: initial, cities, tree }: { ad: EditableAd; citi
   };
 
   const save = async () => {
-    const found = { ...validateStep('preview', draft, t, leafIds), ...checkInputs(fields, draft.attributes, t) };
+    const found = { ...validateStep('preview', draft, t, leafIds), ...checkInputs(fields, draft.attributes, locale, t) };
     setErrors(found);
     if (Object.keys(found).length) return focusFirstProblem();
     const changed: Parameters<typeof api.updateProduct>[1] = {};

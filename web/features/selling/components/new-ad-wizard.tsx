@@ -73,7 +73,8 @@ function AttributePreview({ fields, inputs }: { fields: PublicAttribute[]; input
  * and the draft (pictures too) survives a reload until the ad is sent.
  */
 export function NewAdWizard({ userId, cities, tree, defaultCityId = null }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : 'fi';
   const empty: AdDraft = { ...EMPTY_DRAFT, cityId: defaultCityId };
   const [draft, setDraft] = useState<AdDraft>(empty);
   const [step, setStep] = useState<Step>('name');
@@ -95,11 +96,16 @@ export function NewAdWizard({ userId, cities, tree, defaultCityId = null }: Prop
   /** The step's own rules, and on the category step (and before publishing) the category's fields. */
   const problemsOf = (at: Step): DraftErrors => ({
     ...validateStep(at, draft, t, leafIds),
-    ...(at === 'catalog' || at === 'preview' ? checkInputs(fields, draft.attributes, t) : {}),
+    ...(at === 'catalog' || at === 'preview' ? checkInputs(fields, draft.attributes, locale, t) : {}),
   });
   /** Focus goes to the first input with a problem once it is on screen. */
+  // An input marked invalid first; else the category picker's choice (it marks no input).
   const focusFirstProblem = () =>
-    requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"], fieldset [aria-pressed]')?.focus());
+    requestAnimationFrame(() =>
+      (
+        document.querySelector<HTMLElement>('[aria-invalid="true"]') ?? document.querySelector<HTMLElement>('fieldset [aria-pressed]')
+      )?.focus(),
+    );
 
   // The draft comes back after a reload (it lives in this browser, so after the first render).
   useEffect(() => {
@@ -180,7 +186,7 @@ export function NewAdWizard({ userId, cities, tree, defaultCityId = null }: Prop
     form.append('catalog_id', String(draft.catalogId));
     if (draft.address.trim()) form.append('address', draft.address);
     // Only the chosen category's fields: answers to another category's stay in the draft, unsent.
-    form.append('attributes', JSON.stringify(valuesFromInputs(fields, draft.attributes)));
+    form.append('attributes', JSON.stringify(valuesFromInputs(fields, draft.attributes, locale)));
     for (const picture of pictures) form.append('files', picture.blob, picture.name);
     setBusy(true);
     setFormError(undefined);
