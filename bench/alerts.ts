@@ -95,7 +95,6 @@ const PHASES: [string, RegExp][] = [
   ['alerts', /^\s*with told as/],
   ['jobs', /^insert into "jobs"/],
   ['recipients', /^select distinct/],
-  ['recipient', /^select "email", "name", "locale" from "users"/],
   ['take', /^update "saved_search_alerts" set "emailed_at"/],
   ['items', /^select "saved_search_alerts"."id"/],
 ];
