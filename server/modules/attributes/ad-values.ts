@@ -150,9 +150,14 @@ export function createAdValues(deps: { attributes: AttributesService; repo: AdVa
       return valuesKeptOnMove(await attributes.forCatalog(catalogId), values);
     },
 
-    /** Stores the ad's values and their numbers (for range filters and sorting) in the caller's transaction. */
-    async save(productId: number, catalogId: number, values: AttributeValues, tx: Db): Promise<void> {
-      await repo.save(productId, values, numbersOf(await attributes.forCatalog(catalogId), values), tx);
+    /**
+     * How to store the ad's values and their numbers (for range filters and sorting) in the caller's
+     * transaction. The definitions are read first, before the transaction: reading them may query
+     * the database, which inside a transaction on the one embedded connection would wait on itself.
+     */
+    async saver(catalogId: number, values: AttributeValues): Promise<(productId: number, tx: Db) => Promise<void>> {
+      const numbers = numbersOf(await attributes.forCatalog(catalogId), values);
+      return (productId, tx) => repo.save(productId, values, numbers, tx);
     },
 
     /** The ad page's list: each value with its field's label, formatted in the reader's language. */

@@ -313,6 +313,7 @@ export function createSellingService(deps: SellingDeps) {
       // With moderation switched off in the app settings a new ad is shown at once, as if approved;
       // one with another seller's picture waits for a moderator all the same.
       let review = reviewOn() || flags.length > 0;
+      const saveValues = await deps.adValues.saver(fields.catalogId, values);
       try {
         // The ad and its pictures are saved together or not at all.
         const product = await repo.transaction(async (tx) => {
@@ -332,7 +333,7 @@ export function createSellingService(deps: SellingDeps) {
           );
           await repo.insertPictures(created.id, pictures, 0, tx);
           await saveHashes(pictures, hashes, tx);
-          await deps.adValues.save(created.id, created.catalogId, values, tx);
+          await saveValues(created.id, tx);
           if (!review) {
             await deps.audit?.(
               {
@@ -374,12 +375,13 @@ export function createSellingService(deps: SellingDeps) {
           ? guessAdLanguage(`${fields.name ?? product.name}\n${fields.description ?? product.description}`)
           : undefined;
       const review = needsReview ? await reviewAgain(product, byStaff) : {};
+      const saveValues = newValues && (await deps.adValues.saver(fields.catalogId ?? product.catalogId, newValues));
       // The ad and its field values (with their numbers) change together or not at all.
       const updated = await repo.transaction(async (tx) => {
         const row = await ads.update(product.id, { ...fields, ...(language ? { language } : {}), ...review }, tx);
-        if (!newValues) return row;
-        await deps.adValues.save(product.id, row.catalogId, newValues, tx);
-        return { ...row, attributes: newValues };
+        if (!saveValues) return row;
+        await saveValues(product.id, tx);
+        return { ...row, attributes: newValues! };
       });
       changed();
       const [cover] = await ads.picturesOf([updated.id]);
