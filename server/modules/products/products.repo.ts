@@ -2,9 +2,9 @@ import { type SQL, and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Db, Transaction } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
 import { searchSynonyms, searchWords } from '../../db/schema/search.ts';
-import { type AdKind, PUBLIC_AD_STATUSES, type SortKey } from '../../../common/ad-rules.ts';
-import { type PostedWithin } from '../../../common/listing-filters.ts';
-import { type CardRow, adCover, cardColumns } from '../ads/ads.repo.ts';
+import { PUBLIC_AD_STATUSES, type SortKey } from '../../../common/ad-rules.ts';
+import { adCover, cardColumns } from '../ads/ads.repo.ts';
+import type { ListingPage, ListingQuery, ListingRow } from './listing-query.ts';
 import {
   type SearchTerm,
   NO_LEXEME,
@@ -21,59 +21,13 @@ import {
 } from './text-query-sql.ts';
 import { type TimePass, nextPass, passDays } from './time-passes.ts';
 import { LISTED, filterLexemes, listingConditions, textListingConditions, where } from './listing-conditions.ts';
-import type { AttributeConditions, FacetField } from './attribute-filters.ts';
+import type { FacetField } from './attribute-filters.ts';
 import { type FacetRow, facetSets, facetStatement, facetsFrom } from './facets.ts';
 import { nearestFirstIds } from './distance-page.ts';
 import { FIELD_SORTS, withValueIds, withoutValueIds } from './field-sort-page.ts';
-import type { Facets } from '../../../common/attributes.ts';
 import { productNumbers } from '../../db/schema/attributes.ts';
 
-/**
- * The buyer's filters beside place, category and words. Absent means "any"; each is one WHERE
- * condition, so they combine with the plain listing and the text search alike.
- */
-export interface ListingFilters {
-  priceFromCents?: number;
-  priceToCents?: number;
-  /** Any of these kinds (sorted, without repeats: the query is also the cache key). */
-  kinds?: AdKind[];
-  withImages?: boolean;
-  /** Counted back from the database's clock, so the query (and its cache key) stays the same all day. */
-  postedWithin?: PostedWithin;
-}
-
-export interface ListingQuery extends ListingFilters {
-  cityIds: number[];
-  regionIds: number[];
-  catalogIds: number[];
-  /**
-   * The catalogs as asked, each standing for itself and all below it (`catalogIds` lists them
-   * all): every ad's document has the §c lexeme of its category's ancestors too, so a text search
-   * narrows by these in the index. Absent: `catalogIds`.
-   */
-  catalogRoots?: number[];
-  terms: SearchTerm[];
-  sort: SortKey | 'relevance';
-  limit: number;
-  offset: number;
-  /** The category fields' filters (attribute-filters.ts). */
-  attributes?: AttributeConditions;
-  /** The choice fields to count facets for (page answers only). */
-  facets?: FacetField[];
-  /** "Near": the towns within the radius, nearest first (the distance sort's order). */
-  townOrder?: number[];
-}
-
-/** A page of the listing, how many match in all (up to COUNT_CAP), and the facets when asked. */
-export interface ListingPage {
-  rows: ListingRow[];
-  total: number;
-  capped: boolean;
-  facets?: { facets: Facets; capped: boolean };
-}
-
-/** A row of the listing: what an ad's card shows. */
-export type ListingRow = CardRow;
+export type { ListingFilters, ListingPage, ListingQuery, ListingRow } from './listing-query.ts';
 
 /** Counting stops here: 50 pages of 20; the pager needs "1,000+" no more precisely. */
 export const COUNT_CAP = 1_001;
@@ -242,15 +196,6 @@ export function createProductsRepo(
         const found = await newestMatches(tx, wordsTsquery(terms, 'all'), [LISTED], limit);
         return found.rows.map((row) => ({ name: row.name, catalogId: row.catalogId }));
       });
-    },
-
-    /** An ad's seller, status and the lexemes of its search document (percolation reads its keys from them). */
-    async percolationFacts(productId: number): Promise<{ userId: number; status: string; lexemes: string[] } | undefined> {
-      const [row] = await db
-        .select({ userId: products.userId, status: products.status, lexemes: sql<string[]>`tsvector_to_array(${products.searchVector})` })
-        .from(products)
-        .where(eq(products.id, productId));
-      return row;
     },
 
     /**
