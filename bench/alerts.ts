@@ -8,21 +8,13 @@
 // the morning's digest for BENCH_DIGEST_PEOPLE people (alerts.sendDigests, a mailer that counts).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { isFinnishMonday } from '../server/modules/alerts/helsinki-time.ts';
 import { migrationsDir } from '../server/paths.ts';
-import { createBackgroundWork } from '../server/platform/background.ts';
-import { createMemoryCounters } from '../server/platform/counters.ts';
 import type { Mailer } from '../server/platform/mail.ts';
-import { createPresence } from '../server/platform/presence.ts';
-import { createMemoryRealtime } from '../server/platform/realtime.ts';
-import { createSealer } from '../server/platform/secrets.ts';
-import { createStorage } from '../server/platform/storage.ts';
-import { createServices } from '../server/services.ts';
+import { benchServices } from './lib/services.ts';
 import { prepareAlertsData } from './alerts-setup.ts';
 import { createRandom } from './lib/random.ts';
 
@@ -50,17 +42,7 @@ if (generated.status !== 0) throw new Error('generate.ts failed');
 const pool = new pg.Pool({ connectionString: url, max: 2, options: '-c jit=off' });
 const query = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) => (await pool.query(text, values)).rows as T[];
 
-// The app's services on the same database, as server/app.ts wires them, with a mailer that only counts.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kauppis-bench-alerts-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  DATABASE_URL: url,
-  DATA_DIR: dataDir,
-  PUBLIC_URL: 'https://kauppis.example',
-  APP_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-  SEED_DEMO_DATA: 'false',
-  JOBS_POLL_SECONDS: '0',
-});
+// The app's services on the same database, with a mailer that only counts.
 const mailTimes: number[] = [];
 const mailer: Mailer = {
   send: async () => {
@@ -68,18 +50,8 @@ const mailer: Mailer = {
   },
   close: () => {},
 };
-const log = (message: string, detail: Record<string, unknown>) => console.error(message, detail);
 const database = await openDatabase({ url, migrationsFolder: migrationsDir });
-const services = createServices(database, config, {
-  mailer,
-  storage: await createStorage(config),
-  counters: createMemoryCounters(),
-  sealer: createSealer(config.appSecret!),
-  background: createBackgroundWork(log),
-  realtime: createMemoryRealtime(),
-  presence: createPresence(),
-  log,
-});
+const { services, dataDir } = await benchServices(database, url, { mailer });
 await services.settings.start();
 
 // The digest's waiting alerts are drawn with the benchmarks' generator: runs stay comparable.

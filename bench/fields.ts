@@ -12,20 +12,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { seedReferenceData } from '../server/db/seed/reference.ts';
 import { createAttributesRepo } from '../server/modules/attributes/attributes.repo.ts';
 import { createAttributesService } from '../server/modules/attributes/attributes.service.ts';
 import { createCatalogRepo } from '../server/modules/catalog/catalog.repo.ts';
 import { migrationsDir, projectRoot } from '../server/paths.ts';
-import { createBackgroundWork } from '../server/platform/background.ts';
-import { createMemoryCounters } from '../server/platform/counters.ts';
-import { createPresence } from '../server/platform/presence.ts';
-import { createMemoryRealtime } from '../server/platform/realtime.ts';
-import { createSealer } from '../server/platform/secrets.ts';
-import { createStorage } from '../server/platform/storage.ts';
-import { createServices } from '../server/services.ts';
+import { benchServices } from './lib/services.ts';
 import { ensureFieldAds } from './fields-setup.ts';
 import { type Scenario, loadRounds, median, startServer, summary } from './lib/http-load.ts';
 
@@ -105,28 +98,7 @@ const clock = { statements: [] as { text: string; ms: number }[] };
     return result;
   };
 }
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kauppis-bench-fields-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  DATABASE_URL: url,
-  DATA_DIR: dataDir,
-  PUBLIC_URL: 'https://kauppis.example',
-  APP_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-  SEED_DEMO_DATA: 'false',
-  JOBS_POLL_SECONDS: '0',
-  LISTING_CACHE_SECONDS: '0',
-});
-const log = (message: string, detail: Record<string, unknown>) => console.error(message, detail);
-const services = createServices(database, config, {
-  mailer: { send: async () => {}, close: () => {} },
-  storage: await createStorage(config),
-  counters: createMemoryCounters(),
-  sealer: createSealer(config.appSecret!),
-  background: createBackgroundWork(log),
-  realtime: createMemoryRealtime(),
-  presence: createPresence(),
-  log,
-});
+const { services, cleanUp } = await benchServices(database, url, { settings: { LISTING_CACHE_SECONDS: '0' } });
 /** The facets' statements: they count the choice values of the set the other filters leave. */
 const isFacet = (text: string) => /::int as set,/.test(text);
 const direct: { name: string; total: number[]; facets: number[]; database: number[] }[] = [];
@@ -183,7 +155,7 @@ const lines = [
 ];
 console.log(lines.join('\n'));
 if (process.env.BENCH_OUT) fs.appendFileSync(path.resolve(projectRoot, process.env.BENCH_OUT), lines.join('\n') + '\n');
-fs.rmSync(dataDir, { recursive: true, force: true });
+cleanUp();
 await pool.end();
 await database.close();
 process.exit(0);
