@@ -15,30 +15,36 @@ const DEBOUNCE_MS = 200;
 /**
  * The text search with suggestions as one types (debounced, cancelled when outdated), in the
  * ARIA combobox pattern: arrows move, Enter picks, Escape closes. Without JavaScript it is a plain
- * field of the surrounding GET form.
+ * field of the surrounding GET form. `defaultValue` is the URL's `q`: the box shows it whenever the
+ * search changes.
  */
 export function SearchBox({ defaultValue }: { defaultValue: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const listId = useId();
-  const [value, setValue] = useState(defaultValue);
+  const { search } = useLocation();
+  // What is typed belongs to the search it was typed in: a new search (submitted, the logo's clean
+  // front page, a chip, back/forward) shows the URL's words again, as the results do.
+  const [typedIn, setTypedIn] = useState<{ search: string; value: string } | null>(null);
+  const typed = typedIn?.search === search ? typedIn.value : null;
+  const value = typed ?? defaultValue;
+  const setValue = (next: string) => setTypedIn({ search, value: next });
   const [hints, setHints] = useState<Hint[]>([]);
   // The suggestions belong to the search they were opened in: a new search (submitted, or
   // back/forward) leaves them closed without an extra render.
   const [openIn, setOpenIn] = useState<string | null>(null);
   const [active, setActive] = useState(-1);
-  const typed = useRef(false);
   const input = useRef<HTMLInputElement>(null);
-  const { search } = useLocation();
   const open = openIn === search;
   const setOpen = (value: boolean) => setOpenIn(value ? search : null);
 
+  // Suggestions only for what the person typed, never for the words a URL brought.
   useEffect(() => {
-    if (!typed.current || value.trim().length < 2) return;
+    if (typed === null || typed.trim().length < 2) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       api
-        .searchHint(value, controller.signal)
+        .searchHint(typed, controller.signal)
         .then((reply) => {
           setHints(reply.data);
           setActive(-1);
@@ -51,7 +57,7 @@ export function SearchBox({ defaultValue }: { defaultValue: string }) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [value]);
+  }, [typed]);
 
   function choose(hint: Hint) {
     setOpen(false);
@@ -84,7 +90,6 @@ export function SearchBox({ defaultValue }: { defaultValue: string }) {
         aria-controls={`${listId}-list`}
         aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
         onChange={(event) => {
-          typed.current = true;
           setValue(event.target.value);
           if (event.target.value.trim().length < 2) setOpen(false);
         }}
