@@ -13,6 +13,8 @@ export const blogCategories = pgTable('blog_categories', {
   nameFi: text('name_fi').notNull(),
   nameEn: text('name_en').notNull(),
   nameRu: text('name_ru').notNull(),
+  /** Swedish (issue 27); null until translated, read as the Finnish name. */
+  nameSv: text('name_sv'),
   position: integer('position').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -25,6 +25,8 @@ export const catalogs = pgTable(
     nameFi: text('name_fi').notNull(),
     nameEn: text('name_en').notNull(),
     nameRu: text('name_ru').notNull(),
+    /** Swedish (issue 27); null until translated, read as the Finnish name. */
+    nameSv: text('name_sv'),
     position: integer('position').notNull().default(0),
     /** Hidden by staff: it and everything below it leave the public tree, filters and the new-ad choice. */
     hidden: boolean('hidden').notNull().default(false),
