@@ -2,6 +2,7 @@ import { CalendarDays, Store } from 'lucide-react';
 import { Suspense, lazy, useSyncExternalStore } from 'react';
 import { AppError } from '../../common/errors';
 import type { Locale } from '../../common/locales';
+import { monthSince } from '../../common/month-forms';
 import { INT32_MAX } from '../../common/text';
 import { Avatar } from '../components/avatar';
 import { TraderDetails } from '../features/ad/components/trader-details';
@@ -74,7 +75,7 @@ export default function Seller({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   const { seller, ads, pages, ratings } = loaderData;
-  const since = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(new Date(seller.member_since));
+  const since = monthSince(seller.member_since, locale);
   return (
     <>
       <header className="mb-6 flex items-center gap-4 rounded-2xl border border-line bg-raised p-4 sm:p-6">

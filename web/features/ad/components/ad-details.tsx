@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { WishButton } from '../../../components/wish-button';
 import type { Locale } from '../../../../common/locales';
+import { monthSince } from '../../../../common/month-forms';
 import { openDialog } from '../../../lib/dialogs';
 import { formatCreated } from '../../../lib/format';
 import { AdKindBadge, AdPrice, type PricedAd } from '../../../components/ad-price';
@@ -209,7 +210,7 @@ export function AdDetails({ ad, canonicalUrl, mapTiles }: { ad: AdView; canonica
         <TraderDetails company={ad.seller.company} className="mt-2" />
         <p className="mt-1 text-sm text-muted">
           {t('ad.member_since', {
-            date: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(new Date(ad.seller.member_since)),
+            date: monthSince(ad.seller.member_since, locale),
           })}
           {' · '}
           {t('ad.active_ads', { count: ad.seller.active_ads_count })}

@@ -5,6 +5,7 @@ import { refusalFor, useApiSubmit } from '../../../hooks/use-api-submit';
 import { api } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
+import { roleName } from '../../../lib/role-name';
 import { useTranslation } from '../../../lib/use-translation';
 import type { RoleItem } from '../role-rules';
 
@@ -51,7 +52,7 @@ export function DeleteRoleDialog({
 
   return (
     <FormDialog
-      title={t('roles.delete.title', { name: role.name })}
+      title={t('roles.delete.title', { name: roleName(role, t) })}
       isOpen={isOpen}
       onOpenChange={(open) => !open && close()}
       role="alertdialog"
@@ -79,7 +80,7 @@ export function DeleteRoleDialog({
                   </option>
                   {targets.map((target) => (
                     <option key={target.id} value={target.id}>
-                      {target.name} ({target.slug})
+                      {roleName(target, t)} ({target.slug})
                     </option>
                   ))}
                 </select>

@@ -1,5 +1,6 @@
 import { Check, Minus } from 'lucide-react';
 import { Link } from 'react-router';
+import { roleName } from '../../../lib/role-name';
 import { useTranslation } from '../../../lib/use-translation';
 import type { RoleItem } from '../role-rules';
 import { usePermissionText } from './permission-text';
@@ -34,7 +35,7 @@ export function PermissionsMatrix({ permissions, roles }: { permissions: Permiss
               </th>
               {roles.map((role) => (
                 <th key={role.id} scope="col" className="px-2 py-3 text-center font-semibold whitespace-nowrap">
-                  {role.name}
+                  {roleName(role, t)}
                 </th>
               ))}
             </tr>

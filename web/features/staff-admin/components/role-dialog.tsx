@@ -7,6 +7,7 @@ import { refusalFor, useApiSubmit } from '../../../hooks/use-api-submit';
 import { api } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
+import { roleName } from '../../../lib/role-name';
 import { useTranslation } from '../../../lib/use-translation';
 import { type RoleEditor, type RoleItem, editsOwnRole, permissionKey, permissionLock, roleChanges } from '../role-rules';
 import { usePermissionText } from './permission-text';
@@ -43,11 +44,13 @@ export function RoleDialog({
   const [chosen, setChosen] = useState<string[]>(role?.permissions ?? []);
   const { busy, errors, formMessage, submit: send, fail } = useApiSubmit({ refusal: refusalFor(['name', 'slug', 'permissions']) });
   const ownRole = editsOwnRole(editor, role);
+  // A built-in role is named in each reader's language, so its stored (English) name is not edited here.
+  const builtIn = !!role?.built_in;
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const name = String(form.get('name') ?? '').trim();
+    const name = builtIn ? role!.name : String(form.get('name') ?? '').trim();
     const slug = String(form.get('slug') ?? '').trim();
     if (name.length < 2) {
       fail({ name: [name ? t('validation.min_length', { limit: 2 }) : t('validation.required')] });
@@ -73,7 +76,7 @@ export function RoleDialog({
 
   return (
     <FormDialog
-      title={role ? t('roles.dialog.edit_title', { name: role.name }) : t('roles.dialog.create_title')}
+      title={role ? t('roles.dialog.edit_title', { name: roleName(role, t) }) : t('roles.dialog.create_title')}
       isOpen={isOpen}
       onOpenChange={(open) => !open && close()}
       wide
@@ -83,10 +86,12 @@ export function RoleDialog({
           <TextField
             label={t('roles.fields.name')}
             name="name"
-            required
+            required={!builtIn}
+            readOnly={builtIn}
             maxLength={60}
             autoComplete="off"
-            defaultValue={role?.name ?? ''}
+            defaultValue={role ? roleName(role, t) : ''}
+            hint={builtIn ? t('roles.fields.name_built_in') : undefined}
             errors={errors.name}
             autoFocus
           />

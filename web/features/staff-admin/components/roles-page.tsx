@@ -3,6 +3,7 @@ import { useRevalidator } from 'react-router';
 import { Pagination } from '../../../components/pagination';
 import { primaryButton, secondaryButton } from '../../../components/form-controls';
 import { openDialog } from '../../../lib/dialogs';
+import { roleName } from '../../../lib/role-name';
 import { useTranslation } from '../../../lib/use-translation';
 import { type RoleEditor, type RoleItem, mayDeleteRole, mayEditRole, moveTargets } from '../role-rules';
 import { DeleteRoleDialog } from './delete-role-dialog';
@@ -58,7 +59,7 @@ export function RolesPage({
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="min-w-0">
                 <h2 className="flex flex-wrap items-center gap-2 text-lg font-semibold">
-                  {role.name}
+                  {roleName(role, t)}
                   {role.built_in && (
                     <span className="rounded-full bg-sunken px-2 py-0.5 text-xs font-medium text-muted">{t('roles.built_in_badge')}</span>
                   )}
@@ -77,7 +78,7 @@ export function RolesPage({
                     type="button"
                     className={`${secondaryButton} ${smallButton}`}
                     onClick={() => edit(role)}
-                    aria-label={t('roles.edit_named', { name: role.name })}
+                    aria-label={t('roles.edit_named', { name: roleName(role, t) })}
                   >
                     <Pencil aria-hidden size={16} />
                     <span aria-hidden>{t('roles.edit')}</span>
@@ -88,7 +89,7 @@ export function RolesPage({
                     type="button"
                     className={`${secondaryButton} ${smallButton} text-danger`}
                     onClick={() => openDialog(DeleteRoleDialog, { role, targets: moveTargets(editor, allRoles, role), onDeleted: refresh })}
-                    aria-label={t('roles.delete_named', { name: role.name })}
+                    aria-label={t('roles.delete_named', { name: roleName(role, t) })}
                   >
                     <Trash2 aria-hidden size={16} />
                     <span aria-hidden>{t('roles.delete.button')}</span>
@@ -101,7 +102,7 @@ export function RolesPage({
             ) : role.permissions.length === 0 ? (
               <p className="mt-3 text-sm text-muted">{t('roles.no_permissions')}</p>
             ) : (
-              <ul aria-label={t('roles.permissions_of', { name: role.name })} className="mt-3 flex flex-wrap gap-1.5">
+              <ul aria-label={t('roles.permissions_of', { name: roleName(role, t) })} className="mt-3 flex flex-wrap gap-1.5">
                 {role.permissions.map((name) => (
                   <li key={name} className="rounded-full border border-line bg-brand-soft px-2.5 py-0.5 text-sm">
                     {describe(byName.get(name) ?? { name, description: '' }).label}

@@ -1,13 +1,11 @@
-import { ROLE_SLUGS } from '../../../../common/access';
+import { roleName } from '../../../lib/role-name';
 import { useTranslation } from '../../../lib/use-translation';
 import type { RoleChoice } from '../user-rules';
-
-const isBuiltIn = (slug: string) => (ROLE_SLUGS as readonly string[]).includes(slug);
 
 /** A role's name: the built-in six in the reader's language, the site's own roles as staff named them. */
 export function RoleName({ role }: { role: Pick<RoleChoice, 'slug' | 'name'> }) {
   const { t } = useTranslation();
-  return <>{isBuiltIn(role.slug) ? t(`admin_users.role_names.${role.slug}`) : role.name}</>;
+  return <>{roleName(role, t)}</>;
 }
 
 /** An account's roles as small badges (staff roles stand out). */

@@ -6,6 +6,7 @@ import { FormAlert, inputClass, primaryButton, secondaryButton, selectClass } fr
 import { Pagination } from '../../../components/pagination';
 import { openDialog } from '../../../lib/dialogs';
 import { formatDate } from '../../../lib/format';
+import { roleName } from '../../../lib/role-name';
 import { useTranslation } from '../../../lib/use-translation';
 import { type RoleChoice, type StaffActor, type StaffUser, fullName } from '../user-rules';
 import { DEFAULT_USERS_QUERY, type UsersQuery, isFiltered, sortHref } from '../users-query';
@@ -132,7 +133,7 @@ function Filters({ query, roles }: { query: UsersQuery; roles: RoleChoice[] }) {
           <option value="">{t('admin_users.filters.any_role')}</option>
           {roles.map((role) => (
             <option key={role.slug} value={role.slug}>
-              {roleNameText(role, t)}
+              {roleName(role, t)}
             </option>
           ))}
         </select>
@@ -172,11 +173,6 @@ function Filters({ query, roles }: { query: UsersQuery; roles: RoleChoice[] }) {
       </div>
     </Form>
   );
-}
-
-/** The role's name as plain text, for places that take no elements (an option). */
-function roleNameText(role: RoleChoice, t: (key: string) => string): string {
-  return role.built_in ? t(`admin_users.role_names.${role.slug}`) : role.name;
 }
 
 /**
