@@ -30,6 +30,7 @@ const REKEY_BATCH = 500;
 
 export const JOB_KINDS = {
   matchAd: 'match-ad',
+  tell: 'alert-tell',
   instant: 'alert-instant',
   notify: 'alert-notify',
   push: 'alert-push',
@@ -37,7 +38,17 @@ export const JOB_KINDS = {
   rekey: 'saved-search-rekey',
 } as const;
 
-/** What matching one ad did (bench/alerts.ts reports them). */
+/** What matching one ad found: the counts bench/alerts.ts reports, and the confirmed queries. */
+export interface MatchFound {
+  /** Distinct saved queries the ad's keys found. */
+  candidates: number;
+  /** The queries that show the ad (their searches are told by a job of their own). */
+  queryIds: number[];
+  /** The ad's seller (never told about their own ad); undefined when the ad is not shown. */
+  sellerId?: number;
+}
+
+/** What matching and telling one ad did (bench/alerts.ts reports them). */
 export interface MatchCounts {
   /** Distinct saved queries the ad's keys found. */
   candidates: number;
@@ -108,17 +119,28 @@ export function createAlertsService(deps: AlertsDeps) {
   /**
    * Matches one ad against the saved searches: the distinct queries its keys find are confirmed in
    * one statement by their compiled form (or, for the few the compiled form does not cover, by the
-   * listing's own predicate), then every search of a confirmed query is told in one statement and
-   * the instant ones' jobs queued in one more. Answers how many queries the keys found, how many
-   * were confirmed, and how many searches were newly told.
+   * listing's own predicate), and the telling of their searches is queued as a job of its own with
+   * the confirmed queries (`tell`). Matching is the work every new ad costs whoever saved what;
+   * telling is the fan-out to the searches (hundreds of rows for a popular ad) and their
+   * deliveries, retried on its own without matching again.
    */
-  async function matchAd(productId: number, now: Date): Promise<MatchCounts> {
+  async function match(productId: number, now: Date): Promise<MatchFound> {
     const found = await queriesShowingAd(productId);
-    if (!found) return { candidates: 0, confirmed: 0, inserted: 0 };
-    const { ad, confirmed } = found;
+    if (!found) return { candidates: 0, queryIds: [] };
     // Queries compiled with other rules (a synonym changed) are compiled again, once per set of rules.
     if (found.stale) await scheduleRekey(now);
-    const inserted = await repo.alertSearches(confirmed, productId, ad.sellerId);
+    if (found.confirmed.length) {
+      await jobs.enqueue(JOB_KINDS.tell, { productId, sellerId: found.ad.sellerId, queryIds: found.confirmed }, { runAt: now });
+    }
+    return { candidates: found.candidates, queryIds: found.confirmed, sellerId: found.ad.sellerId };
+  }
+
+  /**
+   * Tells the searches of the confirmed queries about the ad, each once, in one statement, and
+   * queues the instant ones' deliveries in one more. Answers how many searches were newly told.
+   */
+  async function tell(productId: number, sellerId: number, queryIds: number[], now: Date): Promise<number> {
+    const inserted = await repo.alertSearches(queryIds, productId, sellerId);
     const queued: Parameters<JobsService['enqueueMany']>[0] = [];
     for (const row of inserted) {
       if (row.alerts !== 'instant') continue;
@@ -133,7 +155,16 @@ export function createAlertsService(deps: AlertsDeps) {
     }
     // One statement for all of them: an ad many searches want queues hundreds.
     await jobs.enqueueMany(queued);
-    return { candidates: found.candidates, confirmed: confirmed.length, inserted: inserted.length };
+    return inserted.length;
+  }
+
+  /** Matching and telling at once, without the queue between them (tests, and the benchmark's total). */
+  async function matchAd(productId: number, now: Date): Promise<MatchCounts> {
+    const found = await queriesShowingAd(productId);
+    if (!found) return { candidates: 0, confirmed: 0, inserted: 0 };
+    if (found.stale) await scheduleRekey(now);
+    const inserted = await tell(productId, found.ad.sellerId, found.confirmed, now);
+    return { candidates: found.candidates, confirmed: found.confirmed.length, inserted };
   }
 
   /**
@@ -305,7 +336,12 @@ export function createAlertsService(deps: AlertsDeps) {
   };
 
   jobs.register(JOB_KINDS.matchAd, async (payload, job) => {
-    await matchAd(numberOf(payload, 'productId'), job.now);
+    await match(numberOf(payload, 'productId'), job.now);
+  });
+  jobs.register(JOB_KINDS.tell, async (payload, job) => {
+    const queryIds = payload.queryIds;
+    if (!Array.isArray(queryIds) || !queryIds.every((id) => Number.isInteger(id))) throw new Error('job payload without queryIds');
+    await tell(numberOf(payload, 'productId'), numberOf(payload, 'sellerId'), queryIds as number[], job.now);
   });
   jobs.register(JOB_KINDS.instant, async (payload, job) => {
     await mailAlerts(numberOf(payload, 'userId'), ['instant'], 'instant', job.now);
@@ -354,6 +390,8 @@ export function createAlertsService(deps: AlertsDeps) {
   }
 
   return {
+    match,
+    tell,
     matchAd,
     queriesShowingAd,
     scheduleDigest,

@@ -113,6 +113,26 @@ describe('matching a new ad against the saved searches', () => {
     expect(mailsTo(seller.email).filter((m) => m.subject.includes('helkama'))).toHaveLength(0);
   });
 
+  it('matching finds and confirms, and queues the telling of the searches as a job of its own with the confirmed queries', async () => {
+    const seller = await person();
+    const buyer = await person();
+    const search = await saveSearch(buyer, { name: 'soutuvene' });
+    const ad = await createAd(app, { userId: seller.id, name: 'Soutuvene puinen', priceCents: 30_000 });
+    const found = await app.services.alerts.match(ad.id, new Date());
+    expect(found.queryIds).toHaveLength(1);
+    expect(await alertsOf(search)).toHaveLength(0);
+    const told = (await app.services.jobs.repo.list('alert-tell')).filter((job) => job.payload.productId === ad.id);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.payload).toMatchObject({ sellerId: seller.id, queryIds: found.queryIds });
+    await app.services.jobs.runDue(soon());
+    expect(await alertsOf(search)).toHaveLength(1);
+    expect(mailsTo(buyer.email).filter((m) => m.text.includes('Soutuvene puinen'))).toHaveLength(1);
+    // An ad nobody's search shows queues no telling.
+    const nobody = await createAd(app, { userId: seller.id, name: 'Xyzzy quux', priceCents: 100 });
+    expect((await app.services.alerts.match(nobody.id, new Date())).queryIds).toHaveLength(0);
+    expect((await app.services.jobs.repo.list('alert-tell')).filter((job) => job.payload.productId === nobody.id)).toHaveLength(0);
+  });
+
   it('matches through the listing’s own word rules (an inflected word inside a compound) and the catalog subtree', async () => {
     const seller = await person();
     const buyer = await person();
