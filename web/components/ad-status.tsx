@@ -69,7 +69,7 @@ export function StatusMenu({
         aria-label={busy ? busyLabel : ariaLabel}
         aria-describedby={describedBy}
         isDisabled={busy}
-        className="inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-line bg-raised px-3 text-sm font-semibold text-ink outline-none hover:bg-sunken disabled:cursor-not-allowed disabled:opacity-70 data-[focus-visible]:outline-3 data-[focus-visible]:outline-accent data-[pressed]:bg-sunken"
+        className="inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-line bg-raised px-3 text-sm font-semibold text-ink hover:bg-sunken disabled:cursor-not-allowed disabled:opacity-70 focus-ring data-[pressed]:bg-sunken"
       >
         {busy ? <Loader2 aria-hidden size={16} className="animate-spin" /> : null}
         {busy ? busyLabel : label}

@@ -3,13 +3,13 @@ import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, ty
 import { useTranslation } from '../lib/use-translation';
 
 export const inputClass =
-  'h-11 w-full rounded-lg border border-line bg-raised px-3 text-base text-ink outline-none placeholder:text-muted focus:border-brand aria-[invalid=true]:border-danger read-only:bg-sunken read-only:text-muted';
+  'h-11 w-full rounded-lg border border-line bg-raised px-3 text-base text-ink focus-ring placeholder:text-muted focus:border-brand aria-[invalid=true]:border-danger read-only:bg-sunken read-only:text-muted';
 export const primaryButton =
-  'inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-brand px-5 font-semibold text-brand-ink hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-70';
+  'inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-brand px-5 font-semibold text-brand-ink hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-70 focus-ring';
 export const secondaryButton =
-  'inline-flex h-11 items-center justify-center gap-2 rounded-lg border border-line bg-raised px-4 font-semibold text-ink hover:bg-sunken disabled:cursor-not-allowed disabled:opacity-70';
+  'inline-flex h-11 items-center justify-center gap-2 rounded-lg border border-line bg-raised px-4 font-semibold text-ink hover:bg-sunken disabled:cursor-not-allowed disabled:opacity-70 focus-ring';
 export const dangerButton =
-  'inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-danger px-5 font-semibold text-white hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-70 dark:text-surface';
+  'inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-danger px-5 font-semibold text-white hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-70 dark:text-surface focus-ring';
 
 /** The ids an input points at with aria-describedby: its hint first, then its errors. */
 export function describedBy(...ids: (string | false | undefined)[]): string | undefined {
@@ -34,9 +34,9 @@ export function FieldErrors({ id, errors }: { id: string; errors: string[] | und
 
 /** A select's look: inputClass without its read-only greying (a select always matches `:read-only`). */
 export const selectClass =
-  'h-11 w-full cursor-pointer rounded-lg border border-line bg-raised px-3 text-base text-ink outline-none focus:border-brand aria-[invalid=true]:border-danger';
+  'h-11 w-full cursor-pointer rounded-lg border border-line bg-raised px-3 text-base text-ink focus-ring focus:border-brand aria-[invalid=true]:border-danger';
 const textAreaClass =
-  'block w-full rounded-lg border border-line bg-raised px-3 py-2 text-base text-ink outline-none placeholder:text-muted focus:border-brand aria-[invalid=true]:border-danger';
+  'block w-full rounded-lg border border-line bg-raised px-3 py-2 text-base text-ink focus-ring placeholder:text-muted focus:border-brand aria-[invalid=true]:border-danger';
 
 /** What a control needs to be linked to its label, hint and errors. */
 interface ControlLinks {

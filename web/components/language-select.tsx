@@ -11,7 +11,7 @@ export function LanguageSelect() {
   const { t } = useTranslation();
   const { locale, change } = useLanguage();
   return (
-    <label className="relative inline-flex h-10 items-center rounded-full text-sm font-medium text-ink focus-within:outline-3 focus-within:outline-accent hover:bg-sunken">
+    <label className="relative inline-flex h-10 items-center rounded-full text-sm font-medium text-ink focus-within:outline-3 focus-within:outline-focus hover:bg-sunken">
       <span className="sr-only">{t('nav.language')}</span>
       <Globe aria-hidden size={18} className="pointer-events-none absolute left-3" />
       <select

@@ -150,7 +150,7 @@ export function ariaShortcut(keys: string, mac: boolean): string {
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
 const toolButton =
-  'inline-flex h-10 min-w-10 items-center justify-center rounded-md px-2 text-ink outline-none hover:bg-raised disabled:cursor-not-allowed disabled:opacity-40 data-[focus-visible]:outline-3 data-[focus-visible]:outline-offset-1 data-[focus-visible]:outline-accent data-[selected]:bg-brand-soft data-[selected]:text-brand';
+  'inline-flex h-10 min-w-10 items-center justify-center rounded-md px-2 text-ink hover:bg-raised disabled:cursor-not-allowed disabled:opacity-40 focus-ring data-[selected]:bg-brand-soft data-[selected]:text-brand';
 
 function Tool({
   label,

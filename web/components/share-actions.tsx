@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from '../lib/use-translation';
 
 const buttonClass =
-  'inline-flex h-10 items-center gap-1.5 rounded-lg border border-line bg-raised px-3 text-sm font-medium hover:border-brand focus-visible:outline-3 focus-visible:outline-accent';
+  'inline-flex h-10 items-center gap-1.5 rounded-lg border border-line bg-raised px-3 text-sm font-medium hover:border-brand focus-visible:outline-3 focus-visible:outline-focus';
 
 /** How long "Link copied" stays. */
 const COPIED_MS = 4000;

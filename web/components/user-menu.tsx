@@ -66,7 +66,7 @@ export function UserMenu({ user, defaultOpen = false }: { user: SessionUser; def
         <Button
           ref={trigger}
           aria-label={t('nav.user_menu')}
-          className="inline-flex h-10 w-10 items-center justify-center rounded-full outline-none hover:bg-sunken data-[focus-visible]:outline-3 data-[focus-visible]:outline-accent data-[pressed]:bg-sunken"
+          className="inline-flex h-10 w-10 items-center justify-center rounded-full hover:bg-sunken focus-ring data-[pressed]:bg-sunken"
         >
           <Avatar user={user} />
         </Button>

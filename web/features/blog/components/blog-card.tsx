@@ -13,7 +13,7 @@ export interface BlogCardPost {
 /** One post on the blog's index: cover, category and date, title (the link) and excerpt. */
 export function BlogCard({ post, locale }: { post: BlogCardPost; locale: string }) {
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-line bg-raised shadow-sm focus-within:outline-3 focus-within:outline-accent hover:border-brand">
+    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-line bg-raised shadow-sm focus-within:outline-3 focus-within:outline-focus hover:border-brand">
       {post.cover ? (
         <img
           src={post.cover.url}

@@ -162,7 +162,7 @@ export function Composer({
             event.preventDefault();
             submit();
           }}
-          className="block max-h-40 min-h-11 w-full resize-none rounded-2xl border border-line bg-surface px-3.5 py-2.5 text-base text-ink outline-none placeholder:text-muted focus:border-brand aria-[invalid=true]:border-danger"
+          className="block max-h-40 min-h-11 w-full resize-none rounded-2xl border border-line bg-surface px-3.5 py-2.5 text-base text-ink focus-ring placeholder:text-muted focus:border-brand aria-[invalid=true]:border-danger"
         />
         <button
           type="submit"

@@ -74,7 +74,7 @@ export function ReportDialog({
             value={details}
             onChange={(event) => setDetails(event.target.value)}
             aria-describedby={`${id}-hint`}
-            className="block w-full rounded-lg border border-line bg-raised px-3 py-2 text-base text-ink outline-none focus:border-brand"
+            className="block w-full rounded-lg border border-line bg-raised px-3 py-2 text-base text-ink focus-ring focus:border-brand"
           />
           <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
             {t('chat.report.hint', { max: REPORT_DETAILS_MAX_LENGTH })}

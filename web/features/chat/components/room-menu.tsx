@@ -41,7 +41,7 @@ export function RoomMenu({ room, onChanged }: { room: RoomDetail; onChanged: (pa
         <Button
           aria-label={t('chat.menu')}
           isDisabled={busy}
-          className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-ink outline-none hover:bg-sunken data-[focus-visible]:outline-3 data-[focus-visible]:outline-accent data-[pressed]:bg-sunken"
+          className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-ink hover:bg-sunken focus-ring data-[pressed]:bg-sunken"
         >
           <EllipsisVertical aria-hidden size={22} />
         </Button>

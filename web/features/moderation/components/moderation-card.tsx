@@ -97,7 +97,7 @@ export function ModerationCard({
       id={id}
       tabIndex={-1}
       aria-labelledby={`${id}-title`}
-      className="rounded-2xl border border-line bg-raised p-4 outline-none focus-visible:ring-3 focus-visible:ring-accent sm:p-5"
+      className="rounded-2xl border border-line bg-raised p-4 outline-none focus-visible:ring-3 focus-visible:ring-focus sm:p-5"
     >
       <div className="flex flex-col gap-4 md:flex-row">
         <div className="md:w-64 md:shrink-0">

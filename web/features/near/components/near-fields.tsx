@@ -6,7 +6,7 @@ import { NEAR_CITY_PARAM, NEAR_PARAM, POSTAL_CODE_PATTERN, RADIUS_PARAM } from '
 import { useTranslation } from '../../../lib/use-translation';
 import { type NearMeState, type NearbyCity, useNearMe } from '../use-near-me';
 
-const controlClass = 'h-11 w-full rounded-lg border bg-raised px-3 text-sm outline-none focus:border-brand';
+const controlClass = 'h-11 w-full rounded-lg border bg-raised px-3 text-sm focus-ring focus:border-brand';
 
 const noSubscription = () => () => {};
 /** Only where the browser can tell its position, and only once scripts run: the server never renders a dead button. */

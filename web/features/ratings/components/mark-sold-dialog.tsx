@@ -108,7 +108,7 @@ export function MarkSoldDialog({
                 {people.map((person) => (
                   <label
                     key={person.id}
-                    className="flex cursor-pointer items-center gap-3 rounded-lg border border-line p-3 has-[:checked]:border-brand has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-accent"
+                    className="flex cursor-pointer items-center gap-3 rounded-lg border border-line p-3 has-[:checked]:border-brand has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-focus"
                   >
                     <input
                       type="radio"

@@ -45,7 +45,7 @@ export function ReplyForm({ ratingId, onReplied }: { ratingId: number; onReplied
         onChange={(event) => setText(event.target.value)}
         aria-invalid={errors.text ? true : undefined}
         aria-describedby={`${id}-hint${errors.text ? ` ${id}-errors` : ''}`}
-        className="block w-full rounded-lg border border-line bg-raised px-3 py-2 text-base text-ink outline-none focus:border-brand aria-[invalid=true]:border-danger"
+        className="block w-full rounded-lg border border-line bg-raised px-3 py-2 text-base text-ink focus-ring focus:border-brand aria-[invalid=true]:border-danger"
       />
       <p id={`${id}-hint`} className="text-xs text-muted">
         {t('ratings.reply_hint', { max: RATING_REPLY_MAX })}

@@ -53,7 +53,7 @@ export function StarInput({
             />
             <span
               aria-hidden
-              className={`block rounded-md px-0.5 text-4xl leading-none transition-colors peer-focus-visible:ring-3 peer-focus-visible:ring-accent ${
+              className={`block rounded-md px-0.5 text-4xl leading-none transition-colors peer-focus-visible:ring-3 peer-focus-visible:ring-focus ${
                 stars <= lit ? 'text-warning' : 'text-line'
               }`}
             >

@@ -56,7 +56,7 @@ export function SaveSearchButton({
         showToast({ icon: 'info', message: t('saved_searches.login_needed'), untilSignIn: true });
         void navigate(`/login?redirectTo=${encodeURIComponent(here)}`);
       }}
-      className="inline-flex min-h-10 shrink-0 items-center gap-2 rounded-full border border-line bg-raised px-3 py-1.5 text-sm font-medium text-ink hover:border-brand hover:text-brand focus-visible:outline-3 focus-visible:outline-accent"
+      className="inline-flex min-h-10 shrink-0 items-center gap-2 rounded-full border border-line bg-raised px-3 py-1.5 text-sm font-medium text-ink hover:border-brand hover:text-brand focus-visible:outline-3 focus-visible:outline-focus"
     >
       <BellRing aria-hidden size={18} />
       {t('saved_searches.save')}

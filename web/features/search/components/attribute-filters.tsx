@@ -5,7 +5,7 @@ import { ATTRIBUTE_PARAM_PREFIX as A } from '../../../../common/search-url';
 import { useTranslation } from '../../../lib/use-translation';
 import { boundText, tidyBound } from '../attribute-numbers';
 
-const controlClass = 'h-11 w-full min-w-0 rounded-lg border border-line bg-raised px-3 text-sm outline-none focus:border-brand';
+const controlClass = 'h-11 w-full min-w-0 rounded-lg border border-line bg-raised px-3 text-sm focus-ring focus:border-brand';
 /** A choice list longer than this shows its first (most found) options and "Show all" for the rest. */
 const SHORT_LIST = 8;
 

@@ -10,7 +10,7 @@ import { PlaceComboBox } from './place-combo-box';
 // them in full (a page without scripts works), and the browser hydrates them once it has the chunk.
 const AttributeFilters = lazy(() => import('./attribute-filters').then((m) => ({ default: m.AttributeFilters })));
 
-const controlClass = 'h-11 w-full rounded-lg border border-line bg-raised px-3 text-sm outline-none focus:border-brand';
+const controlClass = 'h-11 w-full rounded-lg border border-line bg-raised px-3 text-sm focus-ring focus:border-brand';
 
 /** A price as the URL and the filter chips write it: "1200", "12,5" — what a person would type. */
 function priceValue(euros: number | null): string {

@@ -143,7 +143,7 @@ export function PlaceComboBox({
               choose(options[active]);
             }
           }}
-          className="h-11 w-full rounded-lg border border-line bg-raised pr-10 pl-3 text-sm outline-none focus:border-brand"
+          className="h-11 w-full rounded-lg border border-line bg-raised pr-10 pl-3 text-sm focus-ring focus:border-brand"
         />
         <button
           type="button"

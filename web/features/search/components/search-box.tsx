@@ -113,7 +113,7 @@ export function SearchBox({ defaultValue }: { defaultValue: string }) {
             }
           }
         }}
-        className="h-12 w-full rounded-xl border border-line bg-raised pr-3 pl-10 text-base outline-none focus:border-brand"
+        className="h-12 w-full rounded-xl border border-line bg-raised pr-3 pl-10 text-base focus-ring focus:border-brand"
       />
       {open && (
         <ul

@@ -124,7 +124,7 @@ export function SearchPanel({
                 setPickedSort({ search, sort: e.currentTarget.value });
                 e.currentTarget.form?.requestSubmit();
               }}
-              className="h-10 rounded-lg border border-line bg-raised px-2 text-sm outline-none focus:border-brand"
+              className="h-10 rounded-lg border border-line bg-raised px-2 text-sm focus-ring focus:border-brand"
             >
               <option value="">{t(params.q ? 'search.sort.relevance' : 'search.sort.created_at_desc')}</option>
               {sortKeysOffered(params, data.filterFields).map((key) => (

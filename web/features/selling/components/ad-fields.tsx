@@ -132,7 +132,7 @@ export function DetailsFields({ draft, errors, onChange }: { draft: AdDraft; err
           onChange={(event) => onChange({ description: event.target.value })}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy(`${id}-hint`, `${id}-counter`, invalid && `${id}-errors`)}
-          className="w-full rounded-lg border border-line bg-raised px-3 py-2 text-base text-ink outline-none placeholder:text-muted focus:border-brand aria-[invalid=true]:border-danger"
+          className="w-full rounded-lg border border-line bg-raised px-3 py-2 text-base text-ink focus-ring placeholder:text-muted focus:border-brand aria-[invalid=true]:border-danger"
         />
         <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
           {t('new_ad.fields.description_hint')}

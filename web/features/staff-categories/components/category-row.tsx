@@ -22,7 +22,7 @@ import { deleteBlock, nameIn } from '../category-tree-state';
 export type RowAction = 'up' | 'down' | 'toggle-hidden' | 'edit' | 'add-child' | 'move' | 'merge' | 'delete';
 
 const iconButton =
-  'inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg border border-line bg-raised text-ink hover:bg-sunken disabled:cursor-not-allowed disabled:opacity-40';
+  'inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg border border-line bg-raised text-ink hover:bg-sunken disabled:cursor-not-allowed disabled:opacity-40 focus-ring';
 const itemClass =
   'flex cursor-pointer items-start gap-3 rounded-lg px-3 py-2.5 text-sm text-ink outline-none data-[focused]:bg-sunken data-[hovered]:bg-sunken data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60';
 
@@ -156,8 +156,8 @@ export function CategoryRow({
         <MenuTrigger>
           <Button
             isDisabled={busy}
-            aria-label={`${t('admin_categories.more')}: ${name}`}
-            className={`${iconButton} outline-none data-[focus-visible]:outline-3 data-[focus-visible]:outline-accent`}
+            aria-label={t('admin_categories.more_of', { name })}
+            className={iconButton}
           >
             {busy ? <Loader2 aria-hidden size={18} className="animate-spin" /> : <MoreHorizontal aria-hidden size={18} />}
           </Button>

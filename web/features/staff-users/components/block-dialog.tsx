@@ -63,7 +63,7 @@ export function BlockDialog({
             }}
             aria-invalid={errors?.length ? true : undefined}
             aria-describedby={describedBy(`${id}-hint`, !!errors?.length && `${id}-errors`)}
-            className="block w-full rounded-lg border border-line bg-raised px-3 py-2 text-base text-ink outline-none focus:border-brand aria-[invalid=true]:border-danger"
+            className="block w-full rounded-lg border border-line bg-raised px-3 py-2 text-base text-ink focus-ring focus:border-brand aria-[invalid=true]:border-danger"
           />
           <div className="mt-1 flex items-start justify-between gap-3 text-xs text-muted">
             <p id={`${id}-hint`}>{t('admin_users.block.reason_hint')}</p>

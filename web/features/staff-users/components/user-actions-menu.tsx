@@ -105,7 +105,7 @@ export function UserActionsMenu({ actor, user, roles }: { actor: StaffActor; use
       <Button
         aria-label={label}
         isDisabled={busy}
-        className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-ink outline-none hover:bg-sunken disabled:opacity-60 data-[focus-visible]:outline-3 data-[focus-visible]:outline-accent data-[pressed]:bg-sunken"
+        className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-ink hover:bg-sunken disabled:opacity-60 focus-ring data-[pressed]:bg-sunken"
       >
         <EllipsisVertical aria-hidden size={20} />
       </Button>

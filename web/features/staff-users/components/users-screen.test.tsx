@@ -103,6 +103,15 @@ describe('UsersScreen', () => {
     expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('ino');
   });
 
+  it('gives every row’s menu button the shared focus ring', () => {
+    renderScreen(PAGE);
+    const buttons = screen.getAllByRole('button', { name: en.admin_users.actions.menu.replace('{{name}}', 'Aino Virtanen') });
+    for (const button of buttons) {
+      expect(button.classList.contains('focus-ring')).toBe(true);
+      expect(button.classList.contains('outline-none')).toBe(false);
+    }
+  });
+
   it('says "An error occurred." when the list could not be loaded', () => {
     renderScreen(null);
     expect(screen.getByRole('alert').textContent).toBe('An error occurred.');
