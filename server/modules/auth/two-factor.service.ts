@@ -62,17 +62,28 @@ const userKey = (userId: number) => `2fa:${userId}`;
 export function createTwoFactorService(deps: TwoFactorDeps) {
   const { repo, users, auth, sealer, throttle, site } = deps;
 
-  /** The time step a code belongs to when it is valid for the user's secret and newer than the last one used. */
-  async function acceptedStep(user: UserRow, code: string): Promise<number | undefined> {
+  /**
+   * The time step a code belongs to when it is valid for the user's secret and newer than the last
+   * one used; 'used' for a right code of a step already used (or older: replay protection), so the
+   * person reads that the code was used rather than that it is wrong; undefined for a wrong code.
+   */
+  async function acceptedStep(user: UserRow, code: string): Promise<number | 'used' | undefined> {
     if (!user.twoFactorSecret || !/^\d{6}$/.test(code)) return undefined;
-    const result = await verify({
-      secret: sealer.decrypt(user.twoFactorSecret),
-      token: code,
-      epochTolerance: EPOCH_TOLERANCE_SECONDS,
-      // Replay protection: a code of an already used step (or an older one) is refused.
-      afterTimeStep: user.twoFactorLastStep ?? undefined,
-    });
-    return result.valid && 'timeStep' in result ? result.timeStep : undefined;
+    const secret = sealer.decrypt(user.twoFactorSecret);
+    const check = (afterTimeStep: number | undefined) =>
+      verify({ secret, token: code, epochTolerance: EPOCH_TOLERANCE_SECONDS, ...(afterTimeStep === undefined ? {} : { afterTimeStep }) });
+    const result = await check(user.twoFactorLastStep ?? undefined);
+    if (result.valid && 'timeStep' in result) return result.timeStep;
+    if (user.twoFactorLastStep === null) return undefined;
+    return (await check(undefined)).valid ? 'used' : undefined;
+  }
+
+  /** Marks the code's step used; the error to throw on the field when it cannot be (wrong, or used already: also by a parallel request). */
+  async function claimCode(user: UserRow, code: string, field: string): Promise<AppError | null> {
+    const step = await acceptedStep(user, code);
+    if (step === undefined) return AppError.field(field, 'two_factor.invalid_code');
+    if (step === 'used' || !(await repo.claimTwoFactorStep(user.id, step))) return AppError.field(field, 'two_factor.code_used');
+    return null;
   }
 
   /** The key of a set-up not yet confirmed; undefined when it cannot be read (the app secret changed). */
@@ -87,8 +98,8 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
   /** Checks a code under the per-account throttle and marks its step used; throws 422 on a wrong one. */
   async function redeemCode(user: UserRow, code: string): Promise<void> {
     const attempt = await throttle.attempt(userKey(user.id), CODES_PER_USER);
-    const step = await acceptedStep(user, code);
-    if (step === undefined || !(await repo.claimTwoFactorStep(user.id, step))) throw AppError.field('code', 'two_factor.invalid_code');
+    const refused = await claimCode(user, code, 'code');
+    if (refused) throw refused;
     await attempt.succeeded();
   }
 
@@ -206,15 +217,11 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         throw new AppError('account_blocked');
       }
 
-      let accepted: boolean;
       if (factor.kind === 'code') {
-        const step = await acceptedStep(user, factor.code);
-        accepted = step !== undefined && (await repo.claimTwoFactorStep(user.id, step));
-      } else {
-        accepted = await repo.useRecoveryCode(user.id, hashToken(normalizeRecoveryCode(factor.recoveryCode)));
-      }
-      if (!accepted) {
-        throw AppError.field(field, factor.kind === 'code' ? 'two_factor.invalid_code' : 'two_factor.invalid_recovery_code');
+        const refused = await claimCode(user, factor.code, field);
+        if (refused) throw refused;
+      } else if (!(await repo.useRecoveryCode(user.id, hashToken(normalizeRecoveryCode(factor.recoveryCode))))) {
+        throw AppError.field(field, 'two_factor.invalid_recovery_code');
       }
 
       await attempt.succeeded();

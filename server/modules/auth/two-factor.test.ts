@@ -208,19 +208,23 @@ describe('logging in with two-factor', () => {
     expect(again.json().errors.code).toEqual(['The log-in has expired. Please log in again.']);
   });
 
-  it('refuses a code that was already used (the one of the confirmation, then one of a log-in)', async () => {
+  it('refuses a code that was already used, saying so (the one of the confirmation, then one of a log-in)', async () => {
+    const used = ['This code has already been used. Wait for the next code in your authenticator app.'];
     const { user, secret, confirmCode } = await userWithTwoFactor();
     const first = await startLogin(user);
     const replayedConfirm = await sendCode(first.challenge, confirmCode);
     expect(replayedConfirm.statusCode).toBe(422);
-    expect(replayedConfirm.json().errors.code).toEqual(['The provided code is invalid.']);
+    expect(replayedConfirm.json().errors.code).toEqual(used);
+    // A wrong code is still called wrong.
+    const wrong = await sendCode(first.challenge, confirmCode === '000000' ? '111111' : '000000');
+    expect(wrong.json().errors.code).toEqual(['The provided code is invalid.']);
 
     const next = await codeAt(secret, 1);
     expect((await sendCode(first.challenge, next)).statusCode).toBe(200);
     const second = await startLogin(user);
     const replayed = await sendCode(second.challenge, next);
     expect(replayed.statusCode).toBe(422);
-    expect(replayed.json().errors.code).toEqual(['The provided code is invalid.']);
+    expect(replayed.json().errors.code).toEqual(used);
     expect(cookieFrom(replayed, 'session')).toBeFalsy();
   });
 

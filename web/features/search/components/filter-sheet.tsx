@@ -8,7 +8,10 @@ import { searchWithoutFilters } from '../listing-params';
 import { type FilterData, FilterFields } from './filter-fields';
 import { applyButton, useCleanSubmit } from './search-panel';
 
-/** The filters on a phone: a sheet from the bottom with its own form, which keeps the words, sort and view. */
+/**
+ * The filters in a dialog with its own form, which keeps the words, sort and view: a sheet from the
+ * bottom on a phone, a side panel of reading width on a wider screen (never a full-width sheet there).
+ */
 export function FilterSheet({
   isOpen,
   onOpenChange,
@@ -28,11 +31,11 @@ export function FilterSheet({
   const { params } = data;
   const close = () => onOpenChange(false);
   return (
-    <DrawerPanel isOpen={isOpen} onOpenChange={onOpenChange} side="bottom" label={t('search.filters')} className="flex min-h-0 flex-col">
+    <DrawerPanel isOpen={isOpen} onOpenChange={onOpenChange} side="sheet" label={t('search.filters')} className="flex min-h-0 flex-col sm:h-full">
       <Form
         method="get"
         action={pathname}
-        className="flex min-h-0 flex-col"
+        className="flex min-h-0 flex-col sm:h-full"
         onSubmit={(event) => {
           cleanSubmit(event);
           close();
@@ -44,7 +47,7 @@ export function FilterSheet({
           </Heading>
           <CloseButton onClose={close} label={t('search.filters_close')} />
         </div>
-        <div className="overflow-y-auto p-4">
+        <div className="overflow-y-auto p-4 sm:flex-1">
           {params.q && <input type="hidden" name="q" value={params.q} />}
           {params.sort && <input type="hidden" name="sort" value={params.sort} />}
           {params.view === 'list' && <input type="hidden" name="view" value="list" />}
