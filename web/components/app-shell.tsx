@@ -3,6 +3,7 @@ import { useTranslation } from '../lib/use-translation';
 import { useMatches, useNavigate } from 'react-router';
 import type { SessionUser } from '../../server/load-context';
 import { useStoredLanguage } from '../hooks/use-language';
+import { usePageFocus } from '../hooks/use-page-focus';
 import { configureApiClient } from '../lib/api-client';
 import type { Locale } from '../../common/locales';
 import type { Consent, Theme } from '../lib/preferences';
@@ -47,6 +48,7 @@ export function AppShell({ data, children }: { data: ShellData; children: React.
   const showRibbon = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.ribbon);
 
   useStoredLanguage(data.locale);
+  usePageFocus();
   useEffect(() => {
     configureApiClient({ t, locale: () => i18n.language, navigate: (to) => void navigate(to) });
   }, [t, i18n, navigate]);

@@ -29,3 +29,6 @@ export function clearDraft(productUuid: string | null): void {
     // As above.
   }
 }
+
+/** Navigation state from the first message to its conversation: the person goes on writing there. */
+export const CONTINUE_WRITING = 'continueWriting';

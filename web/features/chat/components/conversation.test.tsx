@@ -12,6 +12,7 @@ import { startRealtime } from '../../../lib/realtime';
 import { toastStore } from '../../../lib/toasts';
 import { ME, OTHER, newMessage, newRoomReply } from '../chat-factories';
 import type { RoomReply } from '../chat-types';
+import { CONTINUE_WRITING } from '../first-message-draft';
 import { Conversation } from './conversation';
 
 const i18n = createI18n('en', { en });
@@ -43,14 +44,14 @@ function serverSays(event: ServerEvent) {
 
 let stopRealtime: () => void;
 
-function renderConversation(reply: RoomReply, verified = true) {
+function renderConversation(reply: RoomReply, verified = true, state: Record<string, unknown> | null = null) {
   const Stub = createRoutesStub([
     { path: '/channel/:roomId', Component: () => <Conversation reply={reply} me={ME} verified={verified} /> },
     { path: '/messenger', Component: () => <p>messenger</p> },
   ]);
   render(
     <I18nProvider i18n={i18n}>
-      <Stub initialEntries={[`/channel/${reply.room.id}`]} />
+      <Stub initialEntries={[{ pathname: `/channel/${reply.room.id}`, state }]} />
     </I18nProvider>,
   );
 }
@@ -82,6 +83,14 @@ afterEach(() => {
 });
 
 describe('Conversation', () => {
+  it('gives its box the focus when the person arrives from the first message, and only then', () => {
+    renderConversation(newRoomReply([]), true, { [CONTINUE_WRITING]: true });
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message to Seppo S.' }));
+    cleanup();
+    renderConversation(newRoomReply([]));
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('shows the messages oldest first under their day, mine with how far they got', () => {
     renderConversation(
       newRoomReply(

@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowLeft, Loader2, ShieldOff } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { IdentityBadge } from '../../../components/identity-badge';
 import { secondaryButton } from '../../../components/form-controls';
@@ -9,6 +9,7 @@ import { showToast } from '../../../lib/toasts';
 import { useTranslation } from '../../../lib/use-translation';
 import type { RoomDetail, RoomReply } from '../chat-types';
 import { type OutgoingMessage, deliveryOf, isMine, newestId } from '../conversation-state';
+import { CONTINUE_WRITING } from '../first-message-draft';
 import { useConversation } from '../hooks/use-conversation';
 import { dayLabel, groupByDay } from '../timeline';
 import { AdPreview } from './ad-preview';
@@ -62,6 +63,8 @@ export function Conversation({
   const { state, typing, loadingOlder, markRead } = conversation;
   const { room } = state;
   const closedNote = useClosedNote(room, verified);
+  // Arrived from the first message: the box takes the focus the first message's box had.
+  const continueWriting = (useLocation().state as Record<string, unknown> | null)?.[CONTINUE_WRITING] === true;
 
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -291,6 +294,7 @@ export function Conversation({
         </div>
       ) : (
         <Composer
+          autoFocus={continueWriting}
           allowPicture
           onSend={conversation.send}
           onTyping={conversation.typed}

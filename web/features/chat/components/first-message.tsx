@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useRef, useState, useSyncExternalStore } from 'react';
-import { clearDraft, loadDraft, saveDraft } from '../first-message-draft';
+import { CONTINUE_WRITING, clearDraft, loadDraft, saveDraft } from '../first-message-draft';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { IdentityBadge } from '../../../components/identity-badge';
@@ -46,7 +46,8 @@ export function FirstMessage({ reply, verified = true }: { reply: ProductRoomRep
     api.sendProductMessage(product.uuid!, { text, client_id: clientId }).then(
       (answer) => {
         clearDraft(product.uuid);
-        void navigate(`/channel/${answer.room_id}`, { replace: true });
+        // The conversation page takes over with the person still writing: its box gets the focus.
+        void navigate(`/channel/${answer.room_id}`, { replace: true, state: { [CONTINUE_WRITING]: true } });
       },
       (error: Error) => {
         setBusy(false);
