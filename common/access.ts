@@ -143,6 +143,11 @@ export function mayManageAd(actor: Actor | null | undefined, ad: AdFacts): boole
   return !!actor && (ad.userId === actor.id || can(actor, 'ads.moderate'));
 }
 
+/** May this person renew the ad (issue 27)? Only its seller: the renewal extends their own ad's time. */
+export function mayRenewAd(actor: Actor | null | undefined, ad: AdFacts): boolean {
+  return !!actor && ad.userId === actor.id;
+}
+
 /** A report or an appeal, as the policy needs to see it. */
 export interface CaseFacts {
   /** Whose ad or account the case is about: an ad's seller, a reported account, both members of a reported conversation. */

@@ -27,6 +27,10 @@ export const ERROR_STATUS = {
   duplicate: 409,
   /** Still used by ads (a category field's option or type): the field errors say what to do instead. */
   in_use: 409,
+  /** An ad not yet in its last days may not be renewed (common/ad-validity.ts): the answer says when it may. */
+  renewal_too_early: 409,
+  /** An ad that ended too long ago (or was archived) may not be renewed any more. */
+  ad_ended: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

@@ -3,7 +3,15 @@
  * server writes them (server/modules/notifications), the page reads them (web/routes/notifications).
  * A kind added here needs its texts under `notifications.kinds.<kind>` and an icon on the page.
  */
-export const NOTIFICATION_KINDS = ['saved_search', 'ad_approved', 'ad_rejected', 'report_decided', 'deal_made', 'rating_received'] as const;
+export const NOTIFICATION_KINDS = [
+  'saved_search',
+  'ad_approved',
+  'ad_rejected',
+  'report_decided',
+  'deal_made',
+  'rating_received',
+  'ad_ending',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** An ad as a notification remembers it: enough to name it and link to it after it changed or went. */
@@ -34,6 +42,8 @@ export interface NotificationData {
   deal_made: { deal_id: number; kind: 'sold' | 'given'; role: 'buyer'; ad: NotifiedAd; other_name: string };
   /** A rating of me became public (both rated, or 14 days passed): `role` is my side of the deal. */
   rating_received: { rating_id: number; deal_id: number; stars: number; subject: string; role: 'seller' | 'buyer' };
+  /** My ad ends in three days (issue 27): its page has the renew button. */
+  ad_ending: { ad: NotifiedAd; expires_at: string };
 }
 
 /** A page of the list; the newest first. */

@@ -43,6 +43,7 @@ import rolesRoutes from './modules/roles/roles.routes.ts';
 import blogRoutes from './modules/blog/blog.routes.ts';
 import adminUsersRoutes from './modules/users/admin-users.routes.ts';
 import pagesRoutes from './modules/pages/pages.routes.ts';
+import lifecycleRoutes from './modules/lifecycle/lifecycle.routes.ts';
 import impersonationRoutes from './modules/auth/impersonation.routes.ts';
 import auditRoutes from './modules/audit/audit.routes.ts';
 import catalogAdminRoutes from './modules/catalog/catalog-admin.routes.ts';
@@ -258,6 +259,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(overviewRoutes);
       await api.register(blogRoutes);
       await api.register(pagesRoutes);
+      await api.register(lifecycleRoutes);
       // Anything else under /api is a JSON 404, never a page.
       api.all('/*', { schema: { hide: true } }, (request, reply) => sendError(request, reply, 'route_not_found'));
     },
@@ -298,7 +300,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // by exactly one (SKIP LOCKED). The morning digest is queued once across processes (keyed by day).
   if (config.jobsPollSeconds > 0) {
     const now = new Date();
-    let running: Promise<unknown> = Promise.all([app.services.alerts.scheduleDigest(now), app.services.alerts.scheduleRekey(now)]).catch(
+    let running: Promise<unknown> = Promise.all([
+      app.services.alerts.scheduleDigest(now),
+      app.services.alerts.scheduleRekey(now),
+      // Ad validity's hourly sweep (issue 27): reminders, ended ads, archiving; it queues the next one itself.
+      app.services.lifecycle.scheduleSweep(now),
+    ]).catch(
       (error: unknown) => app.log.warn({ err: error }, 'digest scheduling failed'),
     );
     const jobsPoll = setInterval(() => {

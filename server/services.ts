@@ -34,6 +34,8 @@ import { createAlertsRepo } from './modules/alerts/alerts.repo.ts';
 import { createAlertsService } from './modules/alerts/alerts.service.ts';
 import { createJobsRepo } from './modules/jobs/jobs.repo.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
+import { createLifecycleRepo } from './modules/lifecycle/lifecycle.repo.ts';
+import { createLifecycleService } from './modules/lifecycle/lifecycle.service.ts';
 import { createNotificationsRepo } from './modules/notifications/notifications.repo.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createPushRepo } from './modules/push/push.repo.ts';
@@ -67,6 +69,7 @@ import { createReportsRepo } from './modules/reports/reports.repo.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { createSettingsRepo } from './modules/settings/settings.repo.ts';
 import { createSettingsService, TRUST_DEFAULTS } from './modules/settings/settings.service.ts';
+import { VALIDITY_DEFAULTS } from '../common/ad-validity.ts';
 import { createDashboardRepo } from './modules/dashboard/dashboard.repo.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createBlogRepo } from './modules/blog/blog.repo.ts';
@@ -117,6 +120,7 @@ export function createServices(
       supportEmail: null,
       staffInboxEmail: null,
       ...TRUST_DEFAULTS,
+      ...VALIDITY_DEFAULTS,
       newAccountDays: config.newAccountDays,
     },
     configuredLogins: configuredProviders(config),
@@ -152,7 +156,21 @@ export function createServices(
   const pictureHashes = createPictureHashService({ repo: createPictureHashRepo(db), jobs, storage: platform.storage, log: platform.log });
   // An ad saved as shown queues its matching against the saved searches (alerts/ad-visibility.ts).
   const adVisible = (id: number, version: Date, tx?: Parameters<typeof jobs.enqueue>[3]) => alerts.adVisible(id, version, tx);
-  const adsRepo = matchingWhenShown(createAdsRepo(db), 'update', 2, adVisible);
+  // Ad validity (issue 27): a write that approves an ad gives it its end (lifecycle.onUpdate / onInsert).
+  const lifecycle = createLifecycleService({
+    repo: createLifecycleRepo(db),
+    ads: createAdsRepo(db),
+    jobs,
+    storage: platform.storage,
+    mailer,
+    site,
+    validityDays: () => settings.validityDays(),
+    onAdsChanged: () => adsChanged(),
+    notify: (userId, kind, data, tx) => notifications.notify(userId, kind, data, tx),
+    log: platform.log,
+    now: options.now,
+  });
+  const adsRepo = matchingWhenShown(lifecycle.onUpdate(createAdsRepo(db)), 'update', 2, adVisible);
   const productsRepo = createProductsRepo(db);
   const users = createUsersService({
     repo: usersRepo,
@@ -298,7 +316,7 @@ export function createServices(
     }),
     products,
     selling: createSellingService({
-      repo: matchingWhenShown(createSellingRepo(db), 'insert', 1, adVisible),
+      repo: matchingWhenShown(lifecycle.onInsert(createSellingRepo(db)), 'insert', 1, adVisible),
       pictureHashes,
       ads: adsRepo,
       catalog,
@@ -398,6 +416,7 @@ export function createServices(
       notify: notifications.notify,
     }),
     notifications,
+    lifecycle,
     jobs,
     alerts,
     pictureHashes,

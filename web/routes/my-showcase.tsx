@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { AD_STATUSES, type AdStatus } from '../../common/ad-rules';
 import { MyAds } from '../features/showcase/components/my-ads';
+import { ValidityNote } from '../features/lifecycle/components/validity-note';
 import { MarkSoldButton } from '../features/ratings/components/mark-sold-button';
 import { pageMetaFromLoader } from '../lib/meta';
 import { pageMeta, requireAccess } from '../lib/page.server';
@@ -43,6 +44,7 @@ export default function MyShowcase({ loaderData }: Route.ComponentProps) {
       page={pages.current_page}
       lastPage={pages.last_page}
       dealAction={(ad) => <MarkSoldButton ad={ad} />}
+      validity={(ad) => <ValidityNote ad={ad} />}
     />
   );
 }

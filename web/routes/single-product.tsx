@@ -9,6 +9,9 @@ import { Breadcrumbs } from '../components/breadcrumbs';
 import { DecisionNotice } from '../features/reports/components/decision-notice';
 import { ReportAdButton } from '../features/reports/components/report-ad-dialog';
 import { attributesJsonLd } from '../features/ad/ad-json-ld';
+import { AdEndedScreen } from '../features/lifecycle/components/ad-ended-screen';
+import { ValidityNote } from '../features/lifecycle/components/validity-note';
+import { data } from 'react-router';
 import type { Route } from './+types/single-product';
 
 const AVAILABILITY: Record<string, string> = {
@@ -26,6 +29,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     });
   } catch (error) {
     if (AppError.is(error) && error.code === 'not_found') throw notFound();
+    // An ended ad is gone for visitors (issue 27): 410 with a page that says so; its owner gets the whole page.
+    if (AppError.is(error) && error.code === 'ad_ended') {
+      const path = `/${params.productUuid}`;
+      return data(
+        { ended: true as const, meta: { title: context.t('lifecycle.gone.title'), description: context.t('lifecycle.gone.body'), path, noindex: true } },
+        { status: 410 },
+      );
+    }
     throw error;
   }
   const similarInput = { catalogId: ad.catalog.id, cityId: ad.city.id, currentProductId: ad.id };
@@ -87,7 +98,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export function meta(args: Route.MetaArgs) {
   const tags = pageMetaFromLoader(args);
-  if (!args.data) return tags;
+  if (!args.data || 'ended' in args.data) return tags;
   return [
     ...tags.map((tag) => ('property' in tag && tag.property === 'og:type' ? { property: 'og:type', content: 'product' } : tag)),
     { 'script:ld+json': args.data.jsonLd },
@@ -95,6 +106,11 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function SingleProduct({ loaderData, matches }: Route.ComponentProps) {
+  if ('ended' in loaderData) return <AdEndedScreen />;
+  return <AdPage loaderData={loaderData} matches={matches} />;
+}
+
+function AdPage({ loaderData, matches }: { loaderData: Exclude<Route.ComponentProps['loaderData'], { ended: true }>; matches: Route.ComponentProps['matches'] }) {
   const { t } = useTranslation();
   const { ad, sameCity, sameCatalog, decision } = loaderData;
   const site = (matches[0]?.data as { site?: Parameters<typeof localizedUrl>[0] } | undefined)?.site;
@@ -111,6 +127,11 @@ export default function SingleProduct({ loaderData, matches }: Route.ComponentPr
         }))}
       />
       {decision && <DecisionNotice uuid={ad.uuid} decision={decision} />}
+      {ad.is_owner && (
+        <div className="mb-4">
+          <ValidityNote ad={ad} buttonId="renew" />
+        </div>
+      )}
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <Gallery pictures={ad.images} title={ad.name} />
         <div className="flex flex-col gap-5">

@@ -53,6 +53,15 @@ export const products = pgTable(
     /** Set the first time a moderator approves: only then may the owner make the ad active again. */
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
+    /**
+     * When the shown ad ends (issue 27): its approval plus the app setting's period (jobs their own),
+     * moved on by a renewal. Null: it does not end (drafts, and ads never approved).
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The owner was reminded of this `expires_at` (a renewal clears it, so the next end is reminded once too). */
+    expiryRemindedAt: timestamp('expiry_reminded_at', { withTimezone: true }),
+    /** Ended or sold 90 days ago: its pictures are deleted, the record kept for its owner and for reports. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     /** How many visitors opened the ad's page (its owner never counts; one visitor counts once in a few hours). */
     viewCount: integer('view_count').notNull().default(0),
     /**
@@ -100,6 +109,10 @@ export const products = pgTable(
     index('products_active_kind_idx')
       .on(t.kind, t.createdAt.desc(), t.id.desc())
       .where(sql`status in ('active', 'reserved')`),
+    // The lifecycle's hourly sweep: ads whose end is near or past (server/modules/lifecycle).
+    index('products_active_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`status = 'active' and archived_at is null`),
     // Giving away means free, whatever wrote the row.
     check('products_give_is_free', sql`${t.kind} <> 'give' or ${t.priceCents} = 0`),
     index('products_search_idx')

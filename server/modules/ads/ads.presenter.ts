@@ -80,7 +80,13 @@ function review(ad: AdRow) {
 }
 
 function dates(ad: AdRow) {
-  return { created_at: ad.createdAt.toISOString(), updated_at: ad.updatedAt.toISOString() };
+  return {
+    created_at: ad.createdAt.toISOString(),
+    updated_at: ad.updatedAt.toISOString(),
+    // When the shown ad ends, and whether it was archived (issue 27, server/modules/lifecycle).
+    expires_at: ad.expiresAt?.toISOString() ?? null,
+    archived_at: ad.archivedAt?.toISOString() ?? null,
+  };
 }
 
 /** An ad's card: the listing, the similar ads and (with what the list adds) the wish list. */

@@ -59,6 +59,10 @@ const managedFields = {
   rejection_reason: Type.Union([Type.String(), Type.Null()]),
   created_at: Type.String(),
   updated_at: Type.String(),
+  /** When the shown ad ends (issue 27): approval or renewal plus the app setting's period; null: it does not end. */
+  expires_at: Type.Union([Type.String(), Type.Null()]),
+  /** Ended or sold 90 days ago: its pictures are gone, the record stays. */
+  archived_at: Type.Union([Type.String(), Type.Null()]),
 };
 
 /** The owner's view of one of their ads (my showcase): the card with its text and review state. */

@@ -12,6 +12,7 @@ import {
 import { users } from '../../db/schema/users.ts';
 import { type CardRow, adCover, cardColumns } from '../ads/ads.repo.ts';
 import { rowsOf } from '../products/text-query-sql.ts';
+import { NOT_ENDED, NOT_ENDED_PLAIN } from '../lifecycle/validity-sql.ts';
 import { type CompiledQuery, storeSavedQueries } from '../saved-searches/saved-searches.repo.ts';
 
 /** What of a new ad matching reads: its seller, its place and catalog, its search document's lexemes. */
@@ -105,6 +106,7 @@ export function createAlertsRepo(db: Database) {
             taken.map((t) => t.id),
           ),
           eq(products.status, 'active'),
+          NOT_ENDED,
         ),
       )
       .orderBy(asc(savedSearches.id), sql`${products.createdAt} desc`, asc(products.id));
@@ -138,7 +140,7 @@ export function createAlertsRepo(db: Database) {
           lexemes: sql<string[]>`coalesce(tsvector_to_array(${products.searchVector}), '{}')`,
         })
         .from(products)
-        .where(and(eq(products.id, productId), eq(products.status, 'active')));
+        .where(and(eq(products.id, productId), eq(products.status, 'active'), NOT_ENDED));
       return row;
     },
 
@@ -153,9 +155,11 @@ export function createAlertsRepo(db: Database) {
     async matchQueries(productId: number, keys: string[], catalogs: number[], rules: string): Promise<QueryMatches> {
       const [row] = rowsOf<QueryMatches>(
         await db.execute(sql`
-          with ad as (
-            select search_vector, price_cents, kind, image_count, created_at, city_id, region_id
-            from ${products} where id = ${productId} and status = 'active'
+          with ad as materialized (
+            -- The document read out of its row once (a fresh value): hundreds of candidates test
+            -- their words against it, and the row's compressed copy would be expanded for each.
+            select search_vector || ''::tsvector as search_vector, price_cents, kind, image_count, created_at, city_id, region_id
+            from ${products} where id = ${productId} and status = 'active' and ${NOT_ENDED_PLAIN}
           ),
           found as (
             select query_id as id from ${savedSearchQueryKeys}
@@ -265,7 +269,7 @@ export function createAlertsRepo(db: Database) {
         .select(cardColumns(cover))
         .from(products)
         .leftJoinLateral(cover, sql`true`)
-        .where(and(eq(products.id, productId), eq(products.status, 'active')));
+        .where(and(eq(products.id, productId), eq(products.status, 'active'), NOT_ENDED));
       return row;
     },
 

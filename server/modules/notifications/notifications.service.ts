@@ -46,6 +46,8 @@ function targetOf(row: NotificationListRow): string | null {
       return row.searchQuery ? searchPathOf(row.searchQuery as SearchFilters) : '/saved-searches';
     case 'ad_approved':
       return ad ? `/${ad.uuid}` : null;
+    case 'ad_ending':
+      return ad ? `/${ad.uuid}#renew` : null;
     case 'ad_rejected':
       return ad ? `/my-showcase/edit/${ad.uuid}` : null;
     case 'report_decided':

@@ -5,6 +5,7 @@ import { POSTED_WITHIN_DAYS } from '../../../common/listing-filters.ts';
 import type { ListingQuery } from './products.repo.ts';
 import { lexemes } from './text-query-sql.ts';
 import { choiceLexeme } from './attribute-filters.ts';
+import { NOT_ENDED } from '../lifecycle/validity-sql.ts';
 
 /**
  * The conditions of a listing, with or without words: the one place they are assembled, so the
@@ -52,7 +53,8 @@ export const LISTED = sql`${products.status} in ('active', 'reserved')`;
  * in its own tsquery with the words (filterLexemes), so GIN intersects them in one scan.
  */
 export function textListingConditions(query: ListingQuery): SQL[] {
-  return [LISTED, ...placeAndCatalog(query)];
+  // An active ad past its end is not listed (issue 27); a reserved one stays findable.
+  return [LISTED, NOT_ENDED, ...placeAndCatalog(query)];
 }
 
 /**

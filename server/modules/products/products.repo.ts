@@ -21,6 +21,7 @@ import {
 } from './text-query-sql.ts';
 import { type TimePass, nextPass, passDays } from './time-passes.ts';
 import { LISTED, filterLexemes, listingConditions, textListingConditions, where } from './listing-conditions.ts';
+import { NOT_ENDED } from '../lifecycle/validity-sql.ts';
 import type { FacetField } from './attribute-filters.ts';
 import { type FacetRow, facetSets, facetStatement, facetsFrom } from './facets.ts';
 import { nearestFirstIds } from './distance-page.ts';
@@ -138,7 +139,7 @@ export function createProductsRepo(
       const capped = db
         .select({ one: sql`1` })
         .from(products)
-        .where(and(eq(products.userId, userId), eq(products.status, 'active')))
+        .where(and(eq(products.userId, userId), eq(products.status, 'active'), NOT_ENDED))
         .limit(COUNT_CAP)
         .as('capped');
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
@@ -193,7 +194,7 @@ export function createProductsRepo(
             { ...terms.at(-1)!, lexemes: [...typedLexemes, ...words.map((word) => `'${word}'`)].join(' | ') },
           ];
         }
-        const found = await newestMatches(tx, wordsTsquery(terms, 'all'), [LISTED], limit);
+        const found = await newestMatches(tx, wordsTsquery(terms, 'all'), [LISTED, NOT_ENDED], limit);
         return found.rows.map((row) => ({ name: row.name, catalogId: row.catalogId }));
       });
     },

@@ -1,6 +1,7 @@
 import { isbot } from 'isbot';
 import { MAX_PAGE, type SortKey } from '../../../common/ad-rules.ts';
 import { type Actor, mayViewAd } from '../../../common/access.ts';
+import { isGoneFor } from '../lifecycle/validity.ts';
 import { AppError } from '../../../common/errors.ts';
 import { LOCALES, type Locale } from '../../../common/locales.ts';
 import type { Counters } from '../../platform/counters.ts';
@@ -243,6 +244,8 @@ export function createProductsService(deps: ProductsDeps) {
     async detail(uuid: string, viewer: Actor | null, locale: Locale, visit?: { ip: string; userAgent: string | undefined }) {
       const ad = await ads.findByUuid(uuid);
       if (!ad || !mayViewAd(viewer, ad)) throw new AppError('not_found');
+      // An ended or archived ad is gone for visitors (410); its owner and staff still see it whole (issue 27).
+      if (isGoneFor(viewer, ad)) throw new AppError('ad_ended');
       // Counted on the side: the page does not wait for it.
       if (visit) views?.record({ ad, viewerId: viewer?.id ?? null, ip: visit.ip, userAgent: visit.userAgent });
       const [pictures, cities, regions, trail, seller, attributes] = await Promise.all([

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { VALIDITY_LIMITS } from '../../../common/ad-validity.ts';
 import { OAUTH_PROVIDERS } from '../auth/oauth.schemas.ts';
 
 export const SITE_NAME_MAX = 60;
@@ -29,6 +30,8 @@ export const AppSettingsPatch = Type.Object(
     new_account_ads_per_day: Type.Optional(Type.Integer({ ...TRUST_LIMITS.newAccountAdsPerDay })),
     new_account_chats_per_day: Type.Optional(Type.Integer({ ...TRUST_LIMITS.newAccountChatsPerDay })),
     safety_hold_recipients: Type.Optional(Type.Integer({ ...TRUST_LIMITS.safetyHoldRecipients })),
+    ad_validity_days: Type.Optional(Type.Integer({ ...VALIDITY_LIMITS.adValidityDays })),
+    job_ad_validity_days: Type.Optional(Type.Integer({ ...VALIDITY_LIMITS.jobAdValidityDays })),
   },
   { additionalProperties: false },
 );
@@ -54,6 +57,9 @@ export const AppSettingsView = Type.Object({
   new_account_chats_per_day: Type.Integer(),
   /** Messages the scam guard flags, sent to this many different people within a day, hold the account for review. */
   safety_hold_recipients: Type.Integer(),
+  /** An ad is shown this many days from its approval or renewal; one under the jobs category `job_ad_validity_days`. */
+  ad_validity_days: Type.Integer(),
+  job_ad_validity_days: Type.Integer(),
   updated_at: Type.Union([Type.String(), Type.Null()]),
   updated_by: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
 });

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { can } from '../../../common/access.ts';
+import { VALIDITY_LIMITS } from '../../../common/ad-validity.ts';
 import { AppError } from '../../../common/errors.ts';
 import { hasControlCharacter } from '../../../common/text.ts';
 import type { FieldProblems } from '../../platform/validation.ts';
@@ -10,6 +11,9 @@ import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
 import { OAUTH_PROVIDERS, type OauthProvider } from '../auth/oauth.schemas.ts';
 import type { SettingsRepo, StoredSetting } from './settings.repo.ts';
 import { SETTINGS_EMAIL_MAX, SITE_NAME_MAX, TRUST_LIMITS } from './settings.schemas.ts';
+
+/** The whole-number settings and their ranges: the trust limits (issue 25) and the ads' periods (issue 27). */
+const NUMBER_LIMITS = { ...TRUST_LIMITS, ...VALIDITY_LIMITS };
 
 /** The settings staff change at /admin/app-settings, as the rest of the server reads them. */
 export interface AppSettings {
@@ -28,6 +32,10 @@ export interface AppSettings {
   newAccountChatsPerDay: number;
   /** An account that sends messages the scam guard flags to this many different people within a day is held for review. */
   safetyHoldRecipients: number;
+  /** An ad is shown this many days from its approval or renewal (issue 27)… */
+  adValidityDays: number;
+  /** …and an ad under the jobs category this many. */
+  jobAdValidityDays: number;
 }
 
 /** The limits of new accounts and the scam guard's hold when no one has set them (issue 25). */
@@ -43,6 +51,8 @@ export interface AppSettingsChanges {
   new_account_ads_per_day?: number;
   new_account_chats_per_day?: number;
   safety_hold_recipients?: number;
+  ad_validity_days?: number;
+  job_ad_validity_days?: number;
 }
 
 /** The key of each setting's row. */
@@ -56,6 +66,8 @@ const KEYS = {
   newAccountAdsPerDay: 'new_account_ads_per_day',
   newAccountChatsPerDay: 'new_account_chats_per_day',
   safetyHoldRecipients: 'safety_hold_recipients',
+  adValidityDays: 'ad_validity_days',
+  jobAdValidityDays: 'job_ad_validity_days',
 } as const satisfies Record<keyof AppSettings, string>;
 
 /** How often every process reads the settings again, in case a change notice did not reach it. */
@@ -83,9 +95,9 @@ export function settingsFrom(rows: readonly StoredSetting[], defaults: AppSettin
     for (const [name, on] of Object.entries(storedLogins)) if (isProvider(name) && typeof on === 'boolean') logins[name] = on;
   }
   const moderation = stored.get(KEYS.adsModeration);
-  const whole = (key: keyof typeof TRUST_LIMITS) => {
+  const whole = (key: keyof typeof NUMBER_LIMITS) => {
     const value = stored.get(KEYS[key]);
-    const { minimum, maximum } = TRUST_LIMITS[key];
+    const { minimum, maximum } = NUMBER_LIMITS[key];
     return typeof value === 'number' && Number.isInteger(value) && value >= minimum && value <= maximum ? value : defaults[key];
   };
   return {
@@ -98,6 +110,8 @@ export function settingsFrom(rows: readonly StoredSetting[], defaults: AppSettin
     newAccountAdsPerDay: whole('newAccountAdsPerDay'),
     newAccountChatsPerDay: whole('newAccountChatsPerDay'),
     safetyHoldRecipients: whole('safetyHoldRecipients'),
+    adValidityDays: whole('adValidityDays'),
+    jobAdValidityDays: whole('jobAdValidityDays'),
   };
 }
 
@@ -169,6 +183,8 @@ export function createSettingsService(deps: SettingsDeps) {
       new_account_ads_per_day: current.newAccountAdsPerDay,
       new_account_chats_per_day: current.newAccountChatsPerDay,
       safety_hold_recipients: current.safetyHoldRecipients,
+      ad_validity_days: current.adValidityDays,
+      job_ad_validity_days: current.jobAdValidityDays,
       updated_at: last ? last.updatedAt.toISOString() : null,
       updated_by: last?.updatedBy ?? null,
     };
@@ -222,10 +238,12 @@ export function createSettingsService(deps: SettingsDeps) {
       ['new_account_ads_per_day', 'newAccountAdsPerDay'],
       ['new_account_chats_per_day', 'newAccountChatsPerDay'],
       ['safety_hold_recipients', 'safetyHoldRecipients'],
+      ['ad_validity_days', 'adValidityDays'],
+      ['job_ad_validity_days', 'jobAdValidityDays'],
     ] as const) {
       const written = changes[field];
       if (written === undefined) continue;
-      const { minimum, maximum } = TRUST_LIMITS[setting];
+      const { minimum, maximum } = NUMBER_LIMITS[setting];
       if (!Number.isInteger(written)) add(field, 'validation.type_integer');
       else if (written < minimum) add(field, 'validation.minimum', { limit: minimum });
       else if (written > maximum) add(field, 'validation.maximum', { limit: maximum });
@@ -273,6 +291,8 @@ export function createSettingsService(deps: SettingsDeps) {
       newAccountChatsPerDay: current.newAccountChatsPerDay,
       safetyHoldRecipients: current.safetyHoldRecipients,
     }),
+    /** How many days an ad is shown from its approval or renewal: jobs their own period (issue 27). */
+    validityDays: () => ({ ads: current.adValidityDays, jobs: current.jobAdValidityDays }),
     /** Every known provider: on when it has credentials and staff have not switched it off (GET /logins). */
     enabledLogins,
     loginEnabled: (provider: OauthProvider): boolean => configured(provider) && current.logins[provider] !== false,

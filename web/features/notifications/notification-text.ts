@@ -27,6 +27,11 @@ export function notificationText(item: NotificationItem, t: T): { text: string; 
         text: t('notifications.kinds.ad_approved', { ad: quoted((item.data as Partial<NotificationData['ad_approved']>).ad?.name) }),
         detail: null,
       };
+    case 'ad_ending':
+      return {
+        text: t('notifications.kinds.ad_ending', { ad: quoted((item.data as Partial<NotificationData['ad_ending']>).ad?.name) }),
+        detail: t('notifications.kinds.ad_ending_detail'),
+      };
     case 'ad_rejected': {
       const data = item.data as Partial<NotificationData['ad_rejected']>;
       return {

@@ -21,6 +21,8 @@ function ad(uuid: string, status: AdStatus, extra: Partial<ManagedAd> = {}): Man
     rejection_reason: null,
     created_at: '2026-11-01T10:00:00.000Z',
     updated_at: '2026-11-01T10:00:00.000Z',
+    expires_at: null,
+    archived_at: null,
     region_id: 1,
     catalog: { id: 1, slug: 'bikes', name: 'Bikes' },
     image: null,

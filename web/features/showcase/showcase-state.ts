@@ -1,4 +1,5 @@
 import { AD_STATUSES, type AdStatus, ownerChoices } from '../../../common/ad-rules';
+import { type ValidityGroup, validityGroup } from '../../../common/ad-validity';
 import type { ManagedAd } from '../../../server/modules/ads/ads.schemas';
 
 /** What my showcase shows: the page of ads and the counts per status (which cover every page). */
@@ -85,4 +86,13 @@ export function restoreAd(state: ShowcaseState, ad: ManagedAd, index: number): S
   const ads = [...state.ads];
   ads.splice(Math.min(Math.max(0, index), ads.length), 0, ad);
   return { ads, counts: { ...state.counts, [ad.status]: (state.counts[ad.status] ?? 0) + 1 } };
+}
+
+/** The showcase's groups in their order (issue 27): active, ending soon, ended, sold, then the rest; empty ones left out. */
+const GROUP_ORDER: readonly ValidityGroup[] = ['active', 'ending', 'expired', 'sold', 'other'];
+
+export function groupByValidity(ads: ManagedAd[], now: Date): { group: ValidityGroup; ads: ManagedAd[] }[] {
+  return GROUP_ORDER.map((group) => ({ group, ads: ads.filter((ad) => validityGroup(ad, now) === group) })).filter(
+    (entry) => entry.ads.length > 0,
+  );
 }

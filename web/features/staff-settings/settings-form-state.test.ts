@@ -13,6 +13,8 @@ const VIEW: SettingsView = {
   new_account_ads_per_day: 5,
   new_account_chats_per_day: 10,
   safety_hold_recipients: 5,
+  ad_validity_days: 60,
+  job_ad_validity_days: 30,
   updated_at: null,
   updated_by: null,
 };

@@ -16,6 +16,9 @@ export interface SettingsValues {
   new_account_ads_per_day: string;
   new_account_chats_per_day: string;
   safety_hold_recipients: string;
+  /** How many days an ad is shown, and a job ad (issue 27), as typed. */
+  ad_validity_days: string;
+  job_ad_validity_days: string;
 }
 
 /** The number settings of issue 25, each a whole number the server checks. */
@@ -25,6 +28,9 @@ export const LIMIT_SETTINGS = [
   'new_account_chats_per_day',
   'safety_hold_recipients',
 ] as const;
+
+/** The ads' periods of issue 27: whole days the server checks. */
+export const VALIDITY_SETTINGS = ['ad_validity_days', 'job_ad_validity_days'] as const;
 
 export function valuesFrom(view: SettingsView): SettingsValues {
   return {
@@ -37,6 +43,8 @@ export function valuesFrom(view: SettingsView): SettingsValues {
     new_account_ads_per_day: String(view.new_account_ads_per_day),
     new_account_chats_per_day: String(view.new_account_chats_per_day),
     safety_hold_recipients: String(view.safety_hold_recipients),
+    ad_validity_days: String(view.ad_validity_days),
+    job_ad_validity_days: String(view.job_ad_validity_days),
   };
 }
 
@@ -53,7 +61,7 @@ export function settingsChanges(saved: SettingsValues, edited: SettingsValues): 
   if (edited.support_email.trim() !== saved.support_email.trim()) changes.support_email = edited.support_email.trim();
   if (edited.staff_inbox_email.trim() !== saved.staff_inbox_email.trim()) changes.staff_inbox_email = edited.staff_inbox_email.trim();
   // What is not a number goes as it is not (NaN is sent as null): the server names the field.
-  for (const key of LIMIT_SETTINGS) if (edited[key].trim() !== saved[key].trim()) changes[key] = Number(edited[key].trim() || NaN);
+  for (const key of [...LIMIT_SETTINGS, ...VALIDITY_SETTINGS]) if (edited[key].trim() !== saved[key].trim()) changes[key] = Number(edited[key].trim() || NaN);
   return changes;
 }
 

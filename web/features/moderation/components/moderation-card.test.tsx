@@ -26,6 +26,8 @@ function item(flags: ModerationItem['flags']): ModerationItem {
     rejection_reason: null,
     created_at: '2026-01-01T10:00:00.000Z',
     updated_at: '2026-01-01T10:00:00.000Z',
+    expires_at: null,
+    archived_at: null,
     catalog: { id: 1, path: [{ slug: 'bicycles', name: 'Polkupyörät' }] },
     images: [],
     seller: { id: 2, name: 'Sari', email: 'sari@example.com' },

@@ -1,4 +1,4 @@
-import { Bell, BellRing, Check, CircleCheck, CircleX, Flag, Handshake, Star } from 'lucide-react';
+import { Bell, BellRing, Check, CircleCheck, CircleX, Flag, Handshake, Star, TimerReset } from 'lucide-react';
 import { type ComponentType, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { NotificationKind } from '../../../../common/notifications';
@@ -20,6 +20,7 @@ const ICONS: Record<
   report_decided: { icon: Flag, tone: 'text-muted' },
   deal_made: { icon: Handshake, tone: 'text-brand' },
   rating_received: { icon: Star, tone: 'text-warning' },
+  ad_ending: { icon: TimerReset, tone: 'text-warning' },
 };
 
 const secondaryAction =

@@ -28,6 +28,7 @@ export function ManagedAdRow({
   onStatus,
   onDelete,
   dealAction,
+  validity,
 }: {
   ad: ManagedAd;
   busy: boolean;
@@ -35,6 +36,8 @@ export function ManagedAdRow({
   onDelete: () => void;
   /** "Sold to…": marks the ad sold to one of the people who wrote about it. */
   dealAction?: ReactNode;
+  /** When the ad ends and its renew button (the lifecycle feature's, issue 27), given by the page. */
+  validity?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
@@ -115,6 +118,8 @@ export function ManagedAdRow({
           </span>
         </p>
       )}
+
+      {validity && <div className="mt-3">{validity}</div>}
 
       <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-line pt-3">
         <StatusMenu

@@ -11,7 +11,7 @@ import { showToast } from '../../../lib/toasts';
 import { primaryButton } from '../../../components/form-controls';
 import { Pagination } from '../../../components/pagination';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { type ShowcaseState, replaceAd, restoreAd, statusChips, withStatus, withoutAd } from '../showcase-state';
+import { type ShowcaseState, groupByValidity, replaceAd, restoreAd, statusChips, withStatus, withoutAd } from '../showcase-state';
 import { ManagedAdRow, rowId } from './managed-ad-row';
 
 const HEADING_ID = 'showcase-title';
@@ -28,6 +28,7 @@ export function MyAds({
   page,
   lastPage,
   dealAction,
+  validity,
 }: {
   status: AdStatus | null;
   ads: ManagedAd[];
@@ -36,6 +37,8 @@ export function MyAds({
   lastPage: number;
   /** A row's "sold to…" (the ratings feature's), given by the page. */
   dealAction?: (ad: ManagedAd) => ReactNode;
+  /** A row's end and renew button (the lifecycle feature's, issue 27), given by the page. */
+  validity?: (ad: ManagedAd) => ReactNode;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -168,19 +171,28 @@ export function MyAds({
           </Link>
         </div>
       ) : (
-        <ul aria-label={t('showcase.list')} className="mt-4 space-y-3">
-          {state.ads.map((ad) => (
-            <li key={ad.uuid}>
-              <ManagedAdRow
-                ad={ad}
-                busy={busy.has(ad.uuid)}
-                onStatus={(next) => void changeStatus(ad, next)}
-                onDelete={() => setDeleting(ad)}
-                dealAction={dealAction?.(ad)}
-              />
-            </li>
-          ))}
-        </ul>
+        // Grouped by where each ad stands (issue 27): active, ending soon, ended, sold, the rest.
+        groupByValidity(state.ads, new Date()).map(({ group, ads: grouped }) => (
+          <section key={group} aria-labelledby={`showcase-group-${group}`} className="mt-5">
+            <h2 id={`showcase-group-${group}`} className="text-lg font-semibold">
+              {t(`showcase.groups.${group}`)} <span className="text-sm font-normal text-muted">({grouped.length})</span>
+            </h2>
+            <ul aria-label={t(`showcase.groups.${group}`)} className="mt-2 space-y-3">
+              {grouped.map((ad) => (
+                <li key={ad.uuid}>
+                  <ManagedAdRow
+                    ad={ad}
+                    busy={busy.has(ad.uuid)}
+                    onStatus={(next) => void changeStatus(ad, next)}
+                    onDelete={() => setDeleting(ad)}
+                    dealAction={dealAction?.(ad)}
+                    validity={validity?.(ad)}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
       )}
 
       <Pagination page={page} lastPage={lastPage} />

@@ -24,6 +24,8 @@ const VIEW: SettingsView = {
   new_account_ads_per_day: 5,
   new_account_chats_per_day: 10,
   safety_hold_recipients: 5,
+  ad_validity_days: 60,
+  job_ad_validity_days: 30,
   updated_at: '2026-11-24T10:00:00Z',
   updated_by: { id: 1, name: 'Aino Admin' },
 };

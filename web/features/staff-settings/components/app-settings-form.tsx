@@ -1,5 +1,6 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { VALIDITY_LIMITS } from '../../../../common/ad-validity';
 import type { Locale } from '../../../../common/locales';
 import { FormAlert, SettingsCard, SubmitButton, TextField } from '../../../components/form-controls';
 import { ApiError, api } from '../../../lib/api-client';
@@ -9,6 +10,7 @@ import { showToast } from '../../../lib/toasts';
 import { useTranslation } from '../../../lib/use-translation';
 import {
   LIMIT_SETTINGS,
+  VALIDITY_SETTINGS,
   type SettingsValues,
   type SettingsView,
   providersInOrder,
@@ -168,6 +170,28 @@ export function AppSettingsForm({ settings }: { settings: SettingsView }) {
               value={values[key]}
               onChange={(event) => set(key, event.target.value)}
               hint={t(`app_settings.trust.${key}_hint`)}
+              errors={errors[key]}
+            />
+          ))}
+        </div>
+      </SettingsCard>
+
+      <SettingsCard title={t('app_settings.validity.title')} description={t('app_settings.validity.description')}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {VALIDITY_SETTINGS.map((key) => (
+            <TextField
+              key={key}
+              label={t(`app_settings.validity.${key}`)}
+              name={key}
+              type="number"
+              inputMode="numeric"
+              min={VALIDITY_LIMITS.adValidityDays.minimum}
+              max={VALIDITY_LIMITS.adValidityDays.maximum}
+              step={1}
+              autoComplete="off"
+              value={values[key]}
+              onChange={(event) => set(key, event.target.value)}
+              hint={t(`app_settings.validity.${key}_hint`)}
               errors={errors[key]}
             />
           ))}
