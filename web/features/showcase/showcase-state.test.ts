@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AD_STATUSES, type AdStatus } from '../../../common/ad-rules';
 import type { ManagedAd } from '../../../server/modules/ads/ads.schemas';
-import { missingActiveHint, replaceAd, restoreAd, statusChips, statusMenuChoices, withStatus, withoutAd } from './showcase-state';
+import { groupByValidity, missingActiveHint, replaceAd, restoreAd, statusChips, statusMenuChoices, withStatus, withoutAd } from './showcase-state';
 
 const zero = () => Object.fromEntries(AD_STATUSES.map((s) => [s, 0])) as Record<AdStatus, number>;
 
@@ -103,5 +103,28 @@ describe('changing the list in place', () => {
     const skewed = { ads: state.ads, counts: zero() };
     expect(withoutAd(skewed, 'a').state.counts.active).toBe(0);
     expect(replaceAd(skewed, { ...state.ads[0]!, status: 'sold' }).counts.active).toBe(0);
+  });
+});
+
+describe('groupByValidity', () => {
+  it('groups my ads as active, ending soon, ended and sold, in that order, leaving out empty groups', () => {
+    const now = new Date('2026-12-01T10:00:00.000Z');
+    const at = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
+    const groups = groupByValidity(
+      [
+        ad('sold', 'sold'),
+        ad('ended', 'active', { expires_at: at(-2) }),
+        ad('ending', 'active', { expires_at: at(3) }),
+        ad('running', 'active', { expires_at: at(40) }),
+        ad('held', 'reserved', { expires_at: at(-2) }),
+      ],
+      now,
+    );
+    expect(groups.map((g) => [g.group, g.ads.map((a) => a.uuid)])).toEqual([
+      ['active', ['running', 'held']],
+      ['ending', ['ending']],
+      ['expired', ['ended']],
+      ['sold', ['sold']],
+    ]);
   });
 });
