@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text, useFilter } from 'react-aria-components';
 import { useTranslation } from '../lib/use-translation';
 import { inputClass } from './form-controls';
@@ -52,9 +52,14 @@ export function CityComboBox({
     [cities, contains, query],
   );
   const invalid = !!errors?.length;
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  useUnfocusableWhileHidden(open, root);
 
   return (
     <ComboBox
+      ref={root}
+      onOpenChange={setOpen}
       name="city_id"
       formValue="key"
       items={items}
@@ -115,4 +120,28 @@ export function CityComboBox({
       </Popover>
     </ComboBox>
   );
+}
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable="true"]';
+
+/**
+ * While the list is open React Aria hides the rest of the page from screen readers (aria-hidden on
+ * everything but the field and its list), yet those parts stayed focusable, which axe reports
+ * (aria-hidden-focus) and a screen reader could Tab into unseen. So the hidden parts that hold
+ * something focusable are also made inert until the list closes, as React Aria's own modal
+ * overlays do. Runs after React Aria's effect (a parent's effects run after its children's).
+ */
+function useUnfocusableWhileHidden(open: boolean, root: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    if (!open) return;
+    // The field's own button (show all, out of the tab order) still closes the list by mouse.
+    const made = [...document.querySelectorAll<HTMLElement>('[aria-hidden="true"]:not([inert])')].filter(
+      (element) =>
+        !root.current?.contains(element) && (element.matches(FOCUSABLE) || element.querySelector(FOCUSABLE) !== null),
+    );
+    for (const element of made) element.setAttribute('inert', '');
+    return () => {
+      for (const element of made) element.removeAttribute('inert');
+    };
+  }, [open, root]);
 }

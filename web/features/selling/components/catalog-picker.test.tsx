@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { axeViolations } from '../../../lib/axe-test-support';
 import en from '../../../i18n/en.json';
 import { createI18n } from '../../../lib/i18n';
 import { I18nProvider } from '../../../lib/use-translation';
@@ -42,6 +43,23 @@ describe('CatalogPicker', () => {
     expect(options.map((o) => o.textContent)).toEqual(['Children’s bikesVehicles › Bicycles', 'Street bikesVehicles › Motorcycles']);
     fireEvent.click(options[0]!);
     expect(onChange).toHaveBeenCalledWith(3);
+  });
+
+  it('keeps the heading order under the page’s h1 (the wizard’s category step, the edit page)', async () => {
+    const { container } = render(
+      <I18nProvider i18n={i18n}>
+        <h1>Category</h1>
+        <CatalogPicker
+          tree={tree}
+          value={3}
+          errors={undefined}
+          onChange={() => {}}
+          suggestions={[{ id: 3, name: 'Children’s bikes', trail: ['Vehicles', 'Bicycles', 'Children’s bikes'] }]}
+        />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Bicycles' })).toBeTruthy();
+    expect(await axeViolations(container, ['heading-order'])).toEqual([]);
   });
 
   it('shows no suggestions block without suggestions', () => {

@@ -88,10 +88,11 @@ export function CatalogPicker({
       )}
       {suggestions.length > 0 && !needle && (
         <div className="mb-4">
-          <h3 id={`${id}-suggested`} className="mb-2 flex items-center gap-1.5 text-sm font-semibold">
+          {/* h2: the picker sits right under the page's h1 (the wizard's step, the edit page). */}
+          <h2 id={`${id}-suggested`} className="mb-2 flex items-center gap-1.5 text-sm font-semibold">
             <Sparkles aria-hidden size={16} className="text-brand" />
             {t('new_ad.catalog.suggested')}
-          </h3>
+          </h2>
           <ul className="space-y-2" aria-labelledby={`${id}-suggested`}>
             {suggestions.map((suggestion) => (
               <li key={suggestion.id}>
@@ -168,7 +169,7 @@ export function CatalogPicker({
               {open.length > 1 ? open[open.length - 2]!.name : t('new_ad.catalog.all')}
             </button>
           )}
-          {open.length > 0 && <h3 className="mb-2 font-semibold">{open[open.length - 1]!.name}</h3>}
+          {open.length > 0 && <h2 className="mb-2 font-semibold">{open[open.length - 1]!.name}</h2>}
           <ul className="grid gap-2 sm:grid-cols-2">
             {level.map((node) => {
               const leaf = node.children.length === 0;

@@ -4,6 +4,7 @@ import { Link, RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../i18n/en.json';
 import { api } from '../../../lib/api-client';
+import { axeViolations } from '../../../lib/axe-test-support';
 import { createI18n } from '../../../lib/i18n';
 import { I18nProvider } from '../../../lib/use-translation';
 import { AUTOSAVE_MS, type EditorPost, PostEditor } from './post-editor';
@@ -78,6 +79,49 @@ afterEach(() => {
 });
 
 describe('the post editor', () => {
+  it('adds no second unnamed <aside> to the admin layout’s, and underlines its translation links', async () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/admin/blog/edit/7',
+          element: (
+            <>
+              {/* The admin layout: its navigation in the page's one <aside>. */}
+              <aside>
+                <nav aria-label="Administration">
+                  <Link to="/admin/blog">Blog</Link>
+                </nav>
+              </aside>
+              <PostEditor
+                post={post('published')}
+                categories={[]}
+                statuses={[{ value: 'published', label: 'published' }]}
+                languages={[
+                  { code: 'fi', name: 'Suomi' },
+                  { code: 'en', name: 'English' },
+                ]}
+                translationOf={null}
+                defaultLanguage="fi"
+              />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/admin/blog/edit/7'] },
+    );
+    const { container } = render(
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nProvider>,
+    );
+    expect(await axeViolations(container, ['landmark-unique', 'landmark-no-duplicate-contentinfo'])).toEqual([]);
+    expect(container.querySelectorAll('aside')).toHaveLength(1);
+    // Beside plain text a link is told apart by its underline, not by a colour too close to the text's.
+    const add = screen.getByRole('link', { name: en.admin_blog.editor.add_translation.replace('{{language}}', 'English') });
+    expect(add.classList.contains('underline')).toBe(true);
+  });
+
+
   it('saves a changed draft by itself every ten seconds, marked as an autosave', async () => {
     const update = vi.spyOn(api, 'updateBlogPost').mockResolvedValue(saved('draft'));
     renderEditor(post('draft'));

@@ -212,7 +212,8 @@ export function PostEditor({ post, categories, statuses, languages, translationO
             />
             <BodyField value={form.bodyHtml} onChange={(bodyHtml) => update({ bodyHtml })} errors={errors.body_html} />
           </div>
-          <aside className="space-y-5 rounded-2xl border border-line bg-raised p-4 lg:self-start">
+          {/* The form's side column, not a landmark: the admin layout's navigation is the page's one <aside>. */}
+          <div className="space-y-5 rounded-2xl border border-line bg-raised p-4 lg:self-start">
             <SelectField
               label={t('admin_blog.form.status')}
               value={form.status}
@@ -281,7 +282,7 @@ export function PostEditor({ post, categories, statuses, languages, translationO
                     .filter((tr) => tr.id !== post.id)
                     .map((tr) => (
                       <li key={tr.id}>
-                        <Link to={`/admin/blog/edit/${tr.id}`} className="text-brand hover:underline">
+                        <Link to={`/admin/blog/edit/${tr.id}`} className="text-brand underline underline-offset-2 hover:decoration-2">
                           {languages.find((l) => l.code === tr.locale)?.name ?? tr.locale}
                         </Link>{' '}
                         <span className="text-muted">({t(`admin_blog.status.${tr.status}`)})</span>
@@ -289,7 +290,7 @@ export function PostEditor({ post, categories, statuses, languages, translationO
                     ))}
                   {missing.map((l) => (
                     <li key={l.code}>
-                      <Link to={`/admin/blog/blog-new?translation_of=${post.id}&language=${l.code}`} className="text-brand hover:underline">
+                      <Link to={`/admin/blog/blog-new?translation_of=${post.id}&language=${l.code}`} className="text-brand underline underline-offset-2 hover:decoration-2">
                         {t('admin_blog.editor.add_translation', { language: l.name })}
                       </Link>
                     </li>
@@ -298,7 +299,7 @@ export function PostEditor({ post, categories, statuses, languages, translationO
               </section>
             )}
             {!post && language && <p className="text-sm text-muted">{t('admin_blog.editor.autosave_after_first')}</p>}
-          </aside>
+          </div>
         </div>
       )}
     </form>
