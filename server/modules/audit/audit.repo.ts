@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/auth.ts';
+import { products } from '../../db/schema/products.ts';
 import { users } from '../../db/schema/users.ts';
 
 export interface AuditFilter {
@@ -59,6 +60,12 @@ export function createAuditRepo(db: Database) {
         db.select({ n: count() }).from(auditLog).leftJoin(actor, eq(actor.id, auditLog.actorId)).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /** The ads entries mention, for links to them (an ad deleted since is simply not found). */
+    async adsByIds(ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      return db.select({ id: products.id, uuid: products.uuid, name: products.name }).from(products).where(inArray(products.id, [...ids]));
     },
   };
 }

@@ -29,6 +29,8 @@ export const AuditEntry = Type.Object({
   data: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
   ip: Type.Union([Type.String(), Type.Null()]),
   created_at: Type.String(),
+  /** The ads the entry is about or names (its target, a report's subject, an appeal's ad), for links to them. */
+  ads: Type.Array(Type.Object({ id: Type.Integer(), uuid: Type.String(), name: Type.String() })),
 });
 
 export const AuditReply = Type.Object({

@@ -6,6 +6,23 @@ import type { CurrentUser } from '../auth/auth.service.ts';
 import type { AuditRepo } from './audit.repo.ts';
 import type { AuditQueryBody } from './audit.schemas.ts';
 
+const positiveId = (value: unknown): number | null => {
+  const id = typeof value === 'string' ? Number(value) : value;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
+/** The ads an entry is about or names: its target, a report's subject, an appeal's or a decision's `product`. */
+export function adsMentioned(entry: { entity: string; entityId: string | null; data: Record<string, unknown> | null }): number[] {
+  const data = entry.data ?? {};
+  const subject = data.subject as { type?: unknown; id?: unknown } | null | undefined;
+  const ids = [
+    entry.entity === 'product' ? positiveId(entry.entityId) : null,
+    subject && typeof subject === 'object' && subject.type === 'product' ? positiveId(subject.id) : null,
+    positiveId(data.product),
+  ];
+  return [...new Set(ids.filter((id): id is number => id !== null))];
+}
+
 /** The audit log for staff with `audit.read`, newest first, with filters; read-only by design. */
 export function createAuditService(deps: { repo: AuditRepo }) {
   return {
@@ -31,6 +48,8 @@ export function createAuditService(deps: { repo: AuditRepo }) {
         perPage,
         (page - 1) * perPage,
       );
+      const mentioned = new Map(rows.map(({ entry }) => [entry.id, adsMentioned(entry)]));
+      const ads = await deps.repo.adsByIds([...new Set([...mentioned.values()].flat())]);
       return {
         data: rows.map(({ entry, actorName, actorEmail, impersonatorName, impersonatorEmail }) => ({
           id: entry.id,
@@ -45,6 +64,7 @@ export function createAuditService(deps: { repo: AuditRepo }) {
           data: entry.data ?? null,
           ip: entry.ip,
           created_at: entry.createdAt.toISOString(),
+          ads: ads.filter((ad) => mentioned.get(entry.id)!.includes(ad.id)),
         })),
         meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total },
       };

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
 import { createUser, loginAs } from '../../test/accounts.ts';
+import { createAd } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { adsMentioned } from './audit.service.ts';
 
 let app: FastifyInstance;
 let adminHeaders: Record<string, string>;
@@ -21,6 +23,20 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('the audit log', () => {
+  it('names the ads an entry is about, for links to them: its target, a report’s subject, an appeal’s ad', async () => {
+    const seller = await createUser(app);
+    const ad = await createAd(app, { userId: seller.id, name: 'Helkama Jopo 24', status: 'moderate' });
+    const approved = await app.inject({ method: 'POST', url: `/api/admin/products/${ad.uuid}/approve`, headers: adminHeaders });
+    expect(approved.statusCode).toBe(200);
+    const entries = (await read(adminHeaders, { entity: 'product', entity_id: String(ad.id) })).json().data;
+    expect(entries[0]).toMatchObject({ action: 'ad_status_active', ads: [{ id: ad.id, uuid: ad.uuid, name: 'Helkama Jopo 24' }] });
+
+    expect(adsMentioned({ entity: 'report', entityId: '7', data: { subject: { type: 'product', id: 314 }, action: 'hide_ad' } })).toEqual([314]);
+    expect(adsMentioned({ entity: 'report', entityId: '8', data: { subject: { type: 'user', id: 5 } } })).toEqual([]);
+    expect(adsMentioned({ entity: 'decision', entityId: '3', data: { product: 12, outcome: 'reversed' } })).toEqual([12]);
+    expect(adsMentioned({ entity: 'user', entityId: '4', data: null })).toEqual([]);
+  });
+
   it('shows staff actions newest first with who, acting as whom, what, target, before and after; filters narrow it', async () => {
     const person = await createUser(app, { verified: false });
     await app.inject({

@@ -21,20 +21,20 @@ describe('auditChanges', () => {
     const deleted = auditChanges({ before: { slug: 'tuki', permissions: ['reports.handle'] }, moved_users: 3, moved_to: null });
     expect(deleted.changes).toEqual([
       { field: 'slug', kind: 'value', before: 'tuki', after: null },
-      { field: 'permissions', kind: 'value', before: 'reports.handle', after: null },
+      { field: 'permissions', kind: 'list', added: [], removed: ['reports.handle'] },
     ]);
     expect(deleted.details).toEqual([
-      { key: 'moved_users', value: '3' },
-      { key: 'moved_to', value: '—' },
+      { key: 'moved_users', value: '3', raw: 3 },
+      { key: 'moved_to', value: '—', raw: null },
     ]);
   });
 
   it('reads a status move as a change of status, with the reason beside it', () => {
     expect(auditChanges({ from: 'moderate', to: 'canceled', reason: 'Kuvat puuttuvat' })).toEqual({
       changes: [{ field: 'status', kind: 'value', before: 'moderate', after: 'canceled' }],
-      details: [{ key: 'reason', value: 'Kuvat puuttuvat' }],
+      details: [{ key: 'reason', value: 'Kuvat puuttuvat', raw: 'Kuvat puuttuvat' }],
     });
     expect(auditChanges(null)).toEqual({ changes: [], details: [] });
-    expect(auditChanges({ second_factor: 'code' }).details).toEqual([{ key: 'second_factor', value: 'code' }]);
+    expect(auditChanges({ second_factor: 'code' }).details).toEqual([{ key: 'second_factor', value: 'code', raw: 'code' }]);
   });
 });

@@ -6,7 +6,7 @@ export type AuditChange =
 export interface AuditChanges {
   changes: AuditChange[];
   /** Everything else the entry recorded ("moved_users: 3", "second_factor: code"). */
-  details: { key: string; value: string }[];
+  details: { key: string; value: string; raw: unknown }[];
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -21,9 +21,11 @@ export function auditValue(value: unknown): string | null {
 }
 
 function change(field: string, before: unknown, after: unknown, always: boolean): AuditChange | null {
-  if (Array.isArray(before) && Array.isArray(after)) {
-    const was = before.map((item) => auditValue(item) ?? '—');
-    const now = after.map((item) => auditValue(item) ?? '—');
+  // A list on one side and nothing on the other (a creation or a deletion) is a list all added or all taken away.
+  const listed = (Array.isArray(before) || Array.isArray(after)) && [before, after].every((side) => Array.isArray(side) || side == null);
+  if (listed) {
+    const was = ((before ?? []) as unknown[]).map((item) => auditValue(item) ?? '—');
+    const now = ((after ?? []) as unknown[]).map((item) => auditValue(item) ?? '—');
     const added = now.filter((item) => !was.includes(item));
     const removed = was.filter((item) => !now.includes(item));
     return added.length || removed.length ? { field, kind: 'list', added, removed } : null;
@@ -58,6 +60,6 @@ export function auditChanges(data: Record<string, unknown> | null): AuditChanges
   }
   const details = Object.entries(data)
     .filter(([key]) => !(key === 'before' && before) && !(key === 'after' && after) && !(statusMove && (key === 'from' || key === 'to')))
-    .map(([key, value]) => ({ key, value: auditValue(value) ?? '—' }));
+    .map(([key, value]) => ({ key, value: auditValue(value) ?? '—', raw: value }));
   return { changes, details };
 }

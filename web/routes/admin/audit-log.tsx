@@ -12,20 +12,27 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const meta = pageMeta(context, 'admin_audit_log', '/admin/audit-log', { noindex: true });
   try {
     const result = await context.services.audit.page(context.user!, query);
-    return { meta, values, errors, entries: result.data, pagination: result.meta };
+    return { meta, values, errors, entries: result.data, pagination: result.meta, permissions: context.user!.permissions };
   } catch (error) {
     // A filter the service refuses (its rules may grow) is shown on its field, like the ones read here.
     if (!AppError.is(error) || Object.keys(error.fields).length === 0) throw error;
     const refused = Object.fromEntries(Object.entries(error.fields).map(([field, [first]]) => [field, first?.key ?? 'validation.invalid']));
     const empty = { current_page: 1, last_page: 1, per_page: query.per_page, total: 0 };
-    return { meta, values, errors: { ...errors, ...(refused as typeof errors) }, entries: [], pagination: empty };
+    return {
+      meta,
+      values,
+      errors: { ...errors, ...(refused as typeof errors) },
+      entries: [],
+      pagination: empty,
+      permissions: context.user!.permissions,
+    };
   }
 }
 
 export const meta = pageMetaFromLoader;
 
 export default function AdminAuditLog({ loaderData }: Route.ComponentProps) {
-  const { entries, values, errors, pagination } = loaderData;
+  const { entries, values, errors, pagination, permissions } = loaderData;
   return (
     <AuditLog
       entries={entries}
@@ -34,6 +41,7 @@ export default function AdminAuditLog({ loaderData }: Route.ComponentProps) {
       total={pagination.total}
       page={pagination.current_page}
       lastPage={pagination.last_page}
+      permissions={permissions}
     />
   );
 }

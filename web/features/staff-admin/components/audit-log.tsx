@@ -1,56 +1,20 @@
 import { ArrowRight, Filter, X } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import type { Static } from 'typebox';
+import type { Permission } from '../../../../common/access';
 import type { AuditEntry } from '../../../../server/modules/audit/audit.schemas';
 import { FieldErrors, inputClass, primaryButton, secondaryButton } from '../../../components/form-controls';
 import { Pagination } from '../../../components/pagination';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/use-translation';
 import { type AuditChange, auditChanges } from '../audit-changes';
+import { AUDIT_ACTIONS } from '../audit-actions';
 import { type AuditFilterValues, auditSearch } from '../audit-filters';
+import { AuditDetailValue, AuditSubject, useAuditText } from './audit-text';
 
 type Entry = Static<typeof AuditEntry>;
 
-/** Actions the code writes today: offered as suggestions in the filter (any text may still be typed). */
-const KNOWN_ACTIONS = [
-  'role_created',
-  'role_updated',
-  'role_deleted',
-  'user_updated',
-  'user_verified',
-  'user_unverified',
-  'user_deleted',
-  'impersonation_start',
-  'impersonation_end',
-  'ad_status_active',
-  'ad_status_canceled',
-  'login',
-  'register',
-  'verify_email',
-  'reset_password',
-  'change_password',
-  'disable_two_factor',
-  'end_other_sessions',
-  'delete_account',
-  'oauth_login',
-  'oauth_register',
-  'oauth_link',
-  'oauth_unlink',
-];
-const KNOWN_ENTITIES = ['user', 'role', 'product'];
-
-function useAuditText() {
-  const { t } = useTranslation();
-  return {
-    action(action: string): string {
-      const status = /^ad_status_(\w+)$/.exec(action)?.[1];
-      if (status) return t('audit.actions.ad_status', { status: t(`status.${status}`, { defaultValue: status }) });
-      return t(`audit.actions.${action}`, { defaultValue: action });
-    },
-    entity: (entity: string) => t(`audit.entities.${entity}`, { defaultValue: entity }),
-    field: (field: string) => t(`audit.fields.${field}`, { defaultValue: field }),
-  };
-}
+const KNOWN_ENTITIES = ['user', 'role', 'product', 'report', 'decision', 'catalog', 'catalog_attribute', 'blog_post', 'blog_category', 'info_page', 'app_settings', 'retention'];
 
 function ChangeRow({ change }: { change: AuditChange }) {
   const { t } = useTranslation();
@@ -63,12 +27,12 @@ function ChangeRow({ change }: { change: AuditChange }) {
           <>
             {change.added.map((item) => (
               <ins key={`+${item}`} className="rounded bg-success/15 px-1.5 no-underline">
-                <span className="sr-only">{t('audit.added')} </span>+ {item}
+                <span className="sr-only">{t('audit.added')} </span>+ {text.value(change.field, item)}
               </ins>
             ))}
             {change.removed.map((item) => (
               <del key={`-${item}`} className="rounded bg-danger/15 px-1.5">
-                <span className="sr-only">{t('audit.removed')} </span>− {item}
+                <span className="sr-only">{t('audit.removed')} </span>− {text.value(change.field, item)}
               </del>
             ))}
           </>
@@ -76,12 +40,12 @@ function ChangeRow({ change }: { change: AuditChange }) {
           <>
             <del className="rounded bg-danger/15 px-1.5 break-all">
               <span className="sr-only">{t('audit.before')} </span>
-              {change.before ?? '—'}
+              {change.before === null ? '—' : text.value(change.field, change.before)}
             </del>
             <ArrowRight aria-hidden size={14} className="shrink-0 text-muted" />
             <ins className="rounded bg-success/15 px-1.5 break-all no-underline">
               <span className="sr-only">{t('audit.after')} </span>
-              {change.after ?? '—'}
+              {change.after === null ? '—' : text.value(change.field, change.after)}
             </ins>
           </>
         )}
@@ -104,7 +68,7 @@ function Person({ person, filters }: { person: Entry['actor']; filters: AuditFil
   );
 }
 
-function EntryCard({ entry, filters }: { entry: Entry; filters: AuditFilterValues }) {
+function EntryCard({ entry, filters, permissions }: { entry: Entry; filters: AuditFilterValues; permissions: readonly Permission[] }) {
   const { t, i18n } = useTranslation();
   const text = useAuditText();
   const { changes, details } = auditChanges(entry.data);
@@ -133,14 +97,13 @@ function EntryCard({ entry, filters }: { entry: Entry; filters: AuditFilterValue
           )}
         </dd>
         <dt className="text-muted">{t('audit.target')}</dt>
-        <dd>
+        <dd className="flex min-w-0 flex-wrap items-baseline gap-x-3">
+          <AuditSubject type={entry.entity} id={entry.entity_id} ads={entry.ads} permissions={permissions} />
           <Link
             to={auditSearch({ ...filters, entity: entry.entity, entity_id: entry.entity_id ?? '' })}
-            className="hover:underline"
-            title={t('audit.filter_by_target')}
+            className="text-xs text-muted hover:underline"
           >
-            {text.entity(entry.entity)}
-            {entry.entity_id && <span className="text-muted"> #{entry.entity_id}</span>}
+            {t('audit.filter_by_target')}
           </Link>
         </dd>
         <dt className="text-muted">{t('audit.ip')}</dt>
@@ -155,10 +118,12 @@ function EntryCard({ entry, filters }: { entry: Entry; filters: AuditFilterValue
       )}
       {details.length > 0 && (
         <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          {details.map(({ key, value }) => (
+          {details.map(({ key, value, raw }) => (
             <div key={key} className="flex gap-1.5">
               <dt className="text-muted">{text.field(key)}:</dt>
-              <dd className="break-all">{value}</dd>
+              <dd className="break-words">
+                <AuditDetailValue field={key} raw={raw} shown={value} ads={entry.ads} permissions={permissions} />
+              </dd>
             </div>
           ))}
         </dl>
@@ -207,8 +172,11 @@ export function AuditLog({
   total,
   page,
   lastPage,
+  permissions,
 }: {
   entries: Entry[];
+  /** The reader's permissions: a thing links to its admin page only when they may open it. */
+  permissions: readonly Permission[];
   values: AuditFilterValues;
   errors: Partial<Record<keyof AuditFilterValues, string>>;
   total: number;
@@ -216,6 +184,7 @@ export function AuditLog({
   lastPage: number;
 }) {
   const { t } = useTranslation();
+  const text = useAuditText();
   const filtered = Object.values(values).some(Boolean);
   const error = (field: keyof AuditFilterValues) => (errors[field] ? t(errors[field]) : undefined);
   return (
@@ -256,13 +225,13 @@ export function AuditLog({
           <FilterField name="to" label={t('audit.filters.to')} values={values} error={error('to')} type="date" />
         </div>
         <datalist id="audit-actions">
-          {KNOWN_ACTIONS.map((action) => (
-            <option key={action} value={action} />
+          {AUDIT_ACTIONS.map((action) => (
+            <option key={action} value={action} label={text.action(action)} />
           ))}
         </datalist>
         <datalist id="audit-entities">
           {KNOWN_ENTITIES.map((entity) => (
-            <option key={entity} value={entity} />
+            <option key={entity} value={entity} label={text.entity(entity)} />
           ))}
         </datalist>
         <div className="mt-4 flex flex-wrap gap-2">
@@ -290,7 +259,7 @@ export function AuditLog({
         <ol className="mt-3 space-y-3">
           {entries.map((entry) => (
             <li key={entry.id}>
-              <EntryCard entry={entry} filters={values} />
+              <EntryCard entry={entry} filters={values} permissions={permissions} />
             </li>
           ))}
         </ol>
