@@ -56,8 +56,12 @@ export const savedSearchQueries = pgTable(
     kinds: text('kinds').array(),
     withImages: boolean('with_images').notNull().default(false),
     postedWithinDays: integer('posted_within_days'),
+    /** Whether it has words: matching reads the tsquery (in the row) only of those whose filters pass. */
+    hasWords: boolean('has_words').generatedAlwaysAs(sql`words is not null`),
   },
   (t) => [
+    // saved_search_queries_filters_idx (id) INCLUDE (the filters, has_words) is in migration 0031
+    // only (Drizzle has no INCLUDE): matching checks a candidate's filters from it alone.
     uniqueIndex('saved_search_queries_fingerprint_idx').on(t.fingerprint),
     index('saved_search_queries_uncompiled_idx')
       .on(t.id)

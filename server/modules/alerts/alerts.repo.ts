@@ -167,29 +167,36 @@ export function createAlertsRepo(db: Database) {
             union
             select id from ${savedSearchQueries} where compiled_with is null
           ),
-          checked as (
-            select q.id, q.query, q.compiled_with is distinct from ${rules} as stale,
-              -- The words last: an AND stops at its first false, and a saved query's tsquery (its
-              -- words with their forms and synonyms, ~0.8 kB) costs more than all the rest together.
-              coalesce(
+          -- The filters from saved_search_queries_filters_idx alone (index-only); the row (its
+          -- jsonb and its words' tsquery, ~1 kB) is read only for a query with words whose filters
+          -- pass, and the words are tested last: a tsquery with its forms and synonyms costs more
+          -- than all the rest together, and an AND stops at its first false.
+          checked as materialized (
+            select q.id, q.fallback, q.compiled_with is distinct from ${rules} as stale, q.has_words,
+              not q.fallback and q.compiled_with is not distinct from ${rules}
+              and coalesce(
                 (q.catalog_ids is null or q.catalog_ids && ${`{${catalogs.join(',')}}`}::int[])
                 and ((q.city_ids is null and q.region_ids is null) or ad.city_id = any(q.city_ids) or ad.region_id = any(q.region_ids))
                 and (q.price_from_cents is null or ad.price_cents >= q.price_from_cents)
                 and (q.price_to_cents is null or ad.price_cents <= q.price_to_cents)
                 and (q.kinds is null or ad.kind = any(q.kinds))
                 and (not q.with_images or ad.image_count > 0)
-                and (q.posted_within_days is null or ad.created_at >= now() - make_interval(days => q.posted_within_days))
-                and (q.words is null or ad.search_vector @@ q.words),
+                and (q.posted_within_days is null or ad.created_at >= now() - make_interval(days => q.posted_within_days)),
                 false
-              ) as shown,
-              q.fallback
+              ) as passes
             from found join ${savedSearchQueries} q on q.id = found.id cross join ad
+          ),
+          shown as (
+            select id from checked where passes and not has_words
+            union all
+            select c.id from checked c join ${savedSearchQueries} w on w.id = c.id cross join ad
+            where c.passes and c.has_words and ad.search_vector @@ w.words
           )
-          select count(*)::int as candidates,
-            coalesce(array_agg(id) filter (where shown and not fallback and not stale), '{}') as confirmed,
-            coalesce(jsonb_agg(jsonb_build_object('id', id, 'query', query)) filter (where fallback or stale), '[]') as "byListing",
-            (count(*) filter (where stale))::int as stale
-          from checked`),
+          select (select count(*) from checked)::int as candidates,
+            coalesce((select array_agg(id) from shown), '{}') as confirmed,
+            coalesce((select jsonb_agg(jsonb_build_object('id', q.id, 'query', q.query)) from checked c
+              join ${savedSearchQueries} q on q.id = c.id where c.fallback or c.stale), '[]') as "byListing",
+            (select count(*) from checked where stale)::int as stale`),
       );
       return row ?? { candidates: 0, confirmed: [], byListing: [], stale: 0 };
     },
