@@ -20,9 +20,15 @@ export const ERROR_STATUS = {
   cross_site_request: 403,
   csrf_mismatch: 419,
   not_found: 404,
+  /** An export's link opened in another session than the one that asked for it. */
+  export_other_session: 403,
+  /** An export's link has ended (seven days) and its file is deleted. */
+  export_expired: 410,
   route_not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  /** The export is still being made: the mail tells when it is ready. */
+  export_not_ready: 409,
   /** Made once already (a second deal for an ad, a second rating or answer): the field errors say what. */
   duplicate: 409,
   /** Still used by ads (a category field's option or type): the field errors say what to do instead. */
@@ -35,6 +41,8 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   validation_failed: 422,
   too_many_requests: 429,
+  /** Download my data is asked for once a day: the answer says in how many hours again (Retry-After in seconds). */
+  export_once_a_day: 429,
   /** A new account's daily limit of new ads or new conversations (the app settings) is used up. */
   new_account_limit: 429,
   internal: 500,

@@ -44,6 +44,7 @@ import blogRoutes from './modules/blog/blog.routes.ts';
 import adminUsersRoutes from './modules/users/admin-users.routes.ts';
 import pagesRoutes from './modules/pages/pages.routes.ts';
 import lifecycleRoutes from './modules/lifecycle/lifecycle.routes.ts';
+import privacyRoutes from './modules/privacy/privacy.routes.ts';
 import impersonationRoutes from './modules/auth/impersonation.routes.ts';
 import auditRoutes from './modules/audit/audit.routes.ts';
 import catalogAdminRoutes from './modules/catalog/catalog-admin.routes.ts';
@@ -260,6 +261,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(blogRoutes);
       await api.register(pagesRoutes);
       await api.register(lifecycleRoutes);
+      await api.register(privacyRoutes);
       // Anything else under /api is a JSON 404, never a page.
       api.all('/*', { schema: { hide: true } }, (request, reply) => sendError(request, reply, 'route_not_found'));
     },
@@ -305,6 +307,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       app.services.alerts.scheduleRekey(now),
       // Ad validity's hourly sweep (issue 27): reminders, ended ads, archiving; it queues the next one itself.
       app.services.lifecycle.scheduleSweep(now),
+      // The daily retention jobs (issue 27): old mail files and logs, ended sessions, deleted accounts' messages, ended exports.
+      app.services.retention.scheduleRetention(now),
     ]).catch(
       (error: unknown) => app.log.warn({ err: error }, 'digest scheduling failed'),
     );

@@ -85,6 +85,11 @@ import { createIdentityService } from './modules/identity/identity.service.ts';
 import { createRatingsRepo } from './modules/ratings/ratings.repo.ts';
 import { createDealsService } from './modules/ratings/deals.service.ts';
 import { createRatingsService } from './modules/ratings/ratings.service.ts';
+import { createPrivacyRepo } from './modules/privacy/privacy.repo.ts';
+import { createExportDataRepo } from './modules/privacy/export-data.repo.ts';
+import { createPrivacyService } from './modules/privacy/privacy.service.ts';
+import { createRetentionService } from './modules/privacy/retention.service.ts';
+import path from 'node:path';
 
 /** The parts with two drivers (embedded or production), built once per process by buildApp. */
 export interface Platform {
@@ -295,6 +300,25 @@ export function createServices(
     notify: notifications.notify,
     now: options.now,
   });
+  // Download my data, consent records and the daily retention jobs (issue 27, parts 2 and 3).
+  const privacyRepo = createPrivacyRepo(db);
+  const privacy = createPrivacyService({
+    repo: privacyRepo,
+    data: createExportDataRepo(db),
+    jobs,
+    storage: platform.storage,
+    mailer,
+    site,
+    log: platform.log,
+    now: options.now,
+  });
+  const retention = createRetentionService({
+    repo: privacyRepo,
+    jobs,
+    storage: platform.storage,
+    folders: { mail: path.join(config.dataDir, 'mail'), logs: path.join(config.dataDir, 'logs') },
+    log: platform.log,
+  });
   return {
     database,
     platform,
@@ -417,6 +441,8 @@ export function createServices(
     }),
     notifications,
     lifecycle,
+    privacy,
+    retention,
     jobs,
     alerts,
     pictureHashes,

@@ -4,6 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { type Storage, assertStorageKey } from './storage.ts';
 
+/** Stored files that are not pictures for everyone (data exports): `private/…`, case and encoding aside. */
+export function isPrivateKey(key: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(key);
+  } catch {
+    return true;
+  }
+  return /^private(\/|$)/i.test(decoded.replace(/^[/.]+/, ''));
+}
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
@@ -17,6 +28,8 @@ export async function registerMedia(app: FastifyInstance, config: Config, storag
       prefix: '/media/',
       decorateReply: false,
       index: false,
+      // Keys under private/ (data exports, issue 27) are never served here: their own route checks who asks.
+      allowedPath: (pathName) => !isPrivateKey(pathName.replace(/^\/+/, '')),
       cacheControl: false,
       setHeaders: (reply) => void reply.header('cache-control', IMMUTABLE),
     });
@@ -26,6 +39,7 @@ export async function registerMedia(app: FastifyInstance, config: Config, storag
     const key = (request.params as { '*': string })['*'];
     try {
       assertStorageKey(key);
+      if (isPrivateKey(key)) throw new Error('private key');
     } catch {
       return reply.status(404).send();
     }

@@ -14,3 +14,4 @@ export * from './saved-searches.ts';
 export * from './notifications.ts';
 export * from './trust.ts';
 export * from './attributes.ts';
+export * from './privacy.ts';
