@@ -61,7 +61,9 @@ const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const role = await roles.update(requireUser(request), request.params.id, request.body, requestMeta(request));
-      return { message: translate(request.locale, 'roles.updated', { name: role.name }), data: role };
+      // A built-in role is named in the reader's language, as every screen names it.
+      const name = role.built_in ? translate(request.locale, `admin_users.role_names.${role.slug}`) : role.name;
+      return { message: translate(request.locale, 'roles.updated', { name }), data: role };
     },
   );
 
