@@ -3,19 +3,28 @@ import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { type Plugin, defineConfig } from 'vite';
+import { LOCALES, isLocale } from './common/locales';
 import { pickMessages } from './web/lib/message-parts';
 
 const MESSAGES = 'virtual:messages/';
 
-/** `virtual:messages/<locale>/<first|rest>`: one language's texts split as web/lib/message-parts.ts says. */
+/**
+ * `virtual:messages/<locale>/<first|rest>`: one language's texts split as web/lib/message-parts.ts
+ * says; `virtual:messages/loaders`: a loader of each part for every language of common/locales.ts.
+ */
 function messageParts(): Plugin {
   return {
     name: 'kauppis-message-parts',
     resolveId: (id) => (id.startsWith(MESSAGES) ? `\0${id}` : undefined),
     load(id) {
       if (!id.startsWith(`\0${MESSAGES}`)) return undefined;
+      if (id === `\0${MESSAGES}loaders`) {
+        const loaders = (part: string) =>
+          `{ ${LOCALES.map((l) => `${l}: () => import(${JSON.stringify(`${MESSAGES}${l}/${part}`)})`).join(', ')} }`;
+        return `export const first = ${loaders('first')};\nexport const rest = ${loaders('rest')};`;
+      }
       const [locale, part] = id.slice(MESSAGES.length + 1).split('/');
-      if (!/^(fi|en|ru)$/.test(locale ?? '') || (part !== 'first' && part !== 'rest')) throw new Error(`unknown ${id}`);
+      if (!isLocale(locale) || (part !== 'first' && part !== 'rest')) throw new Error(`unknown ${id}`);
       const file = path.resolve(import.meta.dirname, 'web/i18n', `${locale}.json`);
       this.addWatchFile(file);
       const picked = pickMessages(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>, part);

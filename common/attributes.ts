@@ -5,7 +5,7 @@
  * sheet, so a value is checked, shown and filtered by the same rules everywhere.
  */
 import type { FieldProblem } from './ad-rules.ts';
-import type { Locale } from './locales.ts';
+import { LOCALES, type Locale } from './locales.ts';
 
 /** number (with unit and bounds), one choice, several choices, yes/no, short text, a calendar day. */
 export const ATTRIBUTE_TYPES = ['number', 'choice', 'choices', 'boolean', 'text', 'date'] as const;
@@ -34,13 +34,13 @@ export const ATTRIBUTE_LABEL_MAX = 60;
 export const ATTRIBUTE_DECIMALS_MAX = 3;
 /** The places on an ad card a field may take (1 first); each at most once along a catalog path. */
 export const ATTRIBUTE_CARD_SLOTS = [1, 2] as const;
-/** The languages a label is written in: fi, en and ru required, sv optional. */
-export const ATTRIBUTE_LABEL_LANGUAGES = ['fi', 'en', 'ru', 'sv'] as const;
+/** The languages a label is written in: the site's own; fi, en and ru required (REQUIRED_NAME_LOCALES), the others optional. */
+export const ATTRIBUTE_LABEL_LANGUAGES = LOCALES;
 /** The numbers a field may hold stay inside what a double keeps exactly (and a bigint column). */
 export const ATTRIBUTE_NUMBER_LIMIT = 1_000_000_000_000;
 
-/** Labels by language: fi, en and ru are required; sv may follow (issue 27 adds the language). */
-export type AttributeLabels = { fi: string; en: string; ru: string; sv?: string };
+/** Labels by language: fi, en and ru are required; any other language may follow (read as Finnish until then). */
+export type AttributeLabels = { fi: string; en: string; ru: string } & Partial<Record<Locale, string>>;
 
 export interface AttributeOption {
   value: string;
@@ -218,9 +218,9 @@ export function checkAttributeValues(
   return { values, problems };
 }
 
-/** The label in the reader's language (Swedish falls back to Finnish until every label has one). */
-export function labelOf(labels: AttributeLabels, locale: Locale | 'sv'): string {
-  return labels[locale] ?? labels.fi;
+/** The label in the reader's language (Finnish where the label has none in it). */
+export function labelOf(labels: AttributeLabels, locale: Locale): string {
+  return labels[locale] || labels.fi;
 }
 
 /** The definition as the public API answers it in the reader's language. */

@@ -2,7 +2,7 @@
  * Blog rules both sides need: the statuses a post moves through, slugs, and the limits of each
  * field (the editor shows them; the server enforces them).
  */
-import type { Locale } from './locales.ts';
+import { LOCALES, LOCALE_INFO, type Locale } from './locales.ts';
 
 /** draft → scheduled (appears by itself at its time) or published → archived (gone from the public side). */
 export const BLOG_STATUSES = ['draft', 'scheduled', 'published', 'archived'] as const;
@@ -84,4 +84,6 @@ export function slugFromTitle(title: string): string {
 }
 
 /** The language of a post, as the spec's `language` (id and code). */
-export const BLOG_LANGUAGE_IDS: Readonly<Record<Locale, number>> = { fi: 1, en: 2, ru: 3 };
+export const BLOG_LANGUAGE_IDS: Readonly<Record<Locale, number>> = Object.fromEntries(
+  LOCALES.map((locale) => [locale, LOCALE_INFO[locale].id]),
+) as Record<Locale, number>;

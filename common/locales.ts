@@ -1,5 +1,9 @@
-/** The site's languages: Finnish (default and fallback), English, Russian. */
-export const LOCALES = ['fi', 'en', 'ru'] as const;
+/**
+ * The site's languages, in the language selector's order: Finnish (default and fallback),
+ * Swedish, English, Russian. A language is this list, its line in LOCALE_INFO and its texts in
+ * web/i18n/<code>.json (imported in web/i18n/messages.ts); everything else derives from here.
+ */
+export const LOCALES = ['fi', 'sv', 'en', 'ru'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'fi';
 
@@ -7,8 +11,29 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** The Intl locale each language formats numbers and dates with (Finnish conventions, British English). */
-export const INTL_LOCALE: Readonly<Record<Locale, string>> = { fi: 'fi-FI', en: 'en-GB', ru: 'ru-RU' };
+/**
+ * Per language: the Intl locale numbers and dates are formatted with (Finnish conventions, Finland
+ * Swedish, British English), and a stable number for APIs that name languages by id (the blog's
+ * `language.id`: ids never change once given, whatever the order above).
+ */
+export const LOCALE_INFO: Readonly<Record<Locale, { intl: string; id: number }>> = {
+  fi: { intl: 'fi-FI', id: 1 },
+  sv: { intl: 'sv-FI', id: 4 },
+  en: { intl: 'en-GB', id: 2 },
+  ru: { intl: 'ru-RU', id: 3 },
+};
+
+/** The Intl locale each language formats numbers and dates with. */
+export const INTL_LOCALE: Readonly<Record<Locale, string>> = Object.fromEntries(
+  LOCALES.map((locale) => [locale, LOCALE_INFO[locale].intl]),
+) as Record<Locale, string>;
 
 /** Dates and times are shown in Finnish time whatever the reader's device says. */
 export const TIME_ZONE = 'Europe/Helsinki';
+
+/**
+ * The languages a staff-named thing (a catalog or blog category, a category field) must have a
+ * name in: the three the site started with. A name in any other language is optional and reads
+ * as the Finnish one until given.
+ */
+export const REQUIRED_NAME_LOCALES: readonly Locale[] = ['fi', 'en', 'ru'];

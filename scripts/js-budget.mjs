@@ -41,7 +41,7 @@ export function firstLoad(clientDir = path.join(root, 'build/web/client')) {
     return fs.existsSync(`${full}.br`) ? fs.statSync(`${full}.br`).size : fs.statSync(full).size;
   };
   // The first part of the texts (web/lib/message-parts.ts), imported at hydration: the largest
-  // language's `first-*.js` chunk the entry's code names (fi, en and ru are all named there).
+  // language's `first-*.js` chunk the entry's code names (every language's is named there).
   const entryCode = [manifest.entry.module, ...manifest.entry.imports]
     .map((f) => fs.readFileSync(path.join(clientDir, f), 'utf8'))
     .join('');

@@ -5,7 +5,8 @@ describe('localeFromAcceptLanguage', () => {
   it('picks the best supported language by quality', () => {
     expect(localeFromAcceptLanguage('ru-RU,ru;q=0.9,en;q=0.8')).toBe('ru');
     expect(localeFromAcceptLanguage('de-DE,de;q=0.9,en;q=0.5,fi;q=0.7')).toBe('fi');
-    expect(localeFromAcceptLanguage('sv-FI, en-US;q=0.3')).toBe('en');
+    expect(localeFromAcceptLanguage('sv-FI, en-US;q=0.3')).toBe('sv');
+    expect(localeFromAcceptLanguage('de-AT, en-US;q=0.3')).toBe('en');
   });
 
   it('gives undefined for nothing supported or garbage', () => {

@@ -1,6 +1,4 @@
-import en from '../../web/i18n/en.json' with { type: 'json' };
-import fi from '../../web/i18n/fi.json' with { type: 'json' };
-import ru from '../../web/i18n/ru.json' with { type: 'json' };
+import { MESSAGES } from '../../web/i18n/messages.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale } from '../../common/locales.ts';
 import { type TFunction, Translator } from '../../common/translator.ts';
 
@@ -27,7 +25,7 @@ export function localeFromAcceptLanguage(header: string | undefined): Locale | u
 // The server's one translator, over the same files the web uses: mails, API messages and page
 // texts are translated by the same code (common/translator.ts), with Finnish as the fallback and
 // the key last.
-const translator = new Translator({ language: DEFAULT_LOCALE, fallbackLanguage: DEFAULT_LOCALE, resources: { fi, en, ru } });
+const translator = new Translator({ language: DEFAULT_LOCALE, fallbackLanguage: DEFAULT_LOCALE, resources: MESSAGES });
 const fixedT = Object.fromEntries(LOCALES.map((locale) => [locale, translator.getFixedT(locale)])) as Record<Locale, TFunction>;
 
 /** A text in the given language, with its {{parameters}} filled in. */

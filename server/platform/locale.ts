@@ -6,7 +6,7 @@ import { LOCALE_COOKIE } from '../../common/cookies.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The language of this request's texts: fi, en or ru. */
+    /** The language of this request's texts (common/locales.ts). */
     locale: Locale;
   }
 }

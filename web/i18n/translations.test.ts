@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LOCALE, INTL_LOCALE, LOCALES } from '../../common/locales';
 import en from './en.json';
-import fi from './fi.json';
-import ru from './ru.json';
+import { MESSAGES } from './messages';
 
-const languages = { fi, en, ru } as Record<string, Record<string, unknown>>;
+const languages = MESSAGES as Record<string, Record<string, unknown>>;
+const OTHERS = LOCALES.filter((code) => code !== DEFAULT_LOCALE);
 
 /** Every leaf of a nested messages object, keyed by its dotted path. */
 function flatten(messages: Record<string, unknown>, prefix = ''): Map<string, unknown> {
@@ -23,17 +26,29 @@ function placeholders(text: string): string[] {
   return [...new Set([...text.matchAll(/\{\{\s*([^}\s,]+)[^}]*\}\}/g)].map((m) => m[1]))].sort();
 }
 
+const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+
+/** A plural form Finnish does not use but the language's own rules do (Russian's few and many). */
+function ownPluralForm(code: string, key: string): boolean {
+  const form = PLURAL_FORM.exec(key);
+  if (!form || !flat.fi!.has(`${key.slice(0, -form[0].length)}_other`)) return false;
+  const categories = new Intl.PluralRules(INTL_LOCALE[code as keyof typeof INTL_LOCALE]).resolvedOptions().pluralCategories;
+  return (categories as string[]).includes(form[1]!);
+}
+
 const flat = Object.fromEntries(Object.entries(languages).map(([code, messages]) => [code, flatten(messages)]));
 const allKeys = [...new Set(Object.values(flat).flatMap((m) => [...m.keys()]))].sort();
 
 describe('translations', () => {
-  it('has messages in every language', () => {
-    for (const code of ['fi', 'en', 'ru']) expect(flat[code].size).toBeGreaterThan(0);
+  it('has a file for every language of common/locales.ts and no other, each with messages', () => {
+    const files = fs.readdirSync(path.dirname(new URL(import.meta.url).pathname)).filter((f) => f.endsWith('.json'));
+    expect(files.map((f) => f.replace(/\.json$/, '')).sort()).toEqual([...LOCALES].sort());
+    for (const code of LOCALES) expect(flat[code]!.size, code).toBeGreaterThan(0);
   });
 
-  it.each(['en', 'ru'])('fi.json and %s.json have exactly the same set of nested keys', (code) => {
-    const missing = [...flat.fi.keys()].filter((key) => !flat[code].has(key));
-    const extra = [...flat[code].keys()].filter((key) => !flat.fi.has(key));
+  it.each(OTHERS)('fi.json and %s.json have exactly the same set of nested keys (plural forms included)', (code) => {
+    const missing = [...flat.fi!.keys()].filter((key) => !flat[code]!.has(key));
+    const extra = [...flat[code]!.keys()].filter((key) => !flat.fi!.has(key) && !ownPluralForm(code, key));
     expect({ missing, extra }).toEqual({ missing: [], extra: [] });
   });
 
@@ -47,11 +62,13 @@ describe('translations', () => {
     expect(bad).toEqual([]);
   });
 
-  it('uses the same {{placeholders}} in each key across fi, en and ru', () => {
+  it('uses the same {{placeholders}} in each key across every language', () => {
     const mismatched: Record<string, Record<string, string[]>> = {};
     for (const key of allKeys) {
       const found = Object.fromEntries(
-        Object.entries(flat).map(([code, messages]) => [code, placeholders(String(messages.get(key) ?? ''))]),
+        Object.entries(flat)
+          .filter(([, messages]) => messages.has(key))
+          .map(([code, messages]) => [code, placeholders(String(messages.get(key)))]),
       );
       if (new Set(Object.values(found).map((p) => p.join(','))).size > 1) mismatched[key] = found;
     }
@@ -82,8 +99,22 @@ describe('translations', () => {
   });
 
   it('names each language in its own tongue, the same in every file (language selector)', () => {
-    expect(fi.languages).toEqual(en.languages);
-    expect(ru.languages).toEqual(en.languages);
+    for (const code of LOCALES) {
+      expect(Object.keys(languages[code]!.languages as object), code).toEqual([...LOCALES]);
+      expect(languages[code]!.languages, code).toEqual(en.languages);
+    }
+    expect(en.languages).toMatchObject({ fi: 'Suomi', sv: 'Svenska', en: 'English', ru: 'Русский' });
+  });
+
+  it('has every language translated, not the Finnish left in place (names, units and formats aside)', () => {
+    for (const code of OTHERS) {
+      const same = [...flat[code]!].filter(([key, value]) => value === flat.fi!.get(key)).length;
+      expect(same / flat.fi!.size, code).toBeLessThan(0.03);
+    }
+  });
+
+  it('formats each language with its own Intl locale (Swedish as written in Finland)', () => {
+    expect(INTL_LOCALE).toEqual({ fi: 'fi-FI', sv: 'sv-FI', en: 'en-GB', ru: 'ru-RU' });
   });
 
   it('keeps the spec wording of the English error texts', () => {
@@ -96,7 +127,13 @@ describe('translations', () => {
     expect(en.not_found.back).toBe('Back to the main page');
   });
 
-  it('has the three greetings of the front page', () => {
-    for (const messages of [fi, en, ru]) expect(Object.keys(messages.greeting).sort()).toEqual(['afternoon', 'evening', 'morning']);
+  it('has the three greetings of the front page in every language, Swedish with God morgon, God dag and God kväll', () => {
+    for (const code of LOCALES) {
+      expect(Object.keys(languages[code]!.greeting as object).sort(), code).toEqual(['afternoon', 'evening', 'morning']);
+    }
+    const sv = languages.sv!.greeting as Record<string, string>;
+    expect(sv.morning).toMatch(/^God morgon/);
+    expect(sv.afternoon).toMatch(/^God dag/);
+    expect(sv.evening).toMatch(/^God kväll/);
   });
 });

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import type { Locale } from '../../common/locales';
-import { DEFAULT_LOCALE, LOCALES, isLocale } from '../../common/locales';
+import { DEFAULT_LOCALE, INTL_LOCALE, LOCALES, isLocale } from '../../common/locales';
 
 /** What each page loader returns for its head: already translated on the server. */
 export interface PageMeta {
@@ -19,8 +19,6 @@ export interface SiteMeta {
   publicUrl: string;
   locale: Locale;
 }
-
-const OG_LOCALE: Record<Locale, string> = { fi: 'fi_FI', en: 'en_GB', ru: 'ru_RU' };
 
 /** Finnish lives at the bare URL; the other languages add `?lang=`. */
 export function localizedUrl(site: SiteMeta, path: string, locale: Locale): string {
@@ -65,7 +63,7 @@ export function buildMeta(
     { property: 'og:title', content: title },
     { property: 'og:description', content: page.description },
     { property: 'og:url', content: canonical },
-    { property: 'og:locale', content: OG_LOCALE[site.locale] },
+    { property: 'og:locale', content: INTL_LOCALE[site.locale].replace('-', '_') },
     { name: 'twitter:card', content: page.image ? 'summary_large_image' : 'summary' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: page.description },

@@ -1,5 +1,6 @@
 /** Small builders for the seeded category fields, so the data files read as data. */
 import type { AttributeLabels, AttributeOption, AttributeType, AttributeUnit } from '../../../common/attributes.ts';
+import { ATTRIBUTE_LABELS_SV } from './catalog-attributes.sv.ts';
 
 /** A seeded field: what staff would enter in the categories admin. */
 export interface AttributeSeed {
@@ -18,8 +19,14 @@ export interface AttributeSeed {
 
 type Names = [fi: string, en: string, ru: string];
 
+/** The labels in every language: the given three, and the Swedish one of ATTRIBUTE_LABELS_SV where it has one. */
+function labelsOf(fi: string, en: string, ru: string): AttributeLabels {
+  const sv = ATTRIBUTE_LABELS_SV[fi];
+  return { fi, ...(sv ? { sv } : {}), en, ru };
+}
+
 export function option(value: string, fi: string, en: string, ru: string): AttributeOption {
-  return { value, labels: { fi, en, ru } };
+  return { value, labels: labelsOf(fi, en, ru) };
 }
 
 export function options(list: [value: string, ...names: Names][]): AttributeOption[] {
@@ -36,5 +43,5 @@ export function field(
   [fi, en, ru]: Names,
   rest: Omit<AttributeSeed, 'key' | 'type' | 'labels'> = {},
 ): AttributeSeed {
-  return { key, type, labels: { fi, en, ru }, ...rest };
+  return { key, type, labels: labelsOf(fi, en, ru), ...rest };
 }

@@ -4,6 +4,7 @@ import { catalogAttributes } from '../schema/attributes.ts';
 import { catalogVersion, catalogs } from '../schema/catalog.ts';
 import { GOODS_ATTRIBUTES } from './catalog-attributes.goods.ts';
 import { HOME_ATTRIBUTES } from './catalog-attributes.homes.ts';
+import type { AttributeLabels } from '../../../common/attributes.ts';
 import type { AttributeSeed } from './catalog-attributes.kit.ts';
 import { VEHICLE_ATTRIBUTES } from './catalog-attributes.vehicles.ts';
 
@@ -67,14 +68,58 @@ export async function seedCatalogAttributes(tx: Db): Promise<number> {
     : [];
   const seeded = Object.keys(CATALOG_ATTRIBUTES).flatMap((slug) => idOf.get(slug) ?? []);
   const rolled = await rollYears(tx, seeded);
+  const translated = await fillSwedishLabels(tx, idOf);
   // Running processes keep the fields in memory by the tree's version: a raised one makes them reload.
-  if (added.length || rolled) {
+  if (added.length || rolled || translated) {
     await tx
       .insert(catalogVersion)
       .values({ id: 1, version: 1 })
       .onConflictDoUpdate({ target: catalogVersion.id, set: { version: sql`${catalogVersion.version} + 1` } });
   }
   return added.length;
+}
+
+/** The Swedish label where a label has none and its Finnish one is still the seed's (staff's own words are left alone). */
+function withSwedish(labels: AttributeLabels, seed: AttributeLabels | undefined): AttributeLabels {
+  return !labels.sv && seed?.sv && labels.fi === seed.fi ? { ...labels, sv: seed.sv } : labels;
+}
+
+/**
+ * Fields seeded before Swedish came (issue 27) get the seed's Swedish labels, the field's and its
+ * options', where they have none. Returns how many fields changed.
+ */
+async function fillSwedishLabels(tx: Db, idOf: Map<string, number>): Promise<number> {
+  const seedOf = new Map<string, AttributeSeed>();
+  for (const [slug, fields] of Object.entries(CATALOG_ATTRIBUTES)) {
+    const catalogId = idOf.get(slug);
+    if (catalogId !== undefined) for (const seed of fields) seedOf.set(`${catalogId}:${seed.key}`, seed);
+  }
+  if (seedOf.size === 0) return 0;
+  const rows = await tx
+    .select({
+      id: catalogAttributes.id,
+      catalogId: catalogAttributes.catalogId,
+      key: catalogAttributes.key,
+      labels: catalogAttributes.labels,
+      options: catalogAttributes.options,
+    })
+    .from(catalogAttributes)
+    .where(inArray(catalogAttributes.catalogId, [...new Set(idOf.values())]));
+  let changed = 0;
+  for (const row of rows) {
+    const seed = seedOf.get(`${row.catalogId}:${row.key}`);
+    if (!seed) continue;
+    const labels = withSwedish(row.labels, seed.labels);
+    const options = row.options.map((o) => ({
+      ...o,
+      labels: withSwedish(o.labels, seed.options?.find((s) => s.value === o.value)?.labels),
+    }));
+    const same = labels === row.labels && options.every((o, i) => o.labels === row.options[i]!.labels);
+    if (same) continue;
+    await tx.update(catalogAttributes).set({ labels, options }).where(eq(catalogAttributes.id, row.id));
+    changed += 1;
+  }
+  return changed;
 }
 
 /** The seeded year fields whose upper bound is "next year": the bound moves on as the years pass. */

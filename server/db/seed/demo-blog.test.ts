@@ -25,14 +25,14 @@ afterAll(async () => {
 });
 
 describe('the demo blog', () => {
-  it('publishes three posts in Finnish, English and Russian, linked as translations, by the demo editor, with covers', async () => {
-    expect(await seedDemoBlog(handle.db, storage)).toBe(9);
+  it('publishes three posts in Finnish, Swedish, English and Russian, linked as translations, by the demo editor, with covers', async () => {
+    expect(await seedDemoBlog(handle.db, storage)).toBe(12);
     const posts = await handle.db.select().from(blogPosts);
-    expect(posts).toHaveLength(9);
+    expect(posts).toHaveLength(12);
     const groups = new Map<string, typeof posts>();
     for (const post of posts) groups.set(post.translationGroup, [...(groups.get(post.translationGroup) ?? []), post]);
     expect(groups.size).toBe(3);
-    for (const group of groups.values()) expect(group.map((p) => p.locale).sort()).toEqual(['en', 'fi', 'ru']);
+    for (const group of groups.values()) expect(group.map((p) => p.locale).sort()).toEqual(['en', 'fi', 'ru', 'sv']);
     const [editor] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, 'editor@example.com'));
     for (const post of posts) {
       expect(post.status).toBe('published');
@@ -49,6 +49,6 @@ describe('the demo blog', () => {
 
   it('leaves a blog that already has posts alone', async () => {
     expect(await seedDemoBlog(handle.db, storage)).toBe(0);
-    expect(await handle.db.$count(blogPosts)).toBe(9);
+    expect(await handle.db.$count(blogPosts)).toBe(12);
   });
 });

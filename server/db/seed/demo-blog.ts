@@ -25,10 +25,11 @@ interface DemoPost {
   daysAgo: number;
   icon: LucideIcon;
   colour: string;
-  texts: Record<Locale, DemoPostText>;
+  /** Finnish always; a language left out has no translation of the post. */
+  texts: { fi: DemoPostText } & Partial<Record<Locale, DemoPostText>>;
 }
 
-/** Three published posts, each in Finnish, English and Russian (one translation group each). */
+/** Three published posts, each in Finnish, Swedish, English and Russian (one translation group each). */
 const DEMO_POSTS: DemoPost[] = [
   {
     category: 'safety',
@@ -58,6 +59,29 @@ const DEMO_POSTS: DemoPost[] = [
 <p>Huijari haluaa jatkaa WhatsAppissa tai sähköpostissa, jotta ylläpito ei näe viestejä. Pysy sivuston viesteissä: silloin voit ilmoittaa epäilyttävästä keskustelusta.</p>
 <blockquote><p>Jos epäilet huijausta, ilmoita ilmoituksesta tai keskustelusta. Jos menetit rahaa, ota heti yhteys pankkiisi ja tee rikosilmoitus.</p></blockquote>
 <p>Lisää vinkkejä: <a href="/info/safe-shops">turvallinen kaupankäynti</a>.</p>`,
+      },
+      sv: {
+        slug: 'fem-tecken-pa-bedrageri',
+        title: 'Fem tecken på bedrägeri – och vad du gör',
+        excerpt: 'De flesta bedrägerier följer samma mönster. När du känner igen det kan du köpa och sälja utan oro.',
+        coverAlt: 'En sköld med en bock',
+        body: `<p>Nästan alla affärer går bra. En bedragare räknar ändå med brådska och välvilja, så de här fem tecknen är bra att känna till.</p>
+<h2>1. En betalningslänk i ett meddelande</h2>
+<p>Köparen skickar en länk där du ska ”ta emot betalningen”. Sidan ser ut som en bank eller ett fraktbolag, men frågar efter dina bankkoder. <strong>För att ta emot pengar behövs aldrig dina koder.</strong></p>
+<h2>2. Förskottsbetalning till en okänd</h2>
+<p>Säljaren ber dig betala först och lovar att skicka varan senare. Betala först när du har sett varan, eller använd ett betalsätt där pengarna frigörs först efter leveransen.</p>
+<h2>3. Ett för bra pris</h2>
+<p>En ny telefon till halva priset eller en hyresbostad i centrum billigare än någon annanstans? Jämför priset med andra annonser.</p>
+<h2>4. Brådska och känslor</h2>
+<ul>
+<li>”Det finns andra köpare i kön, bestäm dig nu.”</li>
+<li>”Jag är utomlands, en kurir kommer med varan.”</li>
+<li>”Jag betalade för mycket av misstag, skicka tillbaka mellanskillnaden.”</li>
+</ul>
+<h2>5. Konversationen flyttas någon annanstans</h2>
+<p>Bedragaren vill fortsätta på WhatsApp eller per e-post, så att moderatorerna inte ser meddelandena. Håll dig till webbplatsens meddelanden: då kan du anmäla en misstänkt konversation.</p>
+<blockquote><p>Misstänker du bedrägeri, anmäl annonsen eller konversationen. Har du förlorat pengar, kontakta genast din bank och gör en brottsanmälan.</p></blockquote>
+<p>Fler råd: <a href="/info/safe-shops">trygg handel</a>.</p>`,
       },
       en: {
         slug: 'five-signs-of-a-scam',
@@ -134,6 +158,27 @@ const DEMO_POSTS: DemoPost[] = [
 <h3>Vinkki</h3>
 <p>Sivusto poistaa kuvista sijaintitiedot automaattisesti, joten kotiosoitteesi ei paljastu kuvan tiedoista.</p>`,
       },
+      sv: {
+        slug: 'bra-forsaljningsbilder-med-mobilen',
+        title: 'Bra försäljningsbilder med mobilen',
+        excerpt: 'Bilden säljer. Med de här tipsen sticker din annons ut utan dyr utrustning.',
+        coverAlt: 'En kamera',
+        body: `<p>En köpare avgör ofta utifrån den första bilden om hen alls öppnar annonsen. En bra bild kräver ingen kamera – mobilen räcker.</p>
+<h2>Ljuset först</h2>
+<p>Fotografera i dagsljus vid ett fönster. Stäng av blixten: den får ytor att blänka och färgerna att bli fel.</p>
+<h2>En lugn bakgrund</h2>
+<p>En tom vägg, ett golv eller ett bord räcker. Plocka bort allt som inte hör till affären.</p>
+<h2>Visa alla sidor</h2>
+<ol>
+<li>Hela varan framifrån</li>
+<li>Sidorna och baksidan</li>
+<li>Märke, modell eller storleksetikett i närbild</li>
+<li>Eventuella fel, ärligt</li>
+</ol>
+<p>En ärlig bild av ett fel sparar tid för båda: köparen vet vad hen kommer för att titta på.</p>
+<h3>Tips</h3>
+<p>Webbplatsen tar automatiskt bort platsuppgifterna ur bilderna, så din hemadress avslöjas inte av bildens uppgifter.</p>`,
+      },
       en: {
         slug: 'good-sale-photos-with-your-phone',
         title: 'Good sale photos with your phone',
@@ -200,6 +245,23 @@ const DEMO_POSTS: DemoPost[] = [
 <h2>Hinnoittelu</h2>
 <p>Katso, mitä vastaavat tuotteet maksavat muissa ilmoituksissa. Kun aikaa on vähän, hieman edullisempi hinta myy nopeammin.</p>
 <p>Isot huonekalut kannattaa ilmoittaa ensin: niiden nouto vie eniten aikaa.</p>`,
+      },
+      sv: {
+        slug: 'flyttforsaljning-guide',
+        title: 'Ska du flytta? Sälj innan du packar',
+        excerpt: 'Varje såld sak är en flyttlåda mindre. Så här ordnar du en flyttförsäljning på en vecka.',
+        coverAlt: 'En öppen pappkartong',
+        body: `<p>En flytt är ett bra tillfälle att gå igenom sina saker. Ju mindre du bär, desto billigare och snabbare blir flytten – och det du säljer ger dessutom pengar.</p>
+<h2>Veckans plan</h2>
+<ul>
+<li><strong>Måndag:</strong> gå runt hemma och välj vad du inte tar med dig.</li>
+<li><strong>Tisdag:</strong> fotografera sakerna och lägg in annonserna.</li>
+<li><strong>Onsdag till fredag:</strong> svara på meddelanden och kom överens om avhämtningar.</li>
+<li><strong>Veckoslutet:</strong> sänk priserna eller ge bort resten gratis.</li>
+</ul>
+<h2>Prissättning</h2>
+<p>Se vad motsvarande varor kostar i andra annonser. När tiden är knapp säljer ett lite lägre pris snabbare.</p>
+<p>Annonsera de stora möblerna först: att hämta dem tar mest tid.</p>`,
       },
       en: {
         slug: 'moving-sale-guide',
@@ -270,7 +332,7 @@ export async function seedDemoBlog(db: Database, storage: Storage): Promise<numb
       .png()
       .toBuffer();
     const cover = await makeContentPicture(drawing);
-    const key = `content/demo-blog-${post.texts.en.slug}.webp`;
+    const key = `content/demo-blog-${(post.texts.en ?? post.texts.fi).slug}.webp`;
     await storage.put(key, cover.data, 'image/webp');
     const publishAt = new Date(now - post.daysAgo * 86_400_000);
     const translationGroup = crypto.randomUUID();
@@ -294,7 +356,7 @@ export async function seedDemoBlog(db: Database, storage: Storage): Promise<numb
         updatedAt: publishAt,
       })),
     );
-    written += 3;
+    written += Object.keys(post.texts).length;
   }
   return written;
 }

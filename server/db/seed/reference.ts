@@ -3,12 +3,13 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { referenceDataDir } from '../../paths.ts';
 import type { Database, Transaction } from '../client.ts';
-import { catalogs } from '../schema/catalog.ts';
+import { catalogVersion, catalogs } from '../schema/catalog.ts';
 import { municipalities, postalCodes, regions } from '../schema/geo.ts';
 import { roles } from '../schema/roles.ts';
 import { ROLE_SLUGS } from '../../../common/access.ts';
 import { seedCatalogAttributes } from './catalog-attributes.ts';
 import { type CatalogSeed, catalogTree } from './catalog-tree.ts';
+import { CATALOG_NAMES_SV } from './catalog-tree.sv.ts';
 import { seedInfoPages } from './info-pages.ts';
 
 interface RegionRecord {
@@ -128,21 +129,55 @@ async function seedGeo(tx: Transaction): Promise<void> {
  */
 async function seedCatalogs(tx: Transaction): Promise<void> {
   const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(catalogs);
-  if ((existing?.n ?? 0) > 0) return;
+  if ((existing?.n ?? 0) > 0) return fillSwedishNames(tx);
   const insertLevel = async (nodes: CatalogSeed[], parentId: number | null): Promise<void> => {
     for (const [position, node] of nodes.entries()) {
       const [row] = await tx
         .insert(catalogs)
-        .values({ parentId, slug: node.slug, nameFi: node.name.fi, nameEn: node.name.en, nameRu: node.name.ru, position })
-        .onConflictDoUpdate({
-          target: catalogs.slug,
-          set: { parentId, nameFi: node.name.fi, nameEn: node.name.en, nameRu: node.name.ru, position },
-        })
+        .values({ parentId, slug: node.slug, ...namesOf(node), position })
+        .onConflictDoUpdate({ target: catalogs.slug, set: { parentId, ...namesOf(node), position } })
         .returning({ id: catalogs.id });
       if (node.children?.length) await insertLevel(node.children, row!.id);
     }
   };
   await insertLevel(catalogTree, null);
+}
+
+const namesOf = (node: CatalogSeed) => ({
+  nameFi: node.name.fi,
+  nameSv: CATALOG_NAMES_SV[node.slug] ?? null,
+  nameEn: node.name.en,
+  nameRu: node.name.ru,
+});
+
+/**
+ * A tree seeded before Swedish came (issue 27) gets the seed's Swedish names where a catalog has
+ * none and still has the seed's Finnish name: a catalog staff renamed or named in Swedish is left
+ * to them. Running processes reload the tree by its version.
+ */
+async function fillSwedishNames(tx: Transaction): Promise<void> {
+  const seeds: { slug: string; fi: string; sv: string }[] = [];
+  const walk = (nodes: CatalogSeed[]) => {
+    for (const node of nodes) {
+      const sv = CATALOG_NAMES_SV[node.slug];
+      if (sv) seeds.push({ slug: node.slug, fi: node.name.fi, sv });
+      walk(node.children ?? []);
+    }
+  };
+  walk(catalogTree);
+  if (seeds.length === 0) return;
+  // One parameter for the whole list: a statement with a term per catalog overflows PGlite's stack.
+  const result = await tx.execute(sql`
+    update ${catalogs} c set name_sv = v.sv
+    from jsonb_to_recordset(${JSON.stringify(seeds)}::jsonb) as v(slug text, fi text, sv text)
+    where c.slug = v.slug and c.name_fi = v.fi and c.name_sv is null
+    returning c.id`);
+  const filled = (result as unknown as { rows: { id: number }[] }).rows;
+  if (filled.length === 0) return;
+  await tx
+    .insert(catalogVersion)
+    .values({ id: 1, version: 1 })
+    .onConflictDoUpdate({ target: catalogVersion.id, set: { version: sql`${catalogVersion.version} + 1` } });
 }
 
 async function seedRoles(tx: Transaction): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../common/locales.ts';
+import { INTL_LOCALE, type Locale } from '../../../common/locales.ts';
 import { translate } from '../../platform/i18n.ts';
 import type { MailMessage } from '../../platform/mail.ts';
 import { escapeHtml } from '../../platform/mail-layout.ts';
@@ -31,12 +31,10 @@ export interface AlertMailParams {
   oneClickUrl: string;
 }
 
-const NUMBER_LOCALE: Record<Locale, string> = { fi: 'fi-FI', en: 'en-GB', ru: 'ru-RU' };
-
 /** A price as the person reads it: "1 200 €", or "free" for a give-away. */
 export function mailPrice(locale: Locale, euros: number): string {
   if (euros === 0) return translate(locale, 'alerts.mail.free');
-  return new Intl.NumberFormat(NUMBER_LOCALE[locale], { style: 'currency', currency: 'EUR', maximumFractionDigits: 2 }).format(euros);
+  return new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency: 'EUR', maximumFractionDigits: 2 }).format(euros);
 }
 
 function adHtml(ad: MailAd): string {

@@ -15,6 +15,7 @@ import {
   RANGE_TYPES,
 } from '../../../common/attributes.ts';
 import { unstorableTextKey } from '../../../common/text.ts';
+import { REQUIRED_NAME_LOCALES } from '../../../common/locales.ts';
 import type { FieldProblems } from '../../platform/validation.ts';
 
 /** A field as staff want it stored, before the checks that need the rest of the tree. */
@@ -40,7 +41,7 @@ const DATE_YEARS = { min: 1900, max: 2200 };
 const tidy = (text: string) => text.trim().replace(/\s+/gu, ' ');
 
 /**
- * Labels in fi, en and ru (required) and sv (optional), each 1–60 characters of storable text.
+ * Labels in fi, en and ru (required) and the site's other languages (optional), each 1–60 characters of storable text.
  * `merged` is what the labels become (the stored ones with the given ones over them).
  */
 export function checkLabels(merged: LabelsInput, field: string, problems: FieldProblems): AttributeLabels {
@@ -49,7 +50,7 @@ export function checkLabels(merged: LabelsInput, field: string, problems: FieldP
     const label = tidy(merged[language] ?? '');
     const at = `${field}.${language}`;
     if (label.length === 0) {
-      if (language !== 'sv') problems[at] = [{ key: 'validation.required' }];
+      if (REQUIRED_NAME_LOCALES.includes(language)) problems[at] = [{ key: 'validation.required' }];
       continue;
     }
     const unstorable = unstorableTextKey(label);

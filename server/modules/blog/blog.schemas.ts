@@ -10,6 +10,7 @@ export const BlogCategory = Type.Object({
   name_fi: Type.String(),
   name_en: Type.String(),
   name_ru: Type.String(),
+  name_sv: Type.String({ description: 'Empty until translated (the Finnish name is shown)' }),
   position: Type.Integer(),
   posts_count: Type.Integer(),
 });
@@ -82,7 +83,7 @@ export const LanguagesReply = Type.Object({
 const postFields = {
   title: Type.String({ maxLength: 2000 }),
   slug: Type.Optional(Type.String({ maxLength: 500, description: 'Made from the title when left out or empty' })),
-  language: Type.String({ maxLength: 10, description: 'fi, en or ru (GET /languages)' }),
+  language: Type.String({ maxLength: 10, description: 'A language code of GET /languages' }),
   translation_of: Type.Optional(Nullable(Type.Integer({ minimum: 1, description: 'A post of the translation group this one joins' }))),
   category_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   status: Type.String({ maxLength: 20 }),
@@ -130,6 +131,7 @@ export const NewBlogCategoryBody = Type.Object(
     name_fi: categoryName,
     name_en: categoryName,
     name_ru: categoryName,
+    name_sv: Type.Optional(categoryName),
     position: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
   },
   { additionalProperties: false },

@@ -15,6 +15,7 @@ import {
 import { AppError } from '../../../common/errors.ts';
 import { LOCALES, type Locale, isLocale } from '../../../common/locales.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { localizedName } from '../../platform/localized-name.ts';
 import { RICH_TEXT_MAX_BYTES, richTextToPlain, sanitizeRichText } from '../../platform/rich-text.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { AuthRepo } from '../auth/auth.repo.ts';
@@ -44,6 +45,8 @@ export interface BlogCategoryInput {
   name_fi?: string;
   name_en?: string;
   name_ru?: string;
+  /** Optional: empty reads as the Finnish name. */
+  name_sv?: string;
   position?: number;
 }
 
@@ -52,9 +55,7 @@ const CONTENT_PICTURE = /^\/media\/content\/[a-z0-9-]+\.webp$/;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-function categoryName(row: BlogCategoryRow, locale: Locale): string {
-  return { fi: row.nameFi, en: row.nameEn, ru: row.nameRu }[locale];
-}
+const categoryName = (row: BlogCategoryRow, locale: Locale): string => localizedName(row, locale);
 
 /** Plain text from a field that must hold no markup: tags are dropped, whitespace collapsed. */
 function plainField(field: string, value: string, max: number, required: boolean): string {
@@ -71,7 +72,7 @@ function checkSlug(field: string, slug: string): string {
 }
 
 /**
- * The blog (issue 17): posts in fi, en and ru linked as translations, categories, and the
+ * The blog (issue 17): posts in the site's languages linked as translations, categories, and the
  * pictures staff put in posts and info pages. Rules:
  * - everything but reading the public side needs `blog.manage` (pictures: `blog.manage` or `pages.manage`);
  * - the body is sanitized on every write (platform/rich-text.ts) and is at most RICH_TEXT_MAX_BYTES
@@ -419,7 +420,7 @@ export function createBlogService(deps: { repo: BlogRepo; audit: AuthRepo['audit
             slug = `${slug.replace(/-\d+$/, '')}-${n}`;
           const position = input.position ?? (await repo.categories(tx)).reduce((max, c) => Math.max(max, c.position), 0) + 1;
           const created = await repo.insertCategory(
-            { slug, nameFi: names.nameFi!, nameEn: names.nameEn!, nameRu: names.nameRu!, position },
+            { slug, nameFi: names.nameFi!, nameEn: names.nameEn!, nameRu: names.nameRu!, nameSv: names.nameSv ?? null, position },
             tx,
           );
           await audit(
@@ -545,7 +546,7 @@ export function createBlogService(deps: { repo: BlogRepo; audit: AuthRepo['audit
 }
 
 function checkCategoryNames(input: BlogCategoryInput, required: boolean) {
-  const names: Partial<Pick<BlogCategoryRow, 'nameFi' | 'nameEn' | 'nameRu'>> = {};
+  const names: Partial<Pick<BlogCategoryRow, 'nameFi' | 'nameEn' | 'nameRu' | 'nameSv'>> = {};
   const fields = [
     ['name_fi', 'nameFi'],
     ['name_en', 'nameEn'],
@@ -556,11 +557,12 @@ function checkCategoryNames(input: BlogCategoryInput, required: boolean) {
     if (value === undefined && !required) continue;
     names[column] = plainField(field, value ?? '', BLOG_LIMITS.categoryName, true);
   }
+  if (input.name_sv !== undefined) names.nameSv = plainField('name_sv', input.name_sv, BLOG_LIMITS.categoryName, false) || null;
   return names;
 }
 
 function categoryAudit(row: BlogCategoryRow) {
-  return { slug: row.slug, name_fi: row.nameFi, name_en: row.nameEn, name_ru: row.nameRu, position: row.position };
+  return { slug: row.slug, name_fi: row.nameFi, name_en: row.nameEn, name_ru: row.nameRu, name_sv: row.nameSv, position: row.position };
 }
 
 function presentCategory(row: BlogCategoryRow, locale: Locale, postsCount: number) {
@@ -571,6 +573,7 @@ function presentCategory(row: BlogCategoryRow, locale: Locale, postsCount: numbe
     name_fi: row.nameFi,
     name_en: row.nameEn,
     name_ru: row.nameRu,
+    name_sv: row.nameSv ?? '',
     position: row.position,
     posts_count: postsCount,
   };

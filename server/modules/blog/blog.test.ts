@@ -60,7 +60,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('blog: statuses, languages and slugs', () => {
-  it('lists the four statuses with labels and the three languages', async () => {
+  it('lists the four statuses with labels and the languages (ids kept as they were given)', async () => {
     const statuses = await app.inject({ url: '/api/admin/blog/statuses', headers: await as('editor') });
     expect(statuses.json().statuses).toEqual([
       { value: 'draft', label: 'Draft' },
@@ -71,6 +71,7 @@ describe('blog: statuses, languages and slugs', () => {
     const languages = await app.inject({ url: '/api/languages', headers: { 'accept-language': 'fi' } });
     expect(languages.json().languages).toEqual([
       { id: 1, code: 'fi', name: 'Suomi' },
+      { id: 4, code: 'sv', name: 'Svenska' },
       { id: 2, code: 'en', name: 'English' },
       { id: 3, code: 'ru', name: 'Русский' },
     ]);

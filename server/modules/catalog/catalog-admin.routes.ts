@@ -18,7 +18,7 @@ import {
   UpdateCatalogBody,
 } from './catalog.schemas.ts';
 
-const nameIn = (node: AdminCatalog, locale: Locale) => (locale === 'en' ? node.name_en : locale === 'ru' ? node.name_ru : node.name_fi);
+const nameIn = (node: AdminCatalog, locale: Locale) => node[`name_${locale}`] || node.name_fi;
 
 /** The category tree for staff (issue 14, scope 7): `categories.manage` only. */
 const catalogAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {

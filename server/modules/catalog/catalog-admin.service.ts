@@ -23,7 +23,9 @@ const NAME_FIELDS = [
   ['name_en', 'nameEn'],
   ['name_ru', 'nameRu'],
 ] as const;
-type NameField = (typeof NAME_FIELDS)[number][0];
+/** Names a category may lack (it then reads as Finnish): an empty one is stored as null. */
+const OPTIONAL_NAME_FIELDS = [['name_sv', 'nameSv']] as const;
+type NameField = (typeof NAME_FIELDS)[number][0] | (typeof OPTIONAL_NAME_FIELDS)[number][0];
 type FieldProblems = Record<string, { key: string; params?: Record<string, string | number> }[]>;
 
 /** The tree as staff see it: every catalog with its place, visibility, old slugs and ads. */
@@ -46,6 +48,7 @@ function present(rows: CatalogRow[], counts: AdCount[], redirects: RedirectRow[]
         name_fi: row.nameFi,
         name_en: row.nameEn,
         name_ru: row.nameRu,
+        name_sv: row.nameSv ?? '',
         position: row.position,
         depth,
         hidden: row.hidden,
@@ -119,6 +122,16 @@ export function createCatalogAdminService(deps: {
       else if (name.length > CATALOG_NAME_MAX) problems[field] = [{ key: 'validation.max_length', params: { limit: CATALOG_NAME_MAX } }];
       else out[column] = name;
     }
+    for (const [field, column] of OPTIONAL_NAME_FIELDS) {
+      const raw = input[field];
+      if (raw === undefined) continue;
+      const name = tidyCatalogName(raw);
+      if (name.length === 0) out[column] = null;
+      else if (hasControlCharacter(name)) problems[field] = [{ key: 'validation.control_characters' }];
+      else if (name.length < CATALOG_NAME_MIN) problems[field] = [{ key: 'validation.min_length', params: { limit: CATALOG_NAME_MIN } }];
+      else if (name.length > CATALOG_NAME_MAX) problems[field] = [{ key: 'validation.max_length', params: { limit: CATALOG_NAME_MAX } }];
+      else out[column] = name;
+    }
     return out;
   }
 
@@ -154,6 +167,11 @@ export function createCatalogAdminService(deps: {
       if (siblings.some((row) => row[column].toLocaleLowerCase() === wanted))
         problems[field] = [{ key: 'admin_categories.errors.name_taken' }];
     }
+    for (const [field, column] of OPTIONAL_NAME_FIELDS) {
+      const wanted = names[column]?.toLocaleLowerCase();
+      if (wanted && siblings.some((row) => row[column]?.toLocaleLowerCase() === wanted))
+        problems[field] = [{ key: 'admin_categories.errors.name_taken' }];
+    }
   }
 
   const auditEntry = (current: CurrentUser, meta: RequestMeta, action: string, id: number, data: Record<string, unknown>) => ({
@@ -172,6 +190,7 @@ export function createCatalogAdminService(deps: {
     name_fi: row.nameFi,
     name_en: row.nameEn,
     name_ru: row.nameRu,
+    name_sv: row.nameSv,
     position: row.position,
     hidden: row.hidden,
   });
@@ -217,7 +236,14 @@ export function createCatalogAdminService(deps: {
 
     async create(
       current: CurrentUser,
-      input: { parent_id?: number | null | undefined; name_fi: string; name_en: string; name_ru: string; slug?: string | undefined },
+      input: {
+        parent_id?: number | null | undefined;
+        name_fi: string;
+        name_en: string;
+        name_ru: string;
+        name_sv?: string | undefined;
+        slug?: string | undefined;
+      },
       meta: RequestMeta,
     ): Promise<AdminCatalog> {
       requireManage(current);
@@ -251,11 +277,17 @@ export function createCatalogAdminService(deps: {
       });
     },
 
-    /** Renames in any of the three languages and/or changes the slug (the old one keeps redirecting). */
+    /** Renames in any of the languages and/or changes the slug (the old one keeps redirecting). */
     async update(
       current: CurrentUser,
       id: number,
-      input: { name_fi?: string | undefined; name_en?: string | undefined; name_ru?: string | undefined; slug?: string | undefined },
+      input: {
+        name_fi?: string | undefined;
+        name_en?: string | undefined;
+        name_ru?: string | undefined;
+        name_sv?: string | undefined;
+        slug?: string | undefined;
+      },
       meta: RequestMeta,
     ): Promise<AdminCatalog> {
       requireManage(current);
@@ -269,12 +301,13 @@ export function createCatalogAdminService(deps: {
           nameFi: names.nameFi ?? before.nameFi,
           nameEn: names.nameEn ?? before.nameEn,
           nameRu: names.nameRu ?? before.nameRu,
+          nameSv: names.nameSv === undefined ? before.nameSv : names.nameSv,
         };
         siblingClashes(rows, before.parentId, id, next, problems);
         const slugChanges = slug !== undefined && slug !== before.slug;
         if (slugChanges && rows.some((row) => row.slug === slug)) problems.slug = [{ key: 'admin_categories.errors.slug_taken' }];
         fail(problems);
-        const renamed = next.nameFi !== before.nameFi || next.nameEn !== before.nameEn || next.nameRu !== before.nameRu;
+        const renamed = [...NAME_FIELDS, ...OPTIONAL_NAME_FIELDS].some(([, column]) => (next[column] ?? null) !== (before[column] ?? null));
         if (!renamed && !slugChanges) return viewOf(id, tx);
         await repo.update(id, { ...next, ...(slugChanges ? { slug: slug! } : {}) }, tx);
         if (slugChanges) {

@@ -10,6 +10,8 @@ export interface CatalogNames {
   nameFi: string;
   nameEn: string;
   nameRu: string;
+  /** Swedish, optional: null reads as the Finnish name. */
+  nameSv?: string | null;
 }
 
 /** How many ads a catalog holds itself (not counting the ones below it): all of them, and the active ones. */

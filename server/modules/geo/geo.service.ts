@@ -1,24 +1,21 @@
-import type { Locale } from '../../../common/locales.ts';
+import { INTL_LOCALE, LOCALES, type Locale } from '../../../common/locales.ts';
 import { type Point, distanceKm, nearestTo } from '../../../common/place.ts';
+import { localizedName } from '../../platform/localized-name.ts';
 import type { GeoRepo, MunicipalityRow, RegionRow } from './geo.repo.ts';
 import type { City, Region } from './geo.schemas.ts';
 
-const collators: Record<Locale, Intl.Collator> = {
-  fi: new Intl.Collator('fi'),
-  en: new Intl.Collator('en'),
-  ru: new Intl.Collator('ru'),
-};
+const collators = Object.fromEntries(LOCALES.map((locale) => [locale, new Intl.Collator(INTL_LOCALE[locale])])) as Record<
+  Locale,
+  Intl.Collator
+>;
 
-function regionName(row: RegionRow, locale: Locale): string {
-  if (locale === 'en') return row.nameEn;
-  if (locale === 'ru') return row.nameRu;
-  return row.nameFi;
-}
-
-/** Municipalities are known by their Finnish name in English too; Russian has its own forms. */
-function cityName(row: MunicipalityRow, locale: Locale): string {
-  return locale === 'ru' ? row.nameRu : row.nameFi;
-}
+/**
+ * The data's own names: Statistics Finland gives each region and municipality in Finnish and
+ * Swedish (the same word where the place has no Swedish name), regions in English too, and
+ * Russian has its own forms; a municipality in English reads as Finnish.
+ */
+const regionName = (row: RegionRow, locale: Locale): string => localizedName(row, locale);
+const cityName = (row: MunicipalityRow, locale: Locale): string => localizedName(row, locale);
 
 /**
  * Regions and municipalities change once a year at most, so they are read once per process

@@ -17,13 +17,8 @@ export const OFFLINE_PATHS: Record<Locale, string> = Object.fromEntries(
   LOCALES.map((locale) => [locale, `/offline?lang=${locale}`]),
 ) as Record<Locale, string>;
 
-/** The manifest's languages: the site's own, and Swedish (Finland's other official language) with the Finnish texts. */
-const MANIFEST_LANGUAGES: { lang: string; locale: Locale }[] = [
-  { lang: 'fi', locale: 'fi' },
-  { lang: 'sv', locale: 'fi' },
-  { lang: 'en', locale: 'en' },
-  { lang: 'ru', locale: 'ru' },
-];
+/** The manifest's languages: the site's own. */
+const MANIFEST_LANGUAGES: { lang: string; locale: Locale }[] = LOCALES.map((locale) => ({ lang: locale, locale }));
 
 export interface PwaDeps {
   siteName: () => string;

@@ -1,5 +1,6 @@
 import { type SQL, and, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Locale } from '../../../common/locales.ts';
 import type { Database, Db, Transaction } from '../../db/client.ts';
 import { chatMessages, chatRooms, userBlocks } from '../../db/schema/chat.ts';
 import { products } from '../../db/schema/products.ts';
@@ -205,7 +206,7 @@ export function createRatingsRepo(db: Database) {
         reporterId: number;
         reason: (typeof reports.$inferInsert)['reason'];
         details: string | null;
-        locale: 'fi' | 'en' | 'ru';
+        locale: Locale;
       },
       tx: Db = db,
     ): Promise<boolean> {

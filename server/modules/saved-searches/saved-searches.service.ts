@@ -1,5 +1,5 @@
 import { AppError } from '../../../common/errors.ts';
-import type { Locale } from '../../../common/locales.ts';
+import { INTL_LOCALE, type Locale } from '../../../common/locales.ts';
 import { searchPathOf } from '../../../common/search-url.ts';
 import type { AttributeFilters } from '../../../common/attributes.ts';
 import { canonicalAttributeFilters } from '../products/attribute-filters.ts';
@@ -63,8 +63,6 @@ export function normaliseQuery(query: SavedSearchQuery): SavedSearchQuery {
   return out as SavedSearchQuery;
 }
 
-const NUMBER_LOCALE: Record<Locale, string> = { fi: 'fi-FI', en: 'en-GB', ru: 'ru-RU' };
-
 /**
  * Saved searches (issue 29): a person keeps up to MAX_SAVED_SEARCHES searches of the listing,
  * each with a name, how often and where new ads are told about, and a count of the ads posted
@@ -115,7 +113,7 @@ export function createSavedSearchesService(deps: SavedSearchesDeps) {
     const [flat, regions, cities] = await Promise.all([catalog.flatten(locale), geo.listRegions(locale), geo.listCities(locale)]);
     const names = (ids: number[] | undefined, rows: { id: number; name: string }[]) =>
       (ids ?? []).map((id) => rows.find((row) => row.id === id)?.name).filter((name): name is string => !!name);
-    const price = (euros: number) => new Intl.NumberFormat(NUMBER_LOCALE[locale], { maximumFractionDigits: 2 }).format(euros);
+    const price = (euros: number) => new Intl.NumberFormat(INTL_LOCALE[locale], { maximumFractionDigits: 2 }).format(euros);
     const parts: string[] = [];
     if (query.name) parts.push(query.name);
     parts.push(...names(query.catalogs, flat), ...names(query.cities, cities), ...names(query.regions, regions));

@@ -1,8 +1,8 @@
 import type { AttributeType, AttributeUnit } from '../../../common/attributes';
+import { LOCALES, type Locale } from '../../../common/locales';
 import type { AdminAttribute } from '../../../server/modules/attributes/attributes.schemas';
 
-type Language = 'fi' | 'en' | 'ru' | 'sv';
-export type LabelInputs = Record<Language, string>;
+export type LabelInputs = Record<Locale, string>;
 
 /** One option row of the form; `row` only keeps React's keys steady while rows come and go. */
 export interface OptionDraft {
@@ -39,12 +39,8 @@ export function partsOf(type: AttributeType) {
 }
 
 let rows = 0;
-const labelsOf = (labels?: Partial<LabelInputs>): LabelInputs => ({
-  fi: labels?.fi ?? '',
-  en: labels?.en ?? '',
-  ru: labels?.ru ?? '',
-  sv: labels?.sv ?? '',
-});
+const labelsOf = (labels?: Partial<LabelInputs>): LabelInputs =>
+  Object.fromEntries(LOCALES.map((locale) => [locale, labels?.[locale] ?? ''])) as LabelInputs;
 
 export function newOption(): OptionDraft {
   rows += 1;
@@ -103,7 +99,7 @@ export function bodyOf(draft: FieldDraft) {
   const min = parts.bounds ? parseNumber(draft.min) : null;
   const max = parts.bounds ? parseNumber(draft.max) : null;
   const bad = [...(Number.isNaN(min) ? ['min'] : []), ...(Number.isNaN(max) ? ['max'] : [])];
-  const labels = (l: LabelInputs) => ({ fi: l.fi, en: l.en, ru: l.ru, sv: l.sv });
+  const labels = (l: LabelInputs) => ({ ...l });
   return {
     bad,
     body: {

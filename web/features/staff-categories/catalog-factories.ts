@@ -10,6 +10,7 @@ export function newCatalog(id: number, name: string, fields: Partial<AdminCatalo
     name_fi: name,
     name_en: `${name} (en)`,
     name_ru: `${name} (ru)`,
+    name_sv: '',
     position: 0,
     depth: 0,
     hidden: false,

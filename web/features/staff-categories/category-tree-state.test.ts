@@ -11,6 +11,7 @@ function node(id: number, parent: number | null, depth: number, extra: Partial<A
     name_fi: `Nimi ${id}`,
     name_en: `Name ${id}`,
     name_ru: `Имя ${id}`,
+    name_sv: `Namn ${id}`,
     position: 0,
     depth,
     hidden: false,

@@ -1,11 +1,10 @@
 import { CATALOG_MAX_LEVELS } from '../../../common/catalog-rules';
+import { LOCALES, isLocale } from '../../../common/locales';
 import type { AdminCatalog } from '../../../server/modules/catalog/catalog.schemas';
 
-/** The category's name in the page's language (Finnish for any other). */
+/** The category's name in the page's language (Finnish for any other, or where it has none). */
 export function nameIn(node: AdminCatalog, locale: string): string {
-  if (locale === 'en') return node.name_en;
-  if (locale === 'ru') return node.name_ru;
-  return node.name_fi;
+  return (isLocale(locale) && node[`name_${locale}`]) || node.name_fi;
 }
 
 /** Each parent's children in display order (the list comes depth-first, siblings by position); `null` holds the top level. */
@@ -74,7 +73,7 @@ export function matchingWithAncestors(nodes: readonly AdminCatalog[], query: str
   const byId = new Map(nodes.map((node) => [node.id, node]));
   const out = new Set<number>();
   for (const node of nodes) {
-    const haystack = [node.name_fi, node.name_en, node.name_ru, node.path.join('/')].join(' ').toLocaleLowerCase();
+    const haystack = [...LOCALES.map((locale) => node[`name_${locale}`]), node.path.join('/')].join(' ').toLocaleLowerCase();
     if (!haystack.includes(wanted)) continue;
     for (let at: AdminCatalog | undefined = node; at && !out.has(at.id); at = at.parent_id === null ? undefined : byId.get(at.parent_id)) {
       out.add(at.id);

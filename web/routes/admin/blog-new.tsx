@@ -1,5 +1,5 @@
 import { AppError } from '../../../common/errors';
-import { isLocale } from '../../../common/locales';
+import { LOCALES, isLocale } from '../../../common/locales';
 import { PostEditor } from '../../features/staff-blog/components/post-editor';
 import { editorChoices } from '../../features/staff-blog/editor-choices.server';
 import { pageMetaFromLoader } from '../../lib/meta';
@@ -21,7 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     }
   }
   const wanted = url.searchParams.get('language');
-  const free = ['fi', 'en', 'ru'].filter((code) => !translationOf?.taken.includes(code));
+  const free = LOCALES.filter((code) => !translationOf?.taken.includes(code));
   const defaultLanguage = isLocale(wanted) && free.includes(wanted) ? wanted : (free[0] ?? context.locale);
   return {
     meta: pageMeta(context, 'admin_blog_new', '/admin/blog/blog-new', { noindex: true }),

@@ -10,8 +10,9 @@ import type { DialogProps } from '../../../lib/dialogs';
 import { useTranslation } from '../../../lib/use-translation';
 import { type FieldDraft, bodyOf, draftOf, newOption, partsOf } from '../field-draft';
 import { OptionsEditor } from './options-editor';
+import { LOCALES, REQUIRED_NAME_LOCALES } from '../../../../common/locales';
 
-const LANGUAGES = ['fi', 'en', 'ru', 'sv'] as const;
+const LANGUAGES = LOCALES;
 /** The server's field names this form shows under its inputs; any other refusal goes in the alert. */
 const OWN_FIELDS = ['key', 'type', 'unit', 'min', 'max', 'decimals', 'options', 'required', 'filter', 'card'];
 const shownHere = (field: string) => OWN_FIELDS.includes(field) || field.startsWith('labels.') || field.startsWith('options.');
@@ -111,7 +112,7 @@ export function FieldFormDialog({
               value={draft.labels[language]}
               onChange={(event) => change({ labels: { ...draft.labels, [language]: event.target.value } })}
               maxLength={60}
-              {...(language === 'sv' ? { optionalText: t('staff_attributes.form.optional') } : { required: true })}
+              {...(REQUIRED_NAME_LOCALES.includes(language) ? { required: true } : { optionalText: t('staff_attributes.form.optional') })}
               errors={errors[`labels.${language}`]}
             />
           ))}

@@ -23,6 +23,7 @@ const catalog = (id: number, name: string, parent: number | null): AdminCatalog 
   name_fi: `${name} fi`,
   name_en: name,
   name_ru: `${name} ru`,
+  name_sv: '',
   position: 0,
   depth: parent === null ? 0 : 1,
   hidden: false,

@@ -1,5 +1,6 @@
 import { ListPlus, Loader2, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { type Locale, isLocale } from '../../../../common/locales';
 import type { AdminAttribute } from '../../../../server/modules/attributes/attributes.schemas';
 import type { AdminCatalog } from '../../../../server/modules/catalog/catalog.schemas';
 import { FormAlert, primaryButton } from '../../../components/form-controls';
@@ -12,8 +13,8 @@ import { FieldFormDialog } from './field-form-dialog';
 import { FieldRow, type FieldAction } from './field-row';
 import { RetireFieldDialog } from './retire-dialog';
 
-export const catalogName = (node: Pick<AdminCatalog, 'name_fi' | 'name_en' | 'name_ru'>, language: string) =>
-  language === 'en' ? node.name_en : language === 'ru' ? node.name_ru : node.name_fi;
+export const catalogName = (node: Pick<AdminCatalog, `name_${Locale}`>, language: string) =>
+  (isLocale(language) && node[`name_${language}`]) || node.name_fi;
 
 /**
  * The fields ("Kentät") of the category chosen in the staff tree: those it inherits, read-only with

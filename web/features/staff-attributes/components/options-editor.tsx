@@ -3,8 +3,9 @@ import { useId, useRef } from 'react';
 import { FieldErrors, TextField, secondaryButton } from '../../../components/form-controls';
 import { useTranslation } from '../../../lib/use-translation';
 import { type LabelInputs, type OptionDraft, newOption } from '../field-draft';
+import { LOCALES, REQUIRED_NAME_LOCALES } from '../../../../common/locales';
 
-const LANGUAGES = ['fi', 'en', 'ru', 'sv'] as const;
+const LANGUAGES = LOCALES;
 
 /**
  * The options of a choice field: each a value (in URLs and stored on ads) and its names. A removed
@@ -61,7 +62,7 @@ export function OptionsEditor({
                   value={option.labels[language]}
                   onChange={(event) => setLabel(option, language, event.target.value)}
                   maxLength={60}
-                  {...(language === 'sv' ? { optionalText: t('staff_attributes.form.optional') } : {})}
+                  {...(REQUIRED_NAME_LOCALES.includes(language) ? {} : { optionalText: t('staff_attributes.form.optional') })}
                   errors={errors[`options.${index}.labels.${language}`]}
                 />
               ))}

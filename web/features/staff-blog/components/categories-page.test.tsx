@@ -21,6 +21,7 @@ const tips: BlogCategoryItem = {
   name_fi: 'Vinkit',
   name_en: 'Tips',
   name_ru: 'Советы',
+  name_sv: 'Tips',
   position: 0,
   posts_count: 2,
 };
@@ -81,7 +82,7 @@ describe('the category dialog of CategoriesPage', () => {
     fireEvent.change(field(texts.name_en), { target: { value: 'Recycling' } });
     fireEvent.change(field(texts.name_ru), { target: { value: 'Переработка' } });
     await save();
-    expect(create).toHaveBeenCalledWith({ name_fi: 'Kierrätys', name_en: 'Recycling', name_ru: 'Переработка', slug: '' });
+    expect(create).toHaveBeenCalledWith({ name_fi: 'Kierrätys', name_sv: '', name_en: 'Recycling', name_ru: 'Переработка', slug: '' });
     expect(toastStore.get().map((toast) => [toast.icon, toast.message])).toEqual([['success', 'Kategoria luotu.']]);
     expect(loader).toHaveBeenCalled();
     expect(dialog()).toBeNull();
@@ -100,7 +101,7 @@ describe('the category dialog of CategoriesPage', () => {
     expect(field(texts.slug).labels?.[0]?.textContent).toBe(texts.slug);
     fireEvent.change(field(texts.name_en), { target: { value: 'Hints' } });
     await save();
-    expect(update).toHaveBeenCalledWith(4, { name_fi: 'Vinkit', name_en: 'Hints', name_ru: 'Советы', slug: 'vinkit' });
+    expect(update).toHaveBeenCalledWith(4, { name_fi: 'Vinkit', name_sv: 'Tips', name_en: 'Hints', name_ru: 'Советы', slug: 'vinkit' });
     expect(toastStore.get().map((toast) => toast.message)).toEqual(['Kategoria tallennettu.']);
     expect(dialog()).toBeNull();
   });

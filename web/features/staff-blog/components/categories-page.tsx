@@ -2,7 +2,7 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { BLOG_LIMITS } from '../../../../common/blog';
-import { LOCALES } from '../../../../common/locales';
+import { LOCALES, type Locale, REQUIRED_NAME_LOCALES } from '../../../../common/locales';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DialogActions, FormAlert, TextField, secondaryButton } from '../../../components/form-controls';
 import { FormDialog } from '../../../components/form-dialog';
@@ -19,6 +19,7 @@ export interface BlogCategoryItem {
   name_fi: string;
   name_en: string;
   name_ru: string;
+  name_sv: string;
   position: number;
   posts_count: number;
 }
@@ -39,13 +40,9 @@ function CategoryDialog({
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const body = {
-      name_fi: String(data.get('name_fi') ?? ''),
-      name_en: String(data.get('name_en') ?? ''),
-      name_ru: String(data.get('name_ru') ?? ''),
-      slug: String(data.get('slug') ?? ''),
-    };
-    const missing = LOCALES.filter((locale) => !body[`name_${locale}`].trim());
+    const names = Object.fromEntries(LOCALES.map((locale) => [`name_${locale}`, String(data.get(`name_${locale}`) ?? '')]));
+    const body = { ...(names as Record<`name_${Locale}`, string>), slug: String(data.get('slug') ?? '') };
+    const missing = REQUIRED_NAME_LOCALES.filter((locale) => !body[`name_${locale}`].trim());
     if (missing.length) {
       fail(Object.fromEntries(missing.map((locale) => [`name_${locale}`, [t('validation.required')]])));
       return;
@@ -76,7 +73,7 @@ function CategoryDialog({
               name={`name_${locale}`}
               lang={locale}
               defaultValue={category?.[`name_${locale}`]}
-              required
+              {...(REQUIRED_NAME_LOCALES.includes(locale) ? { required: true } : { optionalText: t('admin_blog.categories.optional') })}
               maxLength={BLOG_LIMITS.categoryName}
               errors={errors[`name_${locale}`]}
               autoFocus={index === 0}
@@ -147,9 +144,13 @@ export function CategoriesPage({ categories }: { categories: BlogCategoryItem[] 
                 <h2 className="font-semibold">{category.name}</h2>
                 <p className="mt-0.5 flex flex-wrap gap-x-3 text-sm text-muted">
                   <code>{category.slug}</code>
-                  <span lang="fi">{category.name_fi}</span>
-                  <span lang="en">{category.name_en}</span>
-                  <span lang="ru">{category.name_ru}</span>
+                  {LOCALES.map((locale) =>
+                    category[`name_${locale}`] ? (
+                      <span key={locale} lang={locale}>
+                        {category[`name_${locale}`]}
+                      </span>
+                    ) : null,
+                  )}
                   <span>{t('admin_blog.categories.posts_count', { count: category.posts_count })}</span>
                 </p>
               </div>

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { LOCALES, type Locale, REQUIRED_NAME_LOCALES } from '../../../../common/locales';
 import type { AdminCatalog } from '../../../../server/modules/catalog/catalog.schemas';
 import { FormDialog } from '../../../components/form-dialog';
 import { DialogActions, FormAlert, TextField } from '../../../components/form-controls';
@@ -9,7 +10,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { nameIn } from '../category-tree-state';
 import { splitRefusal } from '../refusal';
 
-const FIELDS = ['name_fi', 'name_en', 'name_ru', 'slug'] as const;
+const FIELDS = [...LOCALES.map((locale) => `name_${locale}` as const), 'slug'] as const;
 
 export interface CategoryFormProps {
   /** The catalog to edit; without it a new one is created under `parent` (null: at the top). */
@@ -18,7 +19,7 @@ export interface CategoryFormProps {
   onDone: (message: string) => void;
 }
 
-/** Creates a category or renames one: its three names and its address name (slug). */
+/** Creates a category or renames one: its name in each language and its address name (slug). */
 export function CategoryFormDialog({
   node,
   parent = null,
@@ -39,7 +40,10 @@ export function CategoryFormDialog({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const value = (field: string) => String(form.get(field) ?? '');
-    const names = { name_fi: value('name_fi'), name_en: value('name_en'), name_ru: value('name_ru') };
+    const names = Object.fromEntries(LOCALES.map((locale) => [`name_${locale}`, value(`name_${locale}`)])) as Record<
+      `name_${Locale}`,
+      string
+    >;
     const slug = value('slug').trim();
     await send(
       () =>
@@ -66,34 +70,19 @@ export function CategoryFormDialog({
               ? t('admin_categories.form.create_under', { parent: nameIn(parent, i18n.language) })
               : t('admin_categories.form.create_top')}
         </p>
-        <TextField
-          label={t('admin_categories.form.name_fi')}
-          name="name_fi"
-          lang="fi"
-          required
-          autoFocus
-          maxLength={60}
-          defaultValue={node?.name_fi}
-          errors={errors.name_fi}
-        />
-        <TextField
-          label={t('admin_categories.form.name_en')}
-          name="name_en"
-          lang="en"
-          required
-          maxLength={60}
-          defaultValue={node?.name_en}
-          errors={errors.name_en}
-        />
-        <TextField
-          label={t('admin_categories.form.name_ru')}
-          name="name_ru"
-          lang="ru"
-          required
-          maxLength={60}
-          defaultValue={node?.name_ru}
-          errors={errors.name_ru}
-        />
+        {LOCALES.map((locale, index) => (
+          <TextField
+            key={locale}
+            label={t(`admin_categories.form.name_${locale}`)}
+            name={`name_${locale}`}
+            lang={locale}
+            {...(REQUIRED_NAME_LOCALES.includes(locale) ? { required: true } : { optionalText: t('admin_categories.form.optional') })}
+            autoFocus={index === 0}
+            maxLength={60}
+            defaultValue={node?.[`name_${locale}`]}
+            errors={errors[`name_${locale}`]}
+          />
+        ))}
         <TextField
           label={t('admin_categories.form.slug')}
           name="slug"

@@ -22,6 +22,7 @@ function node(id: number, parent: number | null, depth: number, name: string, ex
     name_fi: `${name} fi`,
     name_en: name,
     name_ru: `${name} ru`,
+    name_sv: '',
     position: 0,
     depth,
     hidden: false,

@@ -2,6 +2,7 @@ import { Eye, ExternalLink, Loader2, PencilLine } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { INFO_TITLE_MAX } from '../../../../common/info-pages';
+import { LOCALES } from '../../../../common/locales';
 import type { InfoPageEditView, InfoPageSavedView, InfoVersionsView } from '../../../../server/modules/pages/pages.schemas';
 import { FormAlert, SubmitButton, TextField, secondaryButton } from '../../../components/form-controls';
 import { RichTextEditor } from '../../../components/rich-text-editor';
@@ -129,7 +130,7 @@ export function InfoPageEditor({ page, versions }: { page: InfoPageEditView; ver
   return (
     <div className="space-y-6">
       <nav aria-label={t('admin_pages.languages_nav')} className="flex flex-wrap gap-2">
-        {(['fi', 'en', 'ru'] as const).map((other) => (
+        {LOCALES.map((other) => (
           <Link
             key={other}
             to={`/admin/pages/${slug}/${other}`}

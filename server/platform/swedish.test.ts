@@ -1,0 +1,149 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogs } from '../db/schema/catalog.ts';
+import { users } from '../db/schema/users.ts';
+import { seedReferenceData } from '../db/seed/reference.ts';
+import { createUser, loginAs } from '../test/accounts.ts';
+import { createAd } from '../test/ads.ts';
+import { buildTestApp } from '../test/app.ts';
+import { localeFromAcceptLanguage } from './i18n.ts';
+
+// Swedish, the fourth language (issue 27): chosen like the others, and the data's own Swedish names.
+let app: FastifyInstance;
+const sv = { 'accept-language': 'sv-FI,sv;q=0.9,fi;q=0.8' };
+
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+type Named = { slug?: string; code?: string; name: string; children?: Named[] };
+
+describe('choosing Swedish', () => {
+  it('takes sv from Accept-Language as it takes the other languages, by quality', () => {
+    expect(localeFromAcceptLanguage('sv-FI,sv;q=0.9,fi;q=0.8')).toBe('sv');
+    expect(localeFromAcceptLanguage('de-DE,fi;q=0.5,sv-SE;q=0.7')).toBe('sv');
+    expect(localeFromAcceptLanguage('fi;q=0.9,sv;q=0.8')).toBe('fi');
+  });
+
+  it('answers API errors in Swedish', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/login', headers: sv, payload: {} });
+    expect(res.statusCode).toBe(422);
+    const { message } = res.json() as { message: string };
+    const finnish = (await app.inject({ method: 'POST', url: '/api/login', payload: {} })).json().message as string;
+    expect(message).toBeTruthy();
+    expect(message).not.toBe(finnish);
+  });
+
+  it('stores sv as the language of an account made in Swedish, and lets staff give it', async () => {
+    const email = `svenska-${Date.now()}@example.com`;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: sv,
+      payload: { name: 'Sven', email, password: 'Kelpo#Salasana42', password_confirmation: 'Kelpo#Salasana42', terms: true },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const [row] = await app.services.database.db.select({ locale: users.locale }).from(users).where(eq(users.email, email));
+    expect(row?.locale).toBe('sv');
+
+    const admin = await loginAs(app, await createUser(app, { roles: ['user', 'admin'] }));
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/users/create-user',
+      headers: admin.headers,
+      payload: { name: 'Stina', email: `stina-${Date.now()}@example.com`, locale: 'sv' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+  });
+});
+
+describe('Swedish names from the data', () => {
+  it('names the categories in Swedish, every seeded one', async () => {
+    const tree = (await app.inject({ url: '/api/catalogs-tree', headers: sv })).json().data as Named[];
+    expect(tree.find((n) => n.slug === 'transport')?.name).toBe('Fordon');
+    const bikes = tree.find((n) => n.slug === 'transport')?.children?.find((n) => n.slug === 'bicycles');
+    expect(bikes?.name).toBe('Cyklar');
+    const finnish = new Map(((await app.inject({ url: '/api/catalogs-flatten' })).json().data as Named[]).map((n) => [n.slug, n.name]));
+    const swedish = (await app.inject({ url: '/api/catalogs-flatten', headers: sv })).json().data as Named[];
+    // Only brand names stay as in Finnish.
+    const same = swedish.filter((n) => n.name === finnish.get(n.slug)).map((n) => n.slug);
+    expect(same.sort()).toEqual(['nintendo', 'playstation', 'xbox']);
+  });
+
+  it('names regions and municipalities by their Swedish names, sorted the Swedish way', async () => {
+    const regions = (await app.inject({ url: '/api/regions', headers: sv })).json().data as Named[];
+    expect(regions.find((r) => r.code === '01')?.name).toBe('Nyland');
+    expect(regions.find((r) => r.code === '02')?.name).toBe('Egentliga Finland');
+    const cities = (await app.inject({ url: '/api/cities', headers: sv })).json().data as Named[];
+    expect(cities.find((c) => c.code === '091')?.name).toBe('Helsingfors');
+    expect(cities.find((c) => c.code === '049')?.name).toBe('Esbo');
+    expect(cities.find((c) => c.code === '050')?.name).toBe('Eura');
+    const names = cities.map((c) => c.name);
+    expect(names).toEqual([...names].sort(new Intl.Collator('sv-FI').compare));
+  });
+
+  it('shows an ad with its Swedish category trail and town', async () => {
+    const seller = await createUser(app, { name: 'Sara Säljare' });
+    const ad = await createAd(app, { userId: seller.id, name: 'Cykel Helkama', catalog: 'city-bikes', city: '049' });
+    const res = await app.inject({ url: `/api/product/${ad.uuid}`, headers: sv });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data as { city: { name: string }; catalog: { path: { name: string }[] } };
+    expect(data.city.name).toBe('Esbo');
+    expect(data.catalog.path.map((c) => c.name)).toEqual(['Fordon', 'Cyklar', 'Stadscyklar']);
+  });
+
+  it('labels the seeded category fields and their options in Swedish', async () => {
+    const [cars] = await app.services.database.db.select({ id: catalogs.id }).from(catalogs).where(eq(catalogs.slug, 'cars'));
+    const fields = (await app.inject({ url: `/api/catalogs/${cars!.id}/attributes`, headers: sv })).json().data as {
+      key: string;
+      label: string;
+      options?: { value: string; label: string }[];
+    }[];
+    const fuel = fields.find((f) => f.key === 'fuel');
+    expect(fields.find((f) => f.key === 'make')?.label).toBe('Märke');
+    expect(fuel?.label).toBe('Drivkraft');
+    expect(fuel?.options?.find((o) => o.value === 'petrol')?.label).toBe('Bensin');
+  });
+
+  it('names the blog categories in Swedish', async () => {
+    const res = await app.inject({ url: '/api/blog?locale=sv', headers: sv });
+    expect(res.statusCode).toBe(200);
+    const categories = res.json().categories as Named[];
+    expect(categories.find((c) => c.slug === 'news')?.name).toBe('Nyheter');
+    expect(categories.find((c) => c.slug === 'safety')?.name).toBe('Säkerhet');
+  });
+
+  it('fills the seed’s Swedish names into a tree seeded before them, leaving staff’s own names alone', async () => {
+    const db = app.services.database.db;
+    await db.update(catalogs).set({ nameSv: null }).where(eq(catalogs.slug, 'boats'));
+    await db.update(catalogs).set({ nameSv: null, nameFi: 'Veneet ja jollat' }).where(eq(catalogs.slug, 'sailboats'));
+    await db.update(catalogs).set({ nameSv: 'Kanoter' }).where(eq(catalogs.slug, 'canoes-and-kayaks'));
+    await seedReferenceData(db);
+    const names = new Map((await db.select().from(catalogs)).map((c) => [c.slug, c.nameSv]));
+    expect(names.get('boats')).toBe('Båtar');
+    expect(names.get('sailboats')).toBeNull();
+    expect(names.get('canoes-and-kayaks')).toBe('Kanoter');
+  });
+});
+
+describe('Swedish info pages', () => {
+  it('serves each seeded info page in real Swedish', async () => {
+    for (const [slug, title] of [
+      ['terms-of-use', 'Användarvillkor'],
+      ['privacy-policy', 'Dataskyddsbeskrivning'],
+      ['contacts', 'Kontaktuppgifter'],
+      ['safe-shops', 'Trygg handel'],
+    ]) {
+      const res = await app.inject({ url: `/api/info/${slug}`, headers: sv });
+      expect(res.statusCode, slug).toBe(200);
+      const page = res.json().data as { locale: string; title: string; body: string; locales: string[] };
+      expect(page).toMatchObject({ locale: 'sv', title });
+      expect(page.locales).toContain('sv');
+      expect(page.body).not.toMatch(/että|ilmoituks|käyttäj| tai /);
+    }
+    const terms = (await app.inject({ url: '/api/info/terms-of-use', headers: sv })).json().data.body as string;
+    expect(terms).toContain('finsk lag');
+  });
+});
