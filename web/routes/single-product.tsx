@@ -33,7 +33,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     if (AppError.is(error) && error.code === 'ad_ended') {
       const path = `/${params.productUuid}`;
       return data(
-        { ended: true as const, meta: { title: context.t('lifecycle.gone.title'), description: context.t('lifecycle.gone.body'), path, noindex: true } },
+        {
+          ended: true as const,
+          meta: { title: context.t('lifecycle.gone.title'), description: context.t('lifecycle.gone.body'), path, noindex: true },
+        },
         { status: 410 },
       );
     }
@@ -110,7 +113,13 @@ export default function SingleProduct({ loaderData, matches }: Route.ComponentPr
   return <AdPage loaderData={loaderData} matches={matches} />;
 }
 
-function AdPage({ loaderData, matches }: { loaderData: Exclude<Route.ComponentProps['loaderData'], { ended: true }>; matches: Route.ComponentProps['matches'] }) {
+function AdPage({
+  loaderData,
+  matches,
+}: {
+  loaderData: Exclude<Route.ComponentProps['loaderData'], { ended: true }>;
+  matches: Route.ComponentProps['matches'];
+}) {
   const { t } = useTranslation();
   const { ad, sameCity, sameCatalog, decision } = loaderData;
   const site = (matches[0]?.data as { site?: Parameters<typeof localizedUrl>[0] } | undefined)?.site;

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { DAY_MS, VALIDITY_DEFAULTS } from '../../../common/ad-validity.ts';
 import { inArray, sql } from 'drizzle-orm';
 import { type AdPictureVariant, adPictureKey } from '../../modules/images/image-processing.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -56,6 +57,10 @@ export async function seedDemoAds(
   const byCode = new Map(cityRows.map((c) => [c.code, c]));
 
   const now = Date.now();
+  const demoEnd = (created: Date, trail: string[], index: number) => {
+    const days = trail.includes('jobs') ? VALIDITY_DEFAULTS.jobAdValidityDays : VALIDITY_DEFAULTS.adValidityDays;
+    return new Date(Math.max(created.getTime() + days * DAY_MS, now + (1 + (index % 28)) * DAY_MS));
+  };
   const usable = demoAds.slice(0, limit).filter((ad) => bySlug.has(ad.catalog) && byCode.has(ad.city));
   const inserted = await db
     .insert(products)
@@ -79,6 +84,12 @@ export async function seedDemoAds(
           language: ad.language,
           imageCount: ad.pictures,
           approvedAt: waiting ? null : created,
+          // Shown ads end as the app settings' defaults say (issue 27), but none has ended at the first start:
+          // the oldest end within a few weeks, some within the week, so "ending soon" has something to show.
+          expiresAt:
+            waiting || (ad.status !== 'active' && ad.status !== 'reserved')
+              ? null
+              : demoEnd(created, slugTrail(bySlug.get(ad.catalog)!.id), index),
           createdAt: created,
           updatedAt: created,
         };

@@ -84,7 +84,9 @@ export function createLifecycleRepo(db: Database) {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(products)
-        .where(and(sql`${products.status} = 'active'`, isNull(products.archivedAt), gt(products.expiresAt, from), lte(products.expiresAt, to)));
+        .where(
+          and(sql`${products.status} = 'active'`, isNull(products.archivedAt), gt(products.expiresAt, from), lte(products.expiresAt, to)),
+        );
       return row?.count ?? 0;
     },
 
@@ -114,7 +116,10 @@ export function createLifecycleRepo(db: Database) {
         .where(and(eq(products.id, id), isNull(products.archivedAt)))
         .returning({ id: products.id });
       if (!marked) return undefined;
-      const pictures = await tx.delete(productImages).where(eq(productImages.productId, id)).returning({ prefix: productImages.storagePrefix });
+      const pictures = await tx
+        .delete(productImages)
+        .where(eq(productImages.productId, id))
+        .returning({ prefix: productImages.storagePrefix });
       return pictures.map((picture) => picture.prefix);
     },
   };

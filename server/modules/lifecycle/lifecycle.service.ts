@@ -131,7 +131,9 @@ export function createLifecycleService(deps: LifecycleDeps) {
     if (ended > 0) deps.onAdsChanged?.();
     const archivable = await repo.archivable(new Date(now.getTime() - ARCHIVE_AFTER_DAYS * DAY_MS), SWEEP_BATCH);
     if (archivable.length) {
-      await jobs.enqueueMany(archivable.map((id) => ({ kind: LIFECYCLE_JOBS.archive, payload: { productId: id }, runAt: now, key: String(id) })));
+      await jobs.enqueueMany(
+        archivable.map((id) => ({ kind: LIFECYCLE_JOBS.archive, payload: { productId: id }, runAt: now, key: String(id) })),
+      );
     }
     return { reminded, ended, archiving: archivable.length };
   }
@@ -176,7 +178,9 @@ export function createLifecycleService(deps: LifecycleDeps) {
     const owner = await repo.ownerOf(ad.userId);
     if (!owner) return;
     const locale: Locale = (LOCALES as readonly string[]).includes(owner.locale) ? (owner.locale as Locale) : 'fi';
-    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Helsinki' }).format(ad.expiresAt);
+    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Helsinki' }).format(
+      ad.expiresAt,
+    );
     await deps.mailer.send(
       lifecycleMails.ending(locale, owner.email, { name: owner.name, site: deps.site.siteName, title: ad.name, date, url: adUrl(ad) }),
     );
@@ -207,7 +211,8 @@ export function createLifecycleService(deps: LifecycleDeps) {
       const write = target.update;
       return {
         ...target,
-        update: async (id: number, changes: AdChanges, tx?: Db) => write(id, await approvalChanges(changes, () => ads.findById(id, tx), tx), tx),
+        update: async (id: number, changes: AdChanges, tx?: Db) =>
+          write(id, await approvalChanges(changes, () => ads.findById(id, tx), tx), tx),
       };
     },
 

@@ -27,7 +27,9 @@ const endAt = (id: number, at: Date) => db().update(products).set({ expiresAt: a
 const renew = (uuid: string, headers: Record<string, string>, locale = 'en') =>
   app.inject({ method: 'POST', url: `/api/product/${uuid}/renew`, headers: { ...headers, 'accept-language': locale } });
 const search = async (text: string) =>
-  (await app.inject({ method: 'POST', url: '/api/products', payload: { name: text } })).json().data.map((ad: { uuid: string }) => ad.uuid) as string[];
+  (await app.inject({ method: 'POST', url: '/api/products', payload: { name: text } }))
+    .json()
+    .data.map((ad: { uuid: string }) => ad.uuid) as string[];
 /** The hourly sweep and every job it queues, at `now`. */
 async function runSweep(now: Date) {
   await app.services.lifecycle.sweep(now);
@@ -49,7 +51,9 @@ describe('validity from approval', () => {
     const bike = await createAd(app, { userId: seller.id, name: 'Pyörä tarkastukseen', status: 'moderate' });
     const job = await createAd(app, { userId: seller.id, name: 'Kesätyö kahvilassa', status: 'moderate', catalog: 'summer-jobs' });
     for (const ad of [bike, job]) {
-      expect((await app.inject({ method: 'POST', url: `/api/admin/products/${ad.uuid}/approve`, headers: moderator })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'POST', url: `/api/admin/products/${ad.uuid}/approve`, headers: moderator })).statusCode).toBe(
+        200,
+      );
     }
     const [savedBike, savedJob] = [await rowOf(bike.id), await rowOf(job.id)];
     expect(savedBike.expiresAt!.getTime() - savedBike.approvedAt!.getTime()).toBe(days(60));
@@ -64,14 +68,22 @@ describe('validity from approval', () => {
     const saved = await app.inject({ method: 'PATCH', url: '/api/admin/app-settings', headers: admin, payload: { ad_validity_days: 45 } });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toMatchObject({ ad_validity_days: 45, job_ad_validity_days: 30 });
-    const wrong = await app.inject({ method: 'PATCH', url: '/api/admin/app-settings', headers: admin, payload: { job_ad_validity_days: 0 } });
+    const wrong = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/app-settings',
+      headers: admin,
+      payload: { job_ad_validity_days: 0 },
+    });
     expect(wrong.statusCode).toBe(422);
     const ad = await createAd(app, { userId: seller.id, name: 'Sohva uudelleen tarkastukseen', status: 'moderate' });
     await app.inject({ method: 'POST', url: `/api/admin/products/${ad.uuid}/approve`, headers: moderator });
     const first = await rowOf(ad.id);
     expect(first.expiresAt!.getTime() - first.approvedAt!.getTime()).toBe(days(45));
     // The owner's edit sent it back to review; the moderator's new approval starts a new period.
-    await db().update(products).set({ status: 'moderate', approvedAt: null, expiresAt: new Date(Date.now() + days(2)) }).where(eq(products.id, ad.id));
+    await db()
+      .update(products)
+      .set({ status: 'moderate', approvedAt: null, expiresAt: new Date(Date.now() + days(2)) })
+      .where(eq(products.id, ad.id));
     await app.inject({ method: 'POST', url: `/api/admin/products/${ad.uuid}/approve`, headers: moderator });
     const again = await rowOf(ad.id);
     expect(again.expiresAt!.getTime() - again.approvedAt!.getTime()).toBe(days(45));
@@ -85,7 +97,9 @@ describe('the reminder three days before the end', () => {
     await endAt(ad.id, new Date(clock.getTime() + days(2)));
     const before = readMails(app).length;
     await runSweep(clock);
-    const mails = readMails(app).slice(before).filter((mail) => mail.to.includes(seller.email));
+    const mails = readMails(app)
+      .slice(before)
+      .filter((mail) => mail.to.includes(seller.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.raw).toContain('Muistutettava kitara');
     expect(mails[0]!.raw).toContain(`https://kauppis.test/${ad.uuid}#renew`);
@@ -97,7 +111,11 @@ describe('the reminder three days before the end', () => {
     // An hour later, and in another process's sweep: nothing again.
     await runSweep(new Date(clock.getTime() + days(1) / 24));
     await runSweep(new Date(clock.getTime() + days(1) / 24));
-    expect(readMails(app).slice(before).filter((mail) => mail.to.includes(seller.email))).toHaveLength(1);
+    expect(
+      readMails(app)
+        .slice(before)
+        .filter((mail) => mail.to.includes(seller.email)),
+    ).toHaveLength(1);
     expect((await rowOf(ad.id)).expiryRemindedAt).not.toBeNull();
   });
 
@@ -223,8 +241,14 @@ describe('archiving 90 days after the end or the sale', () => {
       await db().insert(productImages).values({ productId: ad.id, position: 0, width: 10, height: 10, storagePrefix: prefix });
     }
     await endAt(ended.id, new Date(clock.getTime() - days(91)));
-    await db().update(products).set({ updatedAt: new Date(clock.getTime() - days(95)) }).where(eq(products.id, sold.id));
-    await db().update(products).set({ updatedAt: new Date(clock.getTime() - days(10)) }).where(eq(products.id, recent.id));
+    await db()
+      .update(products)
+      .set({ updatedAt: new Date(clock.getTime() - days(95)) })
+      .where(eq(products.id, sold.id));
+    await db()
+      .update(products)
+      .set({ updatedAt: new Date(clock.getTime() - days(10)) })
+      .where(eq(products.id, recent.id));
     await runSweep(clock);
 
     for (const ad of [ended, sold]) {
@@ -236,7 +260,10 @@ describe('archiving 90 days after the end or the sale', () => {
     expect((await rowOf(recent.id)).archivedAt).toBeNull();
     expect(await storage.read(adPictureKeys([prefixes[recent.id]!])[0]!)).toBeDefined();
 
-    const mine = (await app.inject({ url: '/api/user-products', headers: sellerHeaders })).json().data as { uuid: string; archived_at: string | null }[];
+    const mine = (await app.inject({ url: '/api/user-products', headers: sellerHeaders })).json().data as {
+      uuid: string;
+      archived_at: string | null;
+    }[];
     expect(mine.find((ad) => ad.uuid === sold.uuid)?.archived_at).toBe(clock.toISOString());
     expect((await app.inject({ url: `/api/product/${sold.uuid}` })).statusCode).toBe(410);
     expect((await app.inject({ url: `/api/product/${sold.uuid}`, headers: sellerHeaders })).statusCode).toBe(200);

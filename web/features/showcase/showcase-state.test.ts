@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { AD_STATUSES, type AdStatus } from '../../../common/ad-rules';
 import type { ManagedAd } from '../../../server/modules/ads/ads.schemas';
-import { groupByValidity, missingActiveHint, replaceAd, restoreAd, statusChips, statusMenuChoices, withStatus, withoutAd } from './showcase-state';
+import {
+  groupByValidity,
+  missingActiveHint,
+  replaceAd,
+  restoreAd,
+  statusChips,
+  statusMenuChoices,
+  withStatus,
+  withoutAd,
+} from './showcase-state';
 
 const zero = () => Object.fromEntries(AD_STATUSES.map((s) => [s, 0])) as Record<AdStatus, number>;
 

@@ -61,7 +61,8 @@ export function settingsChanges(saved: SettingsValues, edited: SettingsValues): 
   if (edited.support_email.trim() !== saved.support_email.trim()) changes.support_email = edited.support_email.trim();
   if (edited.staff_inbox_email.trim() !== saved.staff_inbox_email.trim()) changes.staff_inbox_email = edited.staff_inbox_email.trim();
   // What is not a number goes as it is not (NaN is sent as null): the server names the field.
-  for (const key of [...LIMIT_SETTINGS, ...VALIDITY_SETTINGS]) if (edited[key].trim() !== saved[key].trim()) changes[key] = Number(edited[key].trim() || NaN);
+  for (const key of [...LIMIT_SETTINGS, ...VALIDITY_SETTINGS])
+    if (edited[key].trim() !== saved[key].trim()) changes[key] = Number(edited[key].trim() || NaN);
   return changes;
 }
 
