@@ -52,7 +52,9 @@ export function ToastHost() {
   const toasts = useStore(toastStore);
   const positions = Object.keys(POSITIONS) as ToastPosition[];
   return (
-    <div aria-label={t('toast.region')} role="region">
+    // Above any dialog: react-aria hides everything outside an open dialog from assistive technology, and a
+    // toast raised as a dialog closes (a staff decision saved) must still be announced and reachable.
+    <div aria-label={t('toast.region')} role="region" data-react-aria-top-layer="true">
       {positions.map((position) => {
         const here = toasts.filter((toast) => toast.position === position);
         if (here.length === 0) return null;
