@@ -28,6 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     locale,
     theme: preferences.theme,
     consent: preferences.consent,
+    policyVersion: await context.services.privacy.cachedPolicyVersion(),
     user: user ? toSessionUser(user) : null,
     wishes,
     unreadMessages,

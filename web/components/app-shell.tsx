@@ -26,6 +26,8 @@ export interface ShellData {
   locale: Locale;
   theme: Theme | undefined;
   consent: Consent | undefined;
+  /** The privacy policy's version (issue 27): the consent banner asks again when it changes. */
+  policyVersion?: string;
   user: SessionUser | null;
   /** The signed-in person's wished ads (uuids), read by the server for this page. */
   wishes: readonly string[] | null;
@@ -85,7 +87,7 @@ export function AppShell({ data, children }: { data: ShellData; children: React.
           {children}
         </main>
         <Footer siteName={data.site.siteName} supportEmail={data.site.supportEmail ?? null} />
-        <ConsentBanner initial={data.consent} />
+        <ConsentBanner initial={data.consent} policyVersion={data.policyVersion} signedIn={data.user !== null} />
         <ToastHost />
         <DialogHost />
       </div>

@@ -4,16 +4,34 @@ import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
 import { announceConsent } from '../lib/consent';
 import { CONSENT_KEY, type Consent, storeConsent, storeConsentCookie } from '../lib/preferences';
+import { policyChangedSinceAnswer, recordConsent, storePolicyVersion } from '../lib/consent-version';
 
 /**
  * Asks once whether analytics storage may be used. Accept grants every category, reject denies
  * them all; either way the banner hides and stays hidden. Nothing optional runs before an answer.
  */
-export function ConsentBanner({ initial }: { initial: Consent | undefined }) {
+export function ConsentBanner({
+  initial,
+  policyVersion,
+  signedIn = false,
+}: {
+  initial: Consent | undefined;
+  /** The privacy policy in force (issue 27): an answer given under another one is asked again. */
+  policyVersion?: string;
+  /** A signed-in person's answer is also recorded on their account. */
+  signedIn?: boolean;
+}) {
   const { t } = useTranslation();
   const [answer, setAnswer] = useState<Consent | undefined>(initial);
 
   useEffect(() => {
+    // The privacy policy changed since this device answered: ask again (nothing optional runs meanwhile).
+    if (answer && policyVersion && policyChangedSinceAnswer(policyVersion)) {
+      // Local storage is only readable after hydration, so these updates have to come from an effect.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setAnswer(undefined);
+      return;
+    }
     // A returning visitor: tell whoever waits for consent what they answered before.
     if (answer) {
       announceConsent(answer);
@@ -26,8 +44,8 @@ export function ConsentBanner({ initial }: { initial: Consent | undefined }) {
       if (stored?.value === 'granted' || stored?.value === 'denied') {
         storeConsentCookie(stored.value);
         announceConsent(stored.value);
-        // Local storage is only readable after hydration, so this one update has to come from an effect.
-        // eslint-disable-next-line react-hooks/set-state-in-effect
+        // Local storage is only readable after hydration, so this one update has to come from an effect
+        // (the rule reports the effect's first update only: the one above carries the exception).
         setAnswer(stored.value);
       }
     } catch {
@@ -38,6 +56,8 @@ export function ConsentBanner({ initial }: { initial: Consent | undefined }) {
 
   function decide(value: Consent) {
     storeConsent(value);
+    if (policyVersion) storePolicyVersion(policyVersion);
+    if (signedIn) recordConsent(value).catch(() => undefined);
     announceConsent(value);
     setAnswer(value);
   }

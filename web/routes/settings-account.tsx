@@ -7,6 +7,7 @@ import { SettingsCard } from '../components/form-controls';
 import { LinkedAccounts } from '../features/account/components/linked-accounts';
 import { SessionsList } from '../features/account/components/sessions-list';
 import { IdentitySection } from '../features/identity/components/identity-section';
+import { PrivacySection } from '../features/privacy/components/privacy-section';
 import { IDENTITY_OUTCOMES } from '../../common/identity';
 import { formatDate } from '../lib/format';
 import { requestMeta, runAction } from '../lib/forms.server';
@@ -27,6 +28,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     providersEnabled: Object.values(context.services.oauth.enabledLogins()).some(Boolean),
     // Strong identification (issue 25): its state, and the outcome the broker's round trip came back with.
     identity: await context.services.identity.status(current),
+    // Download my data and the cookie choices on the account (issue 27).
+    dataExport: await context.services.privacy.exportStatus(current),
+    consents: await context.services.privacy.consents(current),
     identityOutcome: IDENTITY_OUTCOMES.find((outcome) => outcome === new URL(request.url).searchParams.get('identity')) ?? null,
   };
 }
@@ -92,6 +96,8 @@ export default function SettingsAccount({ loaderData }: Route.ComponentProps) {
       </SettingsCard>
 
       {(loaderData.providersEnabled || loaderData.oauthAccounts.length > 0) && <LinkedAccounts accounts={loaderData.oauthAccounts} />}
+
+      <PrivacySection initialExport={loaderData.dataExport} initialConsents={loaderData.consents} />
 
       <SettingsCard title={t('account.delete.heading')} description={t('account.delete.intro')} tone="danger">
         <DeleteAccountDialog hasPassword={loaderData.hasPassword} email={loaderData.email} />
