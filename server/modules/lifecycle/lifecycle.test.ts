@@ -145,6 +145,12 @@ describe('POST /api/product/{uuid}/renew', () => {
     expect(reply.json().data).toEqual({ uuid: ad.uuid, status: 'active', expires_at: new Date(clock.getTime() + days(60)).toISOString() });
     const after = await rowOf(ad.id);
     expect(after).toMatchObject({ status: 'active', expiryRemindedAt: null, updatedAt: before.updatedAt });
+    // No new version: the saved searches are not matched again, so nobody hears of it as a new ad.
+    const matching = await db().select().from(jobs).where(eq(jobs.kind, 'match-ad'));
+    expect(matching.filter((job) => (job.payload as { productId?: number }).productId === ad.id)).toHaveLength(0);
+    // The queue's next sweep does not remind of the new end either: it is 60 days away.
+    await runSweep(clock);
+    expect((await rowOf(ad.id)).expiryRemindedAt).toBeNull();
   });
 
   it('renews an ad that ended up to 90 days ago: it is back in search', async () => {
