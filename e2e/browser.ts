@@ -96,6 +96,20 @@ export async function seriousA11yViolations(page: Page): Promise<SeriousViolatio
     }));
 }
 
+/** Chosen axe rules of any impact (heading-order and landmark-unique are "moderate", which checkA11y lets pass). */
+export async function axeRuleViolations(page: Page, rules: string[]): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withRules(rules).analyze();
+  return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+/** The outline the browser draws around the focused element (the keyboard's focus ring). */
+export async function focusOutline(page: Page): Promise<{ style: string; width: string }> {
+  return page.evaluate(() => {
+    const style = getComputedStyle(document.activeElement!);
+    return { style: style.outlineStyle, width: style.outlineWidth };
+  });
+}
+
 /** One line per violation and element, for logs and assertion messages. */
 export function formatViolations(violations: SeriousViolation[]): string {
   return violations.map((v) => `${v.impact} ${v.rule} (${v.help}): ${v.targets.join(', ')}`).join('\n');

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../web/i18n/en.json' with { type: 'json' };
 import fi from '../web/i18n/fi.json' with { type: 'json' };
-import { checkA11y, closeBrowser, hydrated, MOBILE, newPage, open, screenshot } from './browser';
+import { axeRuleViolations, checkA11y, closeBrowser, hydrated, MOBILE, newPage, open, screenshot } from './browser';
 
 const DEMO_PASSWORD = 'Kauppis#Demo2026';
 const messages = { fi, en } as const;
@@ -97,6 +97,9 @@ describe('an editor writes a blog post, and a visitor reads it', () => {
     await editor.getByRole('button', { name: t('admin_blog.editor.save') }).click();
     await editor.waitForURL((url) => url.pathname.startsWith('/admin/blog/edit/'));
     await editor.getByText(t('admin_blog.editor.saved')).first().waitFor();
+    // The saved post's editor: its translation links and its side column beside the admin navigation.
+    await checkA11y(editor, 'blog editor, saved post');
+    expect(await axeRuleViolations(editor, ['landmark-unique', 'heading-order'])).toEqual([]);
   });
 
   it('shows the post to a visitor in the blog and at its own address', async () => {

@@ -85,6 +85,8 @@ describe('messenger: a buyer asks about an ad, the seller answers live, nothing 
     await buyer.waitForURL((url) => /^\/channel\/\d+$/.test(url.pathname));
     roomPath = new URL(buyer.url()).pathname;
     await buyer.getByText(question).waitFor();
+    // The conversation page took over with the buyer still writing: the focus is in its box, not on <body>.
+    await expect.poll(() => buyer.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
 
     await seller.getByText(question).waitFor();
     await badge(seller, 1).waitFor();

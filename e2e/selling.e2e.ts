@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import fi from '../web/i18n/fi.json' with { type: 'json' };
-import { MOBILE, checkA11y, closeBrowser, hydrated, newPage, open, screenshot } from './browser';
+import { MOBILE, axeRuleViolations, checkA11y, closeBrowser, focusOutline, hydrated, newPage, open, screenshot } from './browser';
 
 const DEMO_PASSWORD = 'Kauppis#Demo2026';
 
@@ -51,10 +51,15 @@ describe('selling: a seller publishes through the wizard, a moderator approves, 
     await next(page);
     await page.getByText(t('validation.required')).first().waitFor();
     await page.getByLabel(t('new_ad.fields.name'), { exact: true }).fill(title);
+    // A text field in focus shows the ring, not only a border of another colour.
+    expect(await focusOutline(page)).toEqual({ style: 'solid', width: '3px' });
     await next(page);
 
     await stepHeading(page, 'city').waitFor();
     await page.getByRole('combobox', { name: t('account.fields.city') }).fill('Tampe');
+    // The list open: what it hides from screen readers cannot take focus either (aria-hidden-focus).
+    await page.getByRole('option', { name: /^Tampere/ }).waitFor();
+    await checkA11y(page, 'new ad, city list open');
     await page.getByRole('option', { name: /^Tampere/ }).click();
     await next(page);
 
@@ -86,6 +91,7 @@ describe('selling: a seller publishes through the wizard, a moderator approves, 
       .getByRole('button', { name: /^Maastopyörät/ })
       .first()
       .click();
+    expect(await axeRuleViolations(page, ['heading-order', 'landmark-unique'])).toEqual([]);
     await next(page);
 
     await stepHeading(page, 'preview').waitFor();
