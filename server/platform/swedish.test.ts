@@ -4,14 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../db/schema/catalog.ts';
 import { users } from '../db/schema/users.ts';
 import { seedReferenceData } from '../db/seed/reference.ts';
-import { createUser, loginAs } from '../test/accounts.ts';
+import sv from '../../web/i18n/sv.json' with { type: 'json' };
+import { createUser, loginAs, readMails } from '../test/accounts.ts';
 import { createAd } from '../test/ads.ts';
 import { buildTestApp } from '../test/app.ts';
 import { localeFromAcceptLanguage } from './i18n.ts';
 
 // Swedish, the fourth language (issue 27): chosen like the others, and the data's own Swedish names.
 let app: FastifyInstance;
-const sv = { 'accept-language': 'sv-FI,sv;q=0.9,fi;q=0.8' };
+const swedish = { 'accept-language': 'sv-FI,sv;q=0.9,fi;q=0.8' };
 
 beforeAll(async () => {
   app = await buildTestApp();
@@ -28,7 +29,7 @@ describe('choosing Swedish', () => {
   });
 
   it('answers API errors in Swedish', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/login', headers: sv, payload: {} });
+    const res = await app.inject({ method: 'POST', url: '/api/login', headers: swedish, payload: {} });
     expect(res.statusCode).toBe(422);
     const { message } = res.json() as { message: string };
     const finnish = (await app.inject({ method: 'POST', url: '/api/login', payload: {} })).json().message as string;
@@ -41,12 +42,15 @@ describe('choosing Swedish', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/register',
-      headers: sv,
+      headers: swedish,
       payload: { name: 'Sven', email, password: 'Kelpo#Salasana42', password_confirmation: 'Kelpo#Salasana42', terms: true },
     });
     expect(res.statusCode, res.body).toBeLessThan(300);
     const [row] = await app.services.database.db.select({ locale: users.locale }).from(users).where(eq(users.email, email));
     expect(row?.locale).toBe('sv');
+    // The account's mails are written in its language.
+    const mail = readMails(app).find((m) => m.to.includes(email));
+    expect(mail?.subject).toContain(sv.mail.verify.subject);
 
     const admin = await loginAs(app, await createUser(app, { roles: ['user', 'admin'] }));
     const created = await app.inject({
@@ -61,22 +65,22 @@ describe('choosing Swedish', () => {
 
 describe('Swedish names from the data', () => {
   it('names the categories in Swedish, every seeded one', async () => {
-    const tree = (await app.inject({ url: '/api/catalogs-tree', headers: sv })).json().data as Named[];
+    const tree = (await app.inject({ url: '/api/catalogs-tree', headers: swedish })).json().data as Named[];
     expect(tree.find((n) => n.slug === 'transport')?.name).toBe('Fordon');
     const bikes = tree.find((n) => n.slug === 'transport')?.children?.find((n) => n.slug === 'bicycles');
     expect(bikes?.name).toBe('Cyklar');
     const finnish = new Map(((await app.inject({ url: '/api/catalogs-flatten' })).json().data as Named[]).map((n) => [n.slug, n.name]));
-    const swedish = (await app.inject({ url: '/api/catalogs-flatten', headers: sv })).json().data as Named[];
+    const inSwedish = (await app.inject({ url: '/api/catalogs-flatten', headers: swedish })).json().data as Named[];
     // Only brand names stay as in Finnish.
-    const same = swedish.filter((n) => n.name === finnish.get(n.slug)).map((n) => n.slug);
+    const same = inSwedish.filter((n) => n.name === finnish.get(n.slug)).map((n) => n.slug);
     expect(same.sort()).toEqual(['nintendo', 'playstation', 'xbox']);
   });
 
   it('names regions and municipalities by their Swedish names, sorted the Swedish way', async () => {
-    const regions = (await app.inject({ url: '/api/regions', headers: sv })).json().data as Named[];
+    const regions = (await app.inject({ url: '/api/regions', headers: swedish })).json().data as Named[];
     expect(regions.find((r) => r.code === '01')?.name).toBe('Nyland');
     expect(regions.find((r) => r.code === '02')?.name).toBe('Egentliga Finland');
-    const cities = (await app.inject({ url: '/api/cities', headers: sv })).json().data as Named[];
+    const cities = (await app.inject({ url: '/api/cities', headers: swedish })).json().data as Named[];
     expect(cities.find((c) => c.code === '091')?.name).toBe('Helsingfors');
     expect(cities.find((c) => c.code === '049')?.name).toBe('Esbo');
     expect(cities.find((c) => c.code === '050')?.name).toBe('Eura');
@@ -87,7 +91,7 @@ describe('Swedish names from the data', () => {
   it('shows an ad with its Swedish category trail and town', async () => {
     const seller = await createUser(app, { name: 'Sara Säljare' });
     const ad = await createAd(app, { userId: seller.id, name: 'Cykel Helkama', catalog: 'city-bikes', city: '049' });
-    const res = await app.inject({ url: `/api/product/${ad.uuid}`, headers: sv });
+    const res = await app.inject({ url: `/api/product/${ad.uuid}`, headers: swedish });
     expect(res.statusCode).toBe(200);
     const data = res.json().data as { city: { name: string }; catalog: { path: { name: string }[] } };
     expect(data.city.name).toBe('Esbo');
@@ -96,7 +100,7 @@ describe('Swedish names from the data', () => {
 
   it('labels the seeded category fields and their options in Swedish', async () => {
     const [cars] = await app.services.database.db.select({ id: catalogs.id }).from(catalogs).where(eq(catalogs.slug, 'cars'));
-    const fields = (await app.inject({ url: `/api/catalogs/${cars!.id}/attributes`, headers: sv })).json().data as {
+    const fields = (await app.inject({ url: `/api/catalogs/${cars!.id}/attributes`, headers: swedish })).json().data as {
       key: string;
       label: string;
       options?: { value: string; label: string }[];
@@ -108,7 +112,7 @@ describe('Swedish names from the data', () => {
   });
 
   it('names the blog categories in Swedish', async () => {
-    const res = await app.inject({ url: '/api/blog?locale=sv', headers: sv });
+    const res = await app.inject({ url: '/api/blog?locale=sv', headers: swedish });
     expect(res.statusCode).toBe(200);
     const categories = res.json().categories as Named[];
     expect(categories.find((c) => c.slug === 'news')?.name).toBe('Nyheter');
@@ -136,14 +140,14 @@ describe('Swedish info pages', () => {
       ['contacts', 'Kontaktuppgifter'],
       ['safe-shops', 'Trygg handel'],
     ]) {
-      const res = await app.inject({ url: `/api/info/${slug}`, headers: sv });
+      const res = await app.inject({ url: `/api/info/${slug}`, headers: swedish });
       expect(res.statusCode, slug).toBe(200);
       const page = res.json().data as { locale: string; title: string; body: string; locales: string[] };
       expect(page).toMatchObject({ locale: 'sv', title });
       expect(page.locales).toContain('sv');
       expect(page.body).not.toMatch(/että|ilmoituks|käyttäj| tai /);
     }
-    const terms = (await app.inject({ url: '/api/info/terms-of-use', headers: sv })).json().data.body as string;
+    const terms = (await app.inject({ url: '/api/info/terms-of-use', headers: swedish })).json().data.body as string;
     expect(terms).toContain('finsk lag');
   });
 });
