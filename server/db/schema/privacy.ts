@@ -12,9 +12,8 @@ export const privacyExports = pgTable(
   {
     id: serial('id').primaryKey(),
     uuid: uuid('uuid').notNull().unique().defaultRandom(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the account is deleted: the row stays until the retention job has deleted the file. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     sessionId: text('session_id').notNull(),
     locale: text('locale').notNull(),
     status: text('status', { enum: EXPORT_STATUSES }).notNull().default('pending'),

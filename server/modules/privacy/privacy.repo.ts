@@ -55,12 +55,12 @@ export function createPrivacyRepo(db: Database) {
       await db.update(privacyExports).set({ downloadedAt: at }).where(and(eq(privacyExports.id, id), isNull(privacyExports.downloadedAt)));
     },
 
-    /** Ready exports whose link has ended, with a file still stored. */
+    /** Exports with a file still stored whose link has ended, or whose account is deleted. */
     async expiredExports(now: Date, limit: number): Promise<Pick<ExportRow, 'id' | 'storageKey'>[]> {
       return db
         .select({ id: privacyExports.id, storageKey: privacyExports.storageKey })
         .from(privacyExports)
-        .where(and(isNotNull(privacyExports.storageKey), lt(privacyExports.expiresAt, now)))
+        .where(and(isNotNull(privacyExports.storageKey), or(lt(privacyExports.expiresAt, now), isNull(privacyExports.userId))))
         .limit(limit);
     },
 
@@ -134,7 +134,7 @@ export function createPrivacyRepo(db: Database) {
   };
 }
 
-/** What an anonymised message's text becomes (language-neutral; the chat shows its own words for it). */
+/** What an anonymised message's text becomes: language-neutral, shown as it is. */
 export const ANONYMISED_BODY = '…';
 
 export type PrivacyRepo = ReturnType<typeof createPrivacyRepo>;

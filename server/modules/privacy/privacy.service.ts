@@ -73,7 +73,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
   async function build(exportId: number, now: Date): Promise<void> {
     const row = await repo.findExport(exportId);
     if (!row || row.status !== 'pending') return;
-    const data = await deps.data.collect(row.userId);
+    const data = row.userId === null ? undefined : await deps.data.collect(row.userId);
     if (!data) {
       await repo.markFailed(row.id);
       return;

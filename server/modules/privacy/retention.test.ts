@@ -141,6 +141,19 @@ describe('retention jobs', () => {
     clock = later;
     expect((await app.inject({ method: 'GET', url: `/api/account/export/${uuid}`, headers: session.headers })).statusCode).toBe(410);
   });
+
+  it("deletes a deleted account's export at the next run, before its link would have ended", async () => {
+    const user = await createUser(app);
+    const session = await loginAs(app, user);
+    const { uuid } = (await app.inject({ method: 'POST', url: '/api/account/export', headers: session.headers })).json().data as { uuid: string };
+    await app.services.jobs.runDue(clock);
+    const [row] = await db().select().from(privacyExports).where(eq(privacyExports.uuid, uuid));
+    await db().delete(users).where(eq(users.id, user.id));
+    expect(await app.services.retention.run('exports', clock)).toMatchObject({ exports: 1 });
+    expect(await app.services.platform.storage.read(row!.storageKey!)).toBeUndefined();
+    const [gone] = await db().select().from(privacyExports).where(eq(privacyExports.uuid, uuid));
+    expect(gone).toMatchObject({ userId: null, status: 'deleted', storageKey: null });
+  });
 });
 
 describe('cookie consent records', () => {
