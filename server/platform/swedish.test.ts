@@ -119,6 +119,33 @@ describe('Swedish names from the data', () => {
     expect(categories.find((c) => c.slug === 'safety')?.name).toBe('Säkerhet');
   });
 
+  it('lets staff name a category in Swedish, leave it empty (read as Finnish) and refuses a bad Swedish name', async () => {
+    const admin = { ...(await loginAs(app, await createUser(app, { roles: ['user', 'admin'] }))).headers, ...swedish };
+    const stamp = Date.now().toString(36);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/admin/catalogs',
+      headers: admin,
+      payload: { name_fi: `Leijualukset ${stamp}`, name_en: `Hovercraft ${stamp}`, name_ru: `Суда ${stamp}`, name_sv: `Svävare ${stamp}` },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, slug } = created.json().data as { id: number; slug: string };
+    expect(created.json().data.name_sv).toBe(`Svävare ${stamp}`);
+    const named = async () =>
+      ((await app.inject({ url: '/api/catalogs-flatten', headers: swedish })).json().data as Named[]).find((n) => n.slug === slug)?.name;
+    expect(await named()).toBe(`Svävare ${stamp}`);
+
+    const bad = await app.inject({ method: 'PATCH', url: `/api/admin/catalogs/${id}`, headers: admin, payload: { name_sv: 'x\u0007' } });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['name_sv']);
+    expect(await named()).toBe(`Svävare ${stamp}`);
+
+    const cleared = await app.inject({ method: 'PATCH', url: `/api/admin/catalogs/${id}`, headers: admin, payload: { name_sv: '' } });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().data.name_sv).toBe('');
+    await expect.poll(named, { timeout: 10_000 }).toBe(`Leijualukset ${stamp}`);
+  });
+
   it('fills the seed’s Swedish names into a tree seeded before them, leaving staff’s own names alone', async () => {
     const db = app.services.database.db;
     await db.update(catalogs).set({ nameSv: null }).where(eq(catalogs.slug, 'boats'));
