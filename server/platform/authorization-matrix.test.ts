@@ -128,6 +128,8 @@ const TABLE: Record<string, Row> = {
   'PATCH /api/product': { allowed: ['owner', ...AD_STAFF], request: ({ ad }) => ({ payload: { productUuid: ad.uuid, price: '20' } }) },
   'GET /api/product/{uuid}/edit': { allowed: ['owner', ...AD_STAFF], request: ({ ad }) => ({ url: `/api/product/${ad.uuid}/edit` }) },
   'DELETE /api/product/{uuid}': { allowed: ['owner', ...AD_STAFF], request: ({ ad }) => ({ url: `/api/product/${ad.uuid}` }) },
+  // Only the seller renews (issue 27): staff get 403 too.
+  'POST /api/product/{uuid}/renew': { allowed: ['owner'], request: ({ ad }) => ({ url: `/api/product/${ad.uuid}/renew` }) },
   'POST /api/product-images': { allowed: ['owner', ...AD_STAFF], request: ({ ad }) => pictureForm({ productUuid: ad.uuid }) },
   'POST /api/delete-product-images': {
     allowed: ['owner', ...AD_STAFF],
@@ -444,6 +446,13 @@ const TABLE: Record<string, Row> = {
   'GET /api/user-wishes': signedIn(() => ({})),
   'POST /api/update-user-wishes': signedIn(({ ad }) => ({ payload: { product_id: ad.uuid } })),
   'GET /api/user-wishes-list': signedIn(() => ({})),
+  // Download my data and consent records (issue 27): one's own only (another's export is 404).
+  'POST /api/account/export': signedIn(() => ({})),
+  'GET /api/account/export': signedIn(() => ({})),
+  'GET /api/account/export/{uuid}': signedIn(() => ({ url: `/api/account/export/${uuid0}` })),
+  'GET /api/account/consents': signedIn(() => ({})),
+  'POST /api/account/consent': signedIn(() => ({ payload: { choice: 'granted' } })),
+  'GET /api/privacy/policy-version': open(() => ({})),
   'GET /api/saved-searches': signedIn(() => ({})),
   'POST /api/saved-searches': signedIn(() => ({ payload: { query: { name: 'sohva' } } })),
   // Nobody's search: past the guard it is a 404 for everyone signed in.
