@@ -60,6 +60,18 @@ describe(`the database (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     expect(row?.n).toBe(0);
   });
 
+  it('lists every migration with a file and a time after the one before (the migrator runs only what is newer than the last one run)', () => {
+    const journal = JSON.parse(fs.readFileSync(path.join(migrationsDir, 'meta/_journal.json'), 'utf8')) as {
+      entries: { idx: number; when: number; tag: string }[];
+    };
+    const files = fs.readdirSync(migrationsDir).filter((name) => name.endsWith('.sql'));
+    expect(journal.entries.map((entry) => `${entry.tag}.sql`)).toEqual(files.sort());
+    journal.entries.forEach((entry, i) => {
+      expect(entry.idx).toBe(i);
+      if (i > 0) expect(entry.when).toBeGreaterThan(journal.entries[i - 1]!.when);
+    });
+  });
+
   it('applies the migrations again without harm: none runs twice, no column, index or trigger changes, the data stays', async () => {
     const journal = JSON.parse(fs.readFileSync(path.join(migrationsDir, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
     await handle.db.execute(sql`insert into users (name, email) values ('Pysyvä', 'survives-migrations@example.com')`);
