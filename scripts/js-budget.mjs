@@ -20,11 +20,16 @@ export const BUDGETS = {
   // Issue 26: the ad page's list of category fields and their JSON-LD, +2.3 KB ("Copy link" and
   // "Share" load after hydration); the search form's place section and fields' filters, +3.4 KB on
   // home and catalog (docs/decisions.md, "First-load budget after issue 26").
-  'routes/single-product': { label: 'ad page', kb: 133.3, files: 15 },
+  // Issue 27 and 30 (2026-11-28): the ad's end and the owner's renew button, the consent banner's
+  // recorded answer and policy version, Swedish in the language list and its loader, the month
+  // forms of "member since", the page-focus hook and the focus ring: +1.9 KB on the ad page, +0.9 KB
+  // on home and catalog. Not won back yet: issue 30's first-load item (per-page texts, the place
+  // section's chunk) is where it is to be won back (docs/decisions.md).
+  'routes/single-product': { label: 'ad page', kb: 135.5, files: 15 },
   // Saved searches (issue 29) put their button on the results pages: +0.9 KB; the notification
   // bell's two first-load texts and the chunking after it +23 bytes (docs/decisions.md).
-  'routes/home': { label: 'home', kb: 136.4, files: 15 },
-  catalog: { label: 'catalog page', kb: 134.7, files: 15 },
+  'routes/home': { label: 'home', kb: 137.6, files: 15 },
+  catalog: { label: 'catalog page', kb: 135.9, files: 15 },
 };
 
 export function firstLoad(clientDir = path.join(root, 'build/web/client')) {
