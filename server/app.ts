@@ -309,9 +309,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       app.services.lifecycle.scheduleSweep(now),
       // The daily retention jobs (issue 27): old mail files and logs, ended sessions, deleted accounts' messages, ended exports.
       app.services.retention.scheduleRetention(now),
-    ]).catch(
-      (error: unknown) => app.log.warn({ err: error }, 'digest scheduling failed'),
-    );
+    ]).catch((error: unknown) => app.log.warn({ err: error }, 'digest scheduling failed'));
     const jobsPoll = setInterval(() => {
       running = running.then(() => app.services.jobs.runDue()).catch((error: unknown) => app.log.warn({ err: error }, 'jobs failed'));
     }, config.jobsPollSeconds * 1000);

@@ -136,8 +136,7 @@ function useUnfocusableWhileHidden(open: boolean, root: RefObject<HTMLElement | 
     if (!open) return;
     // The field's own button (show all, out of the tab order) still closes the list by mouse.
     const made = [...document.querySelectorAll<HTMLElement>('[aria-hidden="true"]:not([inert])')].filter(
-      (element) =>
-        !root.current?.contains(element) && (element.matches(FOCUSABLE) || element.querySelector(FOCUSABLE) !== null),
+      (element) => !root.current?.contains(element) && (element.matches(FOCUSABLE) || element.querySelector(FOCUSABLE) !== null),
     );
     for (const element of made) element.setAttribute('inert', '');
     return () => {

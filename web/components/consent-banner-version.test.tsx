@@ -30,9 +30,12 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      return new Response(JSON.stringify({ data: { choice: 'granted', policy_version: 'v2', created_at: new Date().toISOString() }, message: 'ok' }), {
-        status: 201,
-      });
+      return new Response(
+        JSON.stringify({ data: { choice: 'granted', policy_version: 'v2', created_at: new Date().toISOString() }, message: 'ok' }),
+        {
+          status: 201,
+        },
+      );
     }),
   );
 });
@@ -60,7 +63,9 @@ describe('the cookie banner and the privacy policy version (issue 27)', () => {
     expect(banner()).toBeNull();
     expect(window.localStorage.getItem(CONSENT_VERSION_COOKIE)).toBe('v2');
     expect(document.cookie).toContain(`${CONSENT_VERSION_COOKIE}=v2`);
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/account/consent')).toEqual({ url: '/api/account/consent', body: { choice: 'granted' } }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/account/consent')).toEqual({ url: '/api/account/consent', body: { choice: 'granted' } }),
+    );
   });
 
   it("does not record a visitor's answer", () => {

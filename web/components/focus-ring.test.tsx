@@ -98,7 +98,12 @@ describe('the shared focus ring', () => {
   it('is on every tool of the rich text editor’s toolbar (the blog editor’s “Paragraph”)', async () => {
     render(
       <I18nProvider i18n={i18n}>
-        <RichTextEditor label="Body" value="<p>Hello</p>" onChange={() => {}} uploadImage={async () => ({ url: '', width: 1, height: 1 })} />
+        <RichTextEditor
+          label="Body"
+          value="<p>Hello</p>"
+          onChange={() => {}}
+          uploadImage={async () => ({ url: '', width: 1, height: 1 })}
+        />
       </I18nProvider>,
     );
     const paragraph = await screen.findByRole('button', { name: 'Paragraph' });

@@ -41,8 +41,12 @@ export function policyChangedSinceAnswer(current: string): boolean {
 
 /** Records a signed-in person's answer on their account (time, choice, policy version); a failure is not the visitor's problem. */
 export function recordConsent(choice: ConsentChoice) {
-  return apiRequest<{ data: { choice: ConsentChoice; policy_version: string; created_at: string }; message: string }>('POST', '/account/consent', {
-    body: { choice },
-    silent: true,
-  });
+  return apiRequest<{ data: { choice: ConsentChoice; policy_version: string; created_at: string }; message: string }>(
+    'POST',
+    '/account/consent',
+    {
+      body: { choice },
+      silent: true,
+    },
+  );
 }

@@ -65,7 +65,10 @@ export function createAuditRepo(db: Database) {
     /** The ads entries mention, for links to them (an ad deleted since is simply not found). */
     async adsByIds(ids: readonly number[]) {
       if (ids.length === 0) return [];
-      return db.select({ id: products.id, uuid: products.uuid, name: products.name }).from(products).where(inArray(products.id, [...ids]));
+      return db
+        .select({ id: products.id, uuid: products.uuid, name: products.name })
+        .from(products)
+        .where(inArray(products.id, [...ids]));
     },
   };
 }

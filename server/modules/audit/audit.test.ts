@@ -31,7 +31,9 @@ describe('the audit log', () => {
     const entries = (await read(adminHeaders, { entity: 'product', entity_id: String(ad.id) })).json().data;
     expect(entries[0]).toMatchObject({ action: 'ad_status_active', ads: [{ id: ad.id, uuid: ad.uuid, name: 'Helkama Jopo 24' }] });
 
-    expect(adsMentioned({ entity: 'report', entityId: '7', data: { subject: { type: 'product', id: 314 }, action: 'hide_ad' } })).toEqual([314]);
+    expect(adsMentioned({ entity: 'report', entityId: '7', data: { subject: { type: 'product', id: 314 }, action: 'hide_ad' } })).toEqual([
+      314,
+    ]);
     expect(adsMentioned({ entity: 'report', entityId: '8', data: { subject: { type: 'user', id: 5 } } })).toEqual([]);
     expect(adsMentioned({ entity: 'decision', entityId: '3', data: { product: 12, outcome: 'reversed' } })).toEqual([12]);
     expect(adsMentioned({ entity: 'user', entityId: '4', data: null })).toEqual([]);

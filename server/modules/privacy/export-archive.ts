@@ -7,7 +7,18 @@ import { adPictureKey } from '../images/image-processing.ts';
 import type { ExportData } from './export-data.repo.ts';
 
 /** The JSON files of the archive, one per section, in the order index.html lists them. */
-export const EXPORT_SECTIONS = ['account', 'profile', 'sessions', 'ads', 'wishes', 'saved_searches', 'messages', 'ratings', 'reports', 'consents'] as const;
+export const EXPORT_SECTIONS = [
+  'account',
+  'profile',
+  'sessions',
+  'ads',
+  'wishes',
+  'saved_searches',
+  'messages',
+  'ratings',
+  'reports',
+  'consents',
+] as const;
 type Section = (typeof EXPORT_SECTIONS)[number];
 
 const encoder = new TextEncoder();
@@ -22,7 +33,10 @@ const picturePath = (adUuid: string, position: number) => `pictures/${adUuid}/${
  * from storage chunk by chunk); the archive's bytes are gathered for `storage.put`, which takes a
  * whole body on both drivers.
  */
-export async function buildExportArchive(data: ExportData, options: { locale: Locale; siteName: string; createdAt: Date; storage: Storage }): Promise<Buffer> {
+export async function buildExportArchive(
+  data: ExportData,
+  options: { locale: Locale; siteName: string; createdAt: Date; storage: Storage },
+): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
   let finished!: () => void;
   let failed!: (error: Error) => void;
@@ -52,7 +66,8 @@ export async function buildExportArchive(data: ExportData, options: { locale: Lo
       // WebP is compressed already: stored as it is.
       const file = new ZipPassThrough(picturePath(ad.uuid, picture.position));
       zip.add(file);
-      for await (const chunk of object.body as AsyncIterable<Buffer | Uint8Array>) file.push(chunk instanceof Uint8Array ? chunk : new Uint8Array(chunk));
+      for await (const chunk of object.body as AsyncIterable<Buffer | Uint8Array>)
+        file.push(chunk instanceof Uint8Array ? chunk : new Uint8Array(chunk));
       file.push(new Uint8Array(0), true);
       included.add(picturePath(ad.uuid, picture.position));
     }
@@ -66,8 +81,11 @@ export async function buildExportArchive(data: ExportData, options: { locale: Lo
 
 function indexPage(data: ExportData, pictures: Set<string>, options: { locale: Locale; siteName: string; createdAt: Date }): string {
   const { locale } = options;
-  const t = (key: string, params: Record<string, string | number> = {}) => escapeHtml(translate(locale, `privacy.export_file.${key}`, params));
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Helsinki' }).format(options.createdAt);
+  const t = (key: string, params: Record<string, string | number> = {}) =>
+    escapeHtml(translate(locale, `privacy.export_file.${key}`, params));
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Helsinki' }).format(
+    options.createdAt,
+  );
   const count = (section: Section): number => {
     const value = data[section] as unknown;
     if (Array.isArray(value)) return value.length;

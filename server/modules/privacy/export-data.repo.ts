@@ -28,8 +28,15 @@ export function createExportDataRepo(db: Database) {
       .where(eq(users.id, userId));
     if (!user) return undefined;
     const u = user.user;
-    const roleRows = await db.select({ slug: roles.slug }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, userId));
-    const linked = await db.select({ provider: oauthAccounts.provider, createdAt: oauthAccounts.createdAt }).from(oauthAccounts).where(eq(oauthAccounts.userId, userId));
+    const roleRows = await db
+      .select({ slug: roles.slug })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, userId));
+    const linked = await db
+      .select({ provider: oauthAccounts.provider, createdAt: oauthAccounts.createdAt })
+      .from(oauthAccounts)
+      .where(eq(oauthAccounts.userId, userId));
     return {
       account: {
         id: u.id,
@@ -96,7 +103,9 @@ export function createExportDataRepo(db: Database) {
       .where(eq(products.userId, userId))
       .orderBy(asc(products.createdAt));
     const ids = rows.map((r) => r.ad.id);
-    const pictures = ids.length ? await db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.position)) : [];
+    const pictures = ids.length
+      ? await db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.position))
+      : [];
     const history = ids.length
       ? await db
           .select({ entityId: auditLog.entityId, action: auditLog.action, data: auditLog.data, createdAt: auditLog.createdAt })
@@ -117,10 +126,19 @@ export function createExportDataRepo(db: Database) {
       created_at: iso(ad.createdAt),
       updated_at: iso(ad.updatedAt),
       approved_at: iso(ad.approvedAt),
-      history: history.filter((h) => h.entityId === String(ad.id)).map((h) => ({ action: h.action, at: iso(h.createdAt), details: h.data ?? null })),
+      history: history
+        .filter((h) => h.entityId === String(ad.id))
+        .map((h) => ({ action: h.action, at: iso(h.createdAt), details: h.data ?? null })),
       pictures: pictures
         .filter((p) => p.productId === ad.id)
-        .map((p) => ({ uuid: p.uuid, position: p.position, width: p.width, height: p.height, storage_prefix: p.storagePrefix, added_at: iso(p.createdAt) })),
+        .map((p) => ({
+          uuid: p.uuid,
+          position: p.position,
+          width: p.width,
+          height: p.height,
+          storage_prefix: p.storagePrefix,
+          added_at: iso(p.createdAt),
+        })),
     }));
   }
 
@@ -157,7 +175,11 @@ export function createExportDataRepo(db: Database) {
   }
 
   async function ratingsOf(userId: number) {
-    const rows = await db.select().from(ratings).where(or(eq(ratings.raterId, userId), eq(ratings.ratedId, userId))).orderBy(asc(ratings.createdAt));
+    const rows = await db
+      .select()
+      .from(ratings)
+      .where(or(eq(ratings.raterId, userId), eq(ratings.ratedId, userId)))
+      .orderBy(asc(ratings.createdAt));
     return rows.map((r) => ({
       direction: r.raterId === userId ? 'given' : 'received',
       stars: r.stars,
@@ -201,7 +223,12 @@ export function createExportDataRepo(db: Database) {
     const exports = await db.select().from(privacyExports).where(eq(privacyExports.userId, userId)).orderBy(asc(privacyExports.createdAt));
     return {
       cookie_consents: rows.map((c) => ({ choice: c.choice, policy_version: c.policyVersion, at: iso(c.createdAt) })),
-      data_exports: exports.map((e) => ({ status: e.status, requested_at: iso(e.createdAt), ready_at: iso(e.readyAt), expires_at: iso(e.expiresAt) })),
+      data_exports: exports.map((e) => ({
+        status: e.status,
+        requested_at: iso(e.createdAt),
+        ready_at: iso(e.readyAt),
+        expires_at: iso(e.expiresAt),
+      })),
     };
   }
 

@@ -66,7 +66,10 @@ describe('download my data', () => {
 
     const asked = await ask(session.headers);
     expect(asked.statusCode).toBe(202);
-    expect(asked.json()).toMatchObject({ data: { status: 'pending', this_session: true, download_url: null }, message: expect.stringContaining('Pyyntö vastaanotettu') });
+    expect(asked.json()).toMatchObject({
+      data: { status: 'pending', this_session: true, download_url: null },
+      message: expect.stringContaining('Pyyntö vastaanotettu'),
+    });
     const { uuid } = asked.json().data as { uuid: string };
     // Not built yet: the queue has not run.
     expect((await fetchExport(session.headers, uuid)).statusCode).toBe(409);
@@ -91,8 +94,13 @@ describe('download my data', () => {
     expect(json('account')).toMatchObject({ email: user.email, roles: ['user'] });
     expect(JSON.stringify(json('account'))).not.toContain('password_hash');
     expect(json('profile')).toMatchObject({ name: 'Maija' });
-    expect(json('sessions')).toMatchObject({ sessions: [expect.objectContaining({ ip: expect.anything() })], account_events: expect.arrayContaining([expect.objectContaining({ action: 'login' })]) });
-    expect(json('ads')).toEqual([expect.objectContaining({ uuid: ad.uuid, name: 'Helkama Jopo', pictures: [expect.objectContaining({ position: 0 })] })]);
+    expect(json('sessions')).toMatchObject({
+      sessions: [expect.objectContaining({ ip: expect.anything() })],
+      account_events: expect.arrayContaining([expect.objectContaining({ action: 'login' })]),
+    });
+    expect(json('ads')).toEqual([
+      expect.objectContaining({ uuid: ad.uuid, name: 'Helkama Jopo', pictures: [expect.objectContaining({ position: 0 })] }),
+    ]);
     expect(json('wishes')).toEqual([expect.objectContaining({ ad_name: 'Tunturi kuntopyörä' })]);
     expect(json('saved_searches')).toEqual([]);
     expect(json('messages')).toEqual([
@@ -101,7 +109,10 @@ describe('download my data', () => {
     ]);
     expect(json('ratings')).toEqual([]);
     expect(json('reports')).toEqual({ reports: [], decisions: [] });
-    expect(json('consents')).toMatchObject({ cookie_consents: [expect.objectContaining({ choice: 'granted' })], data_exports: [expect.objectContaining({ status: 'pending' })] });
+    expect(json('consents')).toMatchObject({
+      cookie_consents: [expect.objectContaining({ choice: 'granted' })],
+      data_exports: [expect.objectContaining({ status: 'pending' })],
+    });
 
     // The picture file itself, and a page that shows it, in the language the person asked in.
     const picture = `pictures/${ad.uuid}/1.webp`;
@@ -139,7 +150,8 @@ describe('download my data', () => {
     for (const url of [`/media/private/exports/${uuid}.zip`, `/media/%70rivate/exports/${uuid}.zip`]) {
       let media = await app.inject({ method: 'GET', url, headers: session.headers });
       // An encoded path is first redirected to its plain form.
-      if (media.statusCode === 301) media = await app.inject({ method: 'GET', url: String(media.headers.location), headers: session.headers });
+      if (media.statusCode === 301)
+        media = await app.inject({ method: 'GET', url: String(media.headers.location), headers: session.headers });
       expect(media.statusCode).toBe(404);
     }
 

@@ -21,7 +21,12 @@ export function createPrivacyRepo(db: Database) {
     },
 
     async latestExport(userId: number, tx: Db = db): Promise<ExportRow | undefined> {
-      const [row] = await tx.select().from(privacyExports).where(eq(privacyExports.userId, userId)).orderBy(desc(privacyExports.createdAt), desc(privacyExports.id)).limit(1);
+      const [row] = await tx
+        .select()
+        .from(privacyExports)
+        .where(eq(privacyExports.userId, userId))
+        .orderBy(desc(privacyExports.createdAt), desc(privacyExports.id))
+        .limit(1);
       return row;
     },
 
@@ -52,7 +57,10 @@ export function createPrivacyRepo(db: Database) {
     },
 
     async markDownloaded(id: number, at: Date): Promise<void> {
-      await db.update(privacyExports).set({ downloadedAt: at }).where(and(eq(privacyExports.id, id), isNull(privacyExports.downloadedAt)));
+      await db
+        .update(privacyExports)
+        .set({ downloadedAt: at })
+        .where(and(eq(privacyExports.id, id), isNull(privacyExports.downloadedAt)));
     },
 
     /** Exports with a file still stored whose link has ended, or whose account is deleted. */

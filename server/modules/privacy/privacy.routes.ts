@@ -59,7 +59,13 @@ const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/account/consents',
-    { schema: { tags, summary: 'My cookie-consent answers, newest first, and whether the policy changed since', response: { 200: ConsentListReply } } },
+    {
+      schema: {
+        tags,
+        summary: 'My cookie-consent answers, newest first, and whether the policy changed since',
+        response: { 200: ConsentListReply },
+      },
+    },
     async (request) => privacy.consents(requireUser(request)),
   );
 
@@ -81,7 +87,13 @@ const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/privacy/policy-version',
-    { schema: { tags, summary: 'The privacy policy in force (a consent given under another one is asked again)', response: { 200: PolicyVersionReply } } },
+    {
+      schema: {
+        tags,
+        summary: 'The privacy policy in force (a consent given under another one is asked again)',
+        response: { 200: PolicyVersionReply },
+      },
+    },
     async () => ({ policy_version: await privacy.policyVersion() }),
   );
 };

@@ -5,7 +5,13 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.U
 
 export const ExportStatus = Type.Object({
   uuid: Type.String({ format: 'uuid' }),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('ready'), Type.Literal('failed'), Type.Literal('deleted'), Type.Literal('expired')]),
+  status: Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('ready'),
+    Type.Literal('failed'),
+    Type.Literal('deleted'),
+    Type.Literal('expired'),
+  ]),
   requested_at: Type.String({ format: 'date-time' }),
   ready_at: Nullable(Type.String({ format: 'date-time' })),
   expires_at: Nullable(Type.String({ format: 'date-time' })),

@@ -148,7 +148,11 @@ export function createPrivacyService(deps: PrivacyDeps) {
       if (!object) throw new AppError('export_expired');
       await repo.markDownloaded(row.id, now);
       const day = row.createdAt.toISOString().slice(0, 10);
-      return { body: object.body, filename: `${deps.site.siteName.replace(/[^A-Za-z0-9-]+/g, '-').toLowerCase() || 'data'}-${day}.zip`, size: row.sizeBytes };
+      return {
+        body: object.body,
+        filename: `${deps.site.siteName.replace(/[^A-Za-z0-9-]+/g, '-').toLowerCase() || 'data'}-${day}.zip`,
+        size: row.sizeBytes,
+      };
     },
 
     policyVersion,

@@ -47,7 +47,14 @@ export function createRetentionService(deps: RetentionDeps) {
   }
 
   async function audit(task: RetentionTask, data: Record<string, unknown>, now: Date) {
-    await repo.audit({ actorId: null, action: `retention_${task}`, entity: 'retention', entityId: RETENTION_JOBS[task], data, createdAt: now });
+    await repo.audit({
+      actorId: null,
+      action: `retention_${task}`,
+      entity: 'retention',
+      entityId: RETENTION_JOBS[task],
+      data,
+      createdAt: now,
+    });
   }
 
   async function removeOldFiles(folder: string, before: Date): Promise<number> {

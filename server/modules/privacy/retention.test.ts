@@ -112,7 +112,12 @@ describe('retention jobs', () => {
     const after = await db()
       .select()
       .from(chatMessages)
-      .where(inArray(chatMessages.id, rows.map((r) => r.id)))
+      .where(
+        inArray(
+          chatMessages.id,
+          rows.map((r) => r.id),
+        ),
+      )
       .orderBy(chatMessages.id);
     expect(after.map((m) => [m.body, m.pictureKey])).toEqual([
       [ANONYMISED_BODY, null],
@@ -127,7 +132,9 @@ describe('retention jobs', () => {
   it('deletes exports whose link has ended, file and all', async () => {
     const user = await createUser(app);
     const session = await loginAs(app, user);
-    const { uuid } = (await app.inject({ method: 'POST', url: '/api/account/export', headers: session.headers })).json().data as { uuid: string };
+    const { uuid } = (await app.inject({ method: 'POST', url: '/api/account/export', headers: session.headers })).json().data as {
+      uuid: string;
+    };
     await app.services.jobs.runDue(clock);
     const [row] = await db().select().from(privacyExports).where(eq(privacyExports.uuid, uuid));
     expect(await app.services.platform.storage.read(row!.storageKey!)).toBeDefined();
@@ -145,7 +152,9 @@ describe('retention jobs', () => {
   it("deletes a deleted account's export at the next run, before its link would have ended", async () => {
     const user = await createUser(app);
     const session = await loginAs(app, user);
-    const { uuid } = (await app.inject({ method: 'POST', url: '/api/account/export', headers: session.headers })).json().data as { uuid: string };
+    const { uuid } = (await app.inject({ method: 'POST', url: '/api/account/export', headers: session.headers })).json().data as {
+      uuid: string;
+    };
     await app.services.jobs.runDue(clock);
     const [row] = await db().select().from(privacyExports).where(eq(privacyExports.uuid, uuid));
     await db().delete(users).where(eq(users.id, user.id));
@@ -160,7 +169,10 @@ describe('cookie consent records', () => {
   it('records a signed-in choice with the policy version, lists it, and asks again once the policy changes', async () => {
     const user = await createUser(app);
     const { headers } = await loginAs(app, user);
-    expect((await app.inject({ method: 'GET', url: '/api/account/consents', headers })).json()).toMatchObject({ data: [], ask_again: false });
+    expect((await app.inject({ method: 'GET', url: '/api/account/consents', headers })).json()).toMatchObject({
+      data: [],
+      ask_again: false,
+    });
 
     const recorded = await app.inject({ method: 'POST', url: '/api/account/consent', headers, payload: { choice: 'denied' } });
     expect(recorded.statusCode).toBe(201);
@@ -187,7 +199,10 @@ describe('cookie consent records', () => {
 
     await app.inject({ method: 'POST', url: '/api/account/consent', headers, payload: { choice: 'granted' } });
     expect((await app.inject({ method: 'GET', url: '/api/account/consents', headers })).json()).toMatchObject({
-      data: [{ choice: 'granted', policy_version: listed.policy_version }, { choice: 'denied', policy_version: version }],
+      data: [
+        { choice: 'granted', policy_version: listed.policy_version },
+        { choice: 'denied', policy_version: version },
+      ],
       ask_again: false,
     });
   });
@@ -196,7 +211,12 @@ describe('cookie consent records', () => {
     expect((await app.inject({ method: 'POST', url: '/api/account/consent', payload: { choice: 'granted' } })).statusCode).toBe(401);
     const user = await createUser(app);
     const { headers } = await loginAs(app, user);
-    const bad = await app.inject({ method: 'POST', url: '/api/account/consent', headers: { ...headers, 'accept-language': 'en' }, payload: { choice: 'some' } });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/account/consent',
+      headers: { ...headers, 'accept-language': 'en' },
+      payload: { choice: 'some' },
+    });
     expect(bad.statusCode).toBe(422);
     expect((await app.inject({ method: 'GET', url: '/api/account/consents', headers })).json().data).toEqual([]);
   });

@@ -88,7 +88,12 @@ describe('roles', () => {
   it('names a built-in role in the reader’s language when saying it was saved', async () => {
     const id = await idOf('editor');
     const headers = { ...(await as('superAdmin')), 'accept-language': 'fi' };
-    const saved = await app.inject({ method: 'PATCH', url: `/api/roles/update-role/${id}`, headers, payload: { permissions: ['blog.manage', 'pages.manage'] } });
+    const saved = await app.inject({
+      method: 'PATCH',
+      url: `/api/roles/update-role/${id}`,
+      headers,
+      payload: { permissions: ['blog.manage', 'pages.manage'] },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().message).toBe('Rooli "Toimittaja" tallennettu.');
   });

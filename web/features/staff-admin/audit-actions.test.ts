@@ -97,7 +97,9 @@ function writtenActions(): Set<string> {
 }
 
 function leaf(messages: unknown, dotted: string): unknown {
-  return dotted.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), messages);
+  return dotted
+    .split('.')
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), messages);
 }
 
 describe('audit actions', () => {

@@ -7,11 +7,16 @@ import { permissionKey } from './role-rules';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const texts = Object.fromEntries(
-  LOCALES.map((code) => [code, JSON.parse(fs.readFileSync(path.join(root, 'web/i18n', `${code}.json`), 'utf8')) as Record<string, unknown>]),
+  LOCALES.map((code) => [
+    code,
+    JSON.parse(fs.readFileSync(path.join(root, 'web/i18n', `${code}.json`), 'utf8')) as Record<string, unknown>,
+  ]),
 );
 
 function leaf(messages: unknown, dotted: string): unknown {
-  return dotted.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), messages);
+  return dotted
+    .split('.')
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), messages);
 }
 
 /** Every permission name a migration writes into the permissions table (the server's definitions). */

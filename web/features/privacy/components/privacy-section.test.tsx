@@ -39,9 +39,21 @@ beforeEach(() => {
     vi.fn(async (url: string, init?: RequestInit) => {
       requests.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined });
       if (url === '/api/account/export') {
-        return new Response(JSON.stringify({ data: exportView({ status: 'pending', download_url: null, ready_at: null, expires_at: null }), message: 'Request received.' }), { status: 202 });
+        return new Response(
+          JSON.stringify({
+            data: exportView({ status: 'pending', download_url: null, ready_at: null, expires_at: null }),
+            message: 'Request received.',
+          }),
+          { status: 202 },
+        );
       }
-      return new Response(JSON.stringify({ data: { choice: 'denied', policy_version: noConsents.policy_version, created_at: new Date().toISOString() }, message: 'Saved.' }), { status: 201 });
+      return new Response(
+        JSON.stringify({
+          data: { choice: 'denied', policy_version: noConsents.policy_version, created_at: new Date().toISOString() },
+          message: 'Saved.',
+        }),
+        { status: 201 },
+      );
     }),
   );
 });
@@ -53,7 +65,9 @@ afterEach(() => {
 describe('Settings › My data', () => {
   it('offers the ready file for download in the asking session, and says when a new one may be asked for', () => {
     renderSection(exportView());
-    expect(screen.getByRole('link', { name: 'Download the ZIP file' }).getAttribute('href')).toBe('/api/account/export/1f706f65-5ba7-41f7-8dde-bf326fdb3ffe');
+    expect(screen.getByRole('link', { name: 'Download the ZIP file' }).getAttribute('href')).toBe(
+      '/api/account/export/1f706f65-5ba7-41f7-8dde-bf326fdb3ffe',
+    );
     expect(screen.getByText(/You can ask for a new file from/)).toBeTruthy();
   });
 

@@ -57,7 +57,11 @@ export function PrivacySection({ initialExport, initialConsents }: { initialExpo
   const waiting = exportState !== null && new Date(exportState.next_request_at) > new Date();
   return (
     <>
-      <SettingsCard id="my-data" title={t('privacy.settings.heading')} description={t('privacy.settings.intro', { days: EXPORT_VALID_DAYS })}>
+      <SettingsCard
+        id="my-data"
+        title={t('privacy.settings.heading')}
+        description={t('privacy.settings.intro', { days: EXPORT_VALID_DAYS })}
+      >
         {exportState && <ExportStateText state={exportState} date={date} />}
         {exportState?.download_url && (
           <p className="mt-2">
@@ -68,7 +72,13 @@ export function PrivacySection({ initialExport, initialConsents }: { initialExpo
           </p>
         )}
         <p className="mt-3">
-          <button type="button" onClick={() => void requestExport()} disabled={busy} aria-busy={busy} className={`${secondaryButton} inline-flex items-center gap-2`}>
+          <button
+            type="button"
+            onClick={() => void requestExport()}
+            disabled={busy}
+            aria-busy={busy}
+            className={`${secondaryButton} inline-flex items-center gap-2`}
+          >
             <FileArchive aria-hidden size={18} />
             {t('privacy.settings.request')}
           </button>
@@ -116,7 +126,13 @@ function ExportStateText({ state, date }: { state: ExportView; date: (iso: strin
     case 'pending':
       return <p role="status">{t('privacy.settings.pending')}</p>;
     case 'ready':
-      return <p role="status">{state.this_session ? t('privacy.settings.ready', { date: date(state.expires_at ?? state.requested_at) }) : t('privacy.settings.other_session')}</p>;
+      return (
+        <p role="status">
+          {state.this_session
+            ? t('privacy.settings.ready', { date: date(state.expires_at ?? state.requested_at) })
+            : t('privacy.settings.other_session')}
+        </p>
+      );
     case 'failed':
       return <p role="status">{t('privacy.settings.failed')}</p>;
     case 'expired':

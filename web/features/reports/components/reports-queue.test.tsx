@@ -16,7 +16,13 @@ const report = {
   id: 41,
   subject_type: 'product' as const,
   subject_id: 314,
-  product: { id: 314, uuid: 'a3f1c6a2-0000-4000-8000-000000000314', name: 'Helkama Jopo', status: 'active', url: '/a3f1c6a2-0000-4000-8000-000000000314' },
+  product: {
+    id: 314,
+    uuid: 'a3f1c6a2-0000-4000-8000-000000000314',
+    name: 'Helkama Jopo',
+    status: 'active',
+    url: '/a3f1c6a2-0000-4000-8000-000000000314',
+  },
   reason: 'fraud' as never,
   details: 'The pictures are from another ad.',
   reporter: { id: 5, name: 'Visitor', email: 'visitor@example.com' },
@@ -38,7 +44,9 @@ afterEach(() => {
 
 describe('ReportsQueue', () => {
   it('says with a success toast that a moderator’s decision was saved, as other staff actions do', async () => {
-    const resolve = vi.spyOn(api, 'resolveReport').mockResolvedValue({ message: 'Report handled (1 reports about the same subject closed).' });
+    const resolve = vi
+      .spyOn(api, 'resolveReport')
+      .mockResolvedValue({ message: 'Report handled (1 reports about the same subject closed).' });
     const Stub = createRoutesStub([
       {
         path: '/admin/reports',

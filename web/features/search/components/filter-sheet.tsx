@@ -31,7 +31,13 @@ export function FilterSheet({
   const { params } = data;
   const close = () => onOpenChange(false);
   return (
-    <DrawerPanel isOpen={isOpen} onOpenChange={onOpenChange} side="sheet" label={t('search.filters')} className="flex min-h-0 flex-col sm:h-full">
+    <DrawerPanel
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      side="sheet"
+      label={t('search.filters')}
+      className="flex min-h-0 flex-col sm:h-full"
+    >
       <Form
         method="get"
         action={pathname}

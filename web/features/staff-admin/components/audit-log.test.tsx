@@ -48,7 +48,17 @@ function show(entries: (typeof resolved | typeof login)[], permissions: Permissi
   const Stub = createRoutesStub([
     {
       path: '/admin/audit-log',
-      Component: () => <AuditLog entries={entries} values={{ action: '', entity: '', entity_id: '', actor: '', from: '', to: '' }} errors={{}} total={entries.length} page={1} lastPage={1} permissions={permissions} />,
+      Component: () => (
+        <AuditLog
+          entries={entries}
+          values={{ action: '', entity: '', entity_id: '', actor: '', from: '', to: '' }}
+          errors={{}}
+          total={entries.length}
+          page={1}
+          lastPage={1}
+          permissions={permissions}
+        />
+      ),
     },
   ]);
   render(
@@ -68,7 +78,11 @@ describe('AuditLog', () => {
     const ad = within(entry).getByRole('link', { name: /Helkama Jopo 24/ });
     expect(ad.getAttribute('href')).toBe(`/${uuid}`);
     expect(ad.textContent).toContain('Ilmoitus #314');
-    expect(within(entry).getByRole('link', { name: /Asiattomuusilmoitus #12/ }).getAttribute('href')).toBe('/admin/reports?status=resolved');
+    expect(
+      within(entry)
+        .getByRole('link', { name: /Asiattomuusilmoitus #12/ })
+        .getAttribute('href'),
+    ).toBe('/admin/reports?status=resolved');
     const text = entry.textContent ?? '';
     expect(text).toContain(fi.admin_reports.action_hide_ad);
     expect(text).toContain(fi.reports.rules.fraud);

@@ -14,7 +14,20 @@ import { AuditDetailValue, AuditSubject, useAuditText } from './audit-text';
 
 type Entry = Static<typeof AuditEntry>;
 
-const KNOWN_ENTITIES = ['user', 'role', 'product', 'report', 'decision', 'catalog', 'catalog_attribute', 'blog_post', 'blog_category', 'info_page', 'app_settings', 'retention'];
+const KNOWN_ENTITIES = [
+  'user',
+  'role',
+  'product',
+  'report',
+  'decision',
+  'catalog',
+  'catalog_attribute',
+  'blog_post',
+  'blog_category',
+  'info_page',
+  'app_settings',
+  'retention',
+];
 
 function ChangeRow({ change }: { change: AuditChange }) {
   const { t } = useTranslation();

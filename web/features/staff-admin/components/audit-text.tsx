@@ -71,7 +71,11 @@ export function AuditSubject({
   const href = auditSubjectHref(type, id, ads, permissions);
   if (!href) return <>{label}</>;
   return (
-    <Link to={href} className="font-medium text-brand underline" aria-label={t('audit.open', { name: ad ? `${label}: ${ad.name}` : label })}>
+    <Link
+      to={href}
+      className="font-medium text-brand underline"
+      aria-label={t('audit.open', { name: ad ? `${label}: ${ad.name}` : label })}
+    >
       {label}
       {ad && <span className="font-normal"> · {ad.name}</span>}
     </Link>

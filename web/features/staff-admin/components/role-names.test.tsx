@@ -39,7 +39,15 @@ describe('role names in the reader’s language', () => {
   it('shows the built-in roles and every permission in Finnish on the roles page', () => {
     inLanguage(
       'fi',
-      <RolesPage roles={roles} allRoles={roles} permissions={permissions} editor={{ ...editor, permissions: [...editor.permissions] }} page={1} lastPage={1} total={3} />,
+      <RolesPage
+        roles={roles}
+        allRoles={roles}
+        permissions={permissions}
+        editor={{ ...editor, permissions: [...editor.permissions] }}
+        page={1}
+        lastPage={1}
+        total={3}
+      />,
     );
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings.some((h) => h?.startsWith('Ylläpitäjä'))).toBe(true);
@@ -62,7 +70,16 @@ describe('role names in the reader’s language', () => {
 
   it('titles the dialog with the translated name and does not rename a built-in role after its translation', () => {
     const update = vi.spyOn(api, 'updateRole');
-    inLanguage('fi', <RoleDialog close={vi.fn()} role={roles[1]!} permissions={permissions} editor={{ ...editor, permissions: [...editor.permissions] }} onSaved={vi.fn()} />);
+    inLanguage(
+      'fi',
+      <RoleDialog
+        close={vi.fn()}
+        role={roles[1]!}
+        permissions={permissions}
+        editor={{ ...editor, permissions: [...editor.permissions] }}
+        onSaved={vi.fn()}
+      />,
+    );
     expect(screen.getByRole('dialog', { name: /Moderaattori/ })).toBeTruthy();
     const name = screen.getByRole('textbox', { name: /Nimi/ }) as HTMLInputElement;
     expect(name.value).toBe('Moderaattori');

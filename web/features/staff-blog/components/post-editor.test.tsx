@@ -121,7 +121,6 @@ describe('the post editor', () => {
     expect(add.classList.contains('underline')).toBe(true);
   });
 
-
   it('saves a changed draft by itself every ten seconds, marked as an autosave', async () => {
     const update = vi.spyOn(api, 'updateBlogPost').mockResolvedValue(saved('draft'));
     renderEditor(post('draft'));

@@ -290,7 +290,10 @@ export function PostEditor({ post, categories, statuses, languages, translationO
                     ))}
                   {missing.map((l) => (
                     <li key={l.code}>
-                      <Link to={`/admin/blog/blog-new?translation_of=${post.id}&language=${l.code}`} className="text-brand underline underline-offset-2 hover:decoration-2">
+                      <Link
+                        to={`/admin/blog/blog-new?translation_of=${post.id}&language=${l.code}`}
+                        className="text-brand underline underline-offset-2 hover:decoration-2"
+                      >
                         {t('admin_blog.editor.add_translation', { language: l.name })}
                       </Link>
                     </li>

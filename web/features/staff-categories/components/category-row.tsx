@@ -154,11 +154,7 @@ export function CategoryRow({
           </button>
         )}
         <MenuTrigger>
-          <Button
-            isDisabled={busy}
-            aria-label={t('admin_categories.more_of', { name })}
-            className={iconButton}
-          >
+          <Button isDisabled={busy} aria-label={t('admin_categories.more_of', { name })} className={iconButton}>
             {busy ? <Loader2 aria-hidden size={18} className="animate-spin" /> : <MoreHorizontal aria-hidden size={18} />}
           </Button>
           <Popover
