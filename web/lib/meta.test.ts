@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { type PageMeta, type SiteMeta, buildMeta, localizedUrl, pageMetaFromLoader, pageTitle, urlLocale } from './meta';
+import { LOCALES } from '../../common/locales';
 
 const site = (locale: SiteMeta['locale']): SiteMeta => ({ siteName: 'Kauppis', publicUrl: 'https://kauppis.fi', locale });
 const about: PageMeta = { title: 'About', description: 'What the site is.', path: '/about' };
@@ -73,16 +74,17 @@ describe('buildMeta', () => {
     expect(links(buildMeta(site('fi'), about, 'ru'), 'canonical')[0].href).toBe('https://kauppis.fi/about?lang=ru');
   });
 
-  it('gives hreflang alternates fi, en, ru and x-default, with ?lang= for en and ru', () => {
-    for (const locale of ['fi', 'en', 'ru'] as const) {
+  it('gives hreflang alternates for every language and x-default, with ?lang= for all but Finnish', () => {
+    for (const locale of LOCALES) {
       const alternates = links(buildMeta(site(locale), about), 'alternate');
       expect(Object.fromEntries(alternates.map((a) => [a.hrefLang, a.href]))).toEqual({
         fi: 'https://kauppis.fi/about',
+        sv: 'https://kauppis.fi/about?lang=sv',
         en: 'https://kauppis.fi/about?lang=en',
         ru: 'https://kauppis.fi/about?lang=ru',
         'x-default': 'https://kauppis.fi/about',
       });
-      expect(alternates).toHaveLength(4);
+      expect(alternates).toHaveLength(LOCALES.length + 1);
     }
   });
 

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LOCALES } from '../../../common/locales.ts';
 import { INT32_MAX } from '../../../common/text.ts';
 import { auditLog } from '../../db/schema/auth.ts';
 import { infoPageVersions, infoPages } from '../../db/schema/info-pages.ts';
@@ -189,7 +190,8 @@ describe('GET /api/admin/info-pages', () => {
     const reply = await app.inject({ url: '/api/admin/info-pages', headers: admin });
     expect(reply.statusCode).toBe(200);
     const rows = reply.json().data;
-    expect(rows).toHaveLength(21);
+    // Seven pages in every language.
+    expect(rows).toHaveLength(7 * LOCALES.length);
     expect(rows.find((r: { slug: string; locale: string }) => r.slug === 'contacts' && r.locale === 'ru')).toMatchObject({
       title: 'Контакты',
       updated_by: { id: editorId, name: 'Eeva Editori' },
