@@ -37,7 +37,11 @@ function NumberInput({ field, value, errors, onChange }: FieldProps) {
           value={text}
           required={field.required}
           onChange={(event) => onChange(event.target.value)}
-          onBlur={() => onChange(groupDigits(field, text, locale))}
+          // Leaving the input only regroups the digits: an unchanged value keeps its problem on screen.
+          onBlur={() => {
+            const grouped = groupDigits(field, text, locale);
+            if (grouped !== text) onChange(grouped);
+          }}
           errors={errors}
           {...(unit ? { 'aria-label': `${field.label} (${unit})` } : {})}
         />

@@ -98,14 +98,13 @@ export function NewAdWizard({ userId, cities, tree, defaultCityId = null }: Prop
     ...validateStep(at, draft, t, leafIds),
     ...(at === 'catalog' || at === 'preview' ? checkInputs(fields, draft.attributes, locale, t) : {}),
   });
-  /** Focus goes to the first input with a problem once it is on screen. */
-  // An input marked invalid first; else the category picker's choice (it marks no input).
-  const focusFirstProblem = () =>
-    requestAnimationFrame(() =>
-      (
-        document.querySelector<HTMLElement>('[aria-invalid="true"]') ?? document.querySelector<HTMLElement>('fieldset [aria-pressed]')
-      )?.focus(),
-    );
+  /** Focus goes to the first input with a problem once it is on screen (the step effect below does it). */
+  const problemFocus = useRef(false);
+  const [problemShown, setProblemShown] = useState(0);
+  const focusFirstProblem = () => {
+    problemFocus.current = true;
+    setProblemShown((n) => n + 1);
+  };
 
   // The draft comes back after a reload (it lives in this browser, so after the first render).
   useEffect(() => {
@@ -126,10 +125,18 @@ export function NewAdWizard({ userId, cities, tree, defaultCityId = null }: Prop
     if (restored && !created) saveDraft(userId, { draft, step });
   }, [userId, draft, step, restored, created]);
 
-  // Focus follows the step, so screen readers hear where they are.
+  // Focus follows the step, so screen readers hear where they are; after a problem it goes to the
+  // first input marked invalid (else the category picker's choice, which marks no input). One effect
+  // decides, after the render that shows the problems: two would race for the focus.
   useEffect(() => {
+    if (problemFocus.current) {
+      problemFocus.current = false;
+      const target =
+        document.querySelector<HTMLElement>('[aria-invalid="true"]') ?? document.querySelector<HTMLElement>('fieldset [aria-pressed]');
+      if (target) return target.focus();
+    }
     if (moved.current) heading.current?.focus();
-  }, [step, created]);
+  }, [step, created, problemShown]);
 
   const index = STEPS.indexOf(step);
   const change = (patch: Partial<AdDraft>) => {
