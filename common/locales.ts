@@ -37,3 +37,9 @@ export const TIME_ZONE = 'Europe/Helsinki';
  * as the Finnish one until given.
  */
 export const REQUIRED_NAME_LOCALES: readonly Locale[] = ['fi', 'en', 'ru'];
+
+/**
+ * A staff-named thing's names besides the Finnish one ({ sv, en, ru, … }), stored as one map so a
+ * new language needs no new column: one missing reads as the Finnish name.
+ */
+export type Translations = Partial<Record<Locale, string>>;

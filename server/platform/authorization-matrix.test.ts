@@ -82,7 +82,7 @@ async function freshCatalog(): Promise<number> {
   const tag = crypto.randomUUID().slice(0, 8);
   const [row] = await app.services.database.db
     .insert(catalogs)
-    .values({ slug: `matrix-${tag}`, nameFi: `Matriisi ${tag}`, nameEn: `Matrix ${tag}`, nameRu: `Матрица ${tag}`, position: 1000 })
+    .values({ slug: `matrix-${tag}`, nameFi: `Matriisi ${tag}`, names: { en: `Matrix ${tag}`, ru: `Матрица ${tag}` }, position: 1000 })
     .returning({ id: catalogs.id });
   return row!.id;
 }

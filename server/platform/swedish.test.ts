@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../db/schema/catalog.ts';
@@ -98,6 +98,27 @@ describe('Swedish names from the data', () => {
     expect(data.catalog.path.map((c) => c.name)).toEqual(['Fordon', 'Cyklar', 'Stadscyklar']);
   });
 
+  it('finds an ad by its category’s Swedish name, also after staff rename the category in Swedish', async () => {
+    const seller = await createUser(app, { name: 'Sven Segel' });
+    const ad = await createAd(app, { userId: seller.id, name: 'Finngulf 33', description: 'Bra skick.', catalog: 'sailboats' });
+    const search = async (name: string) => {
+      const res = await app.inject({ method: 'POST', url: '/api/products', headers: swedish, payload: { name } });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { uuid: string }[]).map((p) => p.uuid);
+    };
+    expect(await search('segelbåtar')).toContain(ad.uuid);
+    const admin = (await loginAs(app, await createUser(app, { roles: ['user', 'admin'] }))).headers;
+    const [row] = await app.services.database.db.select().from(catalogs).where(eq(catalogs.slug, 'sailboats'));
+    const renamed = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/catalogs/${row!.id}`,
+      headers: admin,
+      payload: { name_sv: 'Kölbåtar' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await expect.poll(() => search('kölbåtar'), { timeout: 10_000 }).toContain(ad.uuid);
+  });
+
   it('labels the seeded category fields and their options in Swedish', async () => {
     const [cars] = await app.services.database.db.select({ id: catalogs.id }).from(catalogs).where(eq(catalogs.slug, 'cars'));
     const fields = (await app.inject({ url: `/api/catalogs/${cars!.id}/attributes`, headers: swedish })).json().data as {
@@ -146,16 +167,33 @@ describe('Swedish names from the data', () => {
     await expect.poll(named, { timeout: 10_000 }).toBe(`Leijualukset ${stamp}`);
   });
 
+  it('keeps category names in a map per row, so a new language needs no new column', async () => {
+    const result = await app.services.database.db.execute(sql`
+      select table_name, column_name from information_schema.columns
+      where table_name in ('catalogs', 'blog_categories') and column_name like 'name%' order by 1, 2`);
+    const columns = (result as unknown as { rows: { table_name: string; column_name: string }[] }).rows;
+    expect(columns.map((c) => `${c.table_name}.${c.column_name}`)).toEqual([
+      'blog_categories.name_fi',
+      'blog_categories.names',
+      'catalogs.name_fi',
+      'catalogs.names',
+    ]);
+  });
+
   it('fills the seed’s Swedish names into a tree seeded before them, leaving staff’s own names alone', async () => {
     const db = app.services.database.db;
-    await db.update(catalogs).set({ nameSv: null }).where(eq(catalogs.slug, 'boats'));
-    await db.update(catalogs).set({ nameSv: null, nameFi: 'Veneet ja jollat' }).where(eq(catalogs.slug, 'sailboats'));
-    await db.update(catalogs).set({ nameSv: 'Kanoter' }).where(eq(catalogs.slug, 'canoes-and-kayaks'));
+    const withoutSwedish = sql`${catalogs.names} - 'sv'`;
+    await db.update(catalogs).set({ names: withoutSwedish }).where(eq(catalogs.slug, 'boats'));
+    await db.update(catalogs).set({ names: withoutSwedish, nameFi: 'Veneet ja jollat' }).where(eq(catalogs.slug, 'sailboats'));
+    await db
+      .update(catalogs)
+      .set({ names: sql`${catalogs.names} || '{"sv": "Kanoter"}'::jsonb` })
+      .where(eq(catalogs.slug, 'canoes-and-kayaks'));
     await seedReferenceData(db);
-    const names = new Map((await db.select().from(catalogs)).map((c) => [c.slug, c.nameSv]));
-    expect(names.get('boats')).toBe('Båtar');
-    expect(names.get('sailboats')).toBeNull();
-    expect(names.get('canoes-and-kayaks')).toBe('Kanoter');
+    const names = new Map((await db.select().from(catalogs)).map((c) => [c.slug, c.names]));
+    expect(names.get('boats')).toMatchObject({ sv: 'Båtar', en: 'Boats', ru: 'Лодки и катера' });
+    expect(names.get('sailboats')?.sv).toBeUndefined();
+    expect(names.get('canoes-and-kayaks')?.sv).toBe('Kanoter');
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { BLOG_STATUSES } from '../../../common/blog.ts';
-import { LOCALES } from '../../../common/locales.ts';
+import { LOCALES, type Translations } from '../../../common/locales.ts';
 import { users } from './users.ts';
 
 export { BLOG_STATUSES };
@@ -11,10 +11,8 @@ export const blogCategories = pgTable('blog_categories', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),
   nameFi: text('name_fi').notNull(),
-  nameEn: text('name_en').notNull(),
-  nameRu: text('name_ru').notNull(),
-  /** Swedish (issue 27); null until translated, read as the Finnish name. */
-  nameSv: text('name_sv'),
+  /** The other languages' names ({ sv, en, ru, … }): one missing reads as the Finnish name. */
+  names: jsonb('names').$type<Translations>().notNull().default({}),
   position: integer('position').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

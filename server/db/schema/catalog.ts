@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Translations } from '../../../common/locales.ts';
 
 /** The ten top-level categories of the spec, in display order. */
 export const PARENT_CATALOG_SLUGS = [
@@ -23,10 +24,8 @@ export const catalogs = pgTable(
     parentId: integer('parent_id').references((): AnyPgColumn => catalogs.id, { onDelete: 'restrict' }),
     slug: text('slug').notNull().unique(),
     nameFi: text('name_fi').notNull(),
-    nameEn: text('name_en').notNull(),
-    nameRu: text('name_ru').notNull(),
-    /** Swedish (issue 27); null until translated, read as the Finnish name. */
-    nameSv: text('name_sv'),
+    /** The other languages' names ({ sv, en, ru, … }): one missing reads as the Finnish name. */
+    names: jsonb('names').$type<Translations>().notNull().default({}),
     position: integer('position').notNull().default(0),
     /** Hidden by staff: it and everything below it leave the public tree, filters and the new-ad choice. */
     hidden: boolean('hidden').notNull().default(false),

@@ -7,6 +7,7 @@ import { catalogVersion, catalogs } from '../schema/catalog.ts';
 import { municipalities, postalCodes, regions } from '../schema/geo.ts';
 import { roles } from '../schema/roles.ts';
 import { ROLE_SLUGS } from '../../../common/access.ts';
+import type { Translations } from '../../../common/locales.ts';
 import { seedCatalogAttributes } from './catalog-attributes.ts';
 import { type CatalogSeed, catalogTree } from './catalog-tree.ts';
 import { CATALOG_NAMES_SV } from './catalog-tree.sv.ts';
@@ -129,7 +130,7 @@ async function seedGeo(tx: Transaction): Promise<void> {
  */
 async function seedCatalogs(tx: Transaction): Promise<void> {
   const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(catalogs);
-  if ((existing?.n ?? 0) > 0) return fillSwedishNames(tx);
+  if ((existing?.n ?? 0) > 0) return fillSeedNames(tx);
   const insertLevel = async (nodes: CatalogSeed[], parentId: number | null): Promise<void> => {
     for (const [position, node] of nodes.entries()) {
       const [row] = await tx
@@ -143,34 +144,32 @@ async function seedCatalogs(tx: Transaction): Promise<void> {
   await insertLevel(catalogTree, null);
 }
 
-const namesOf = (node: CatalogSeed) => ({
-  nameFi: node.name.fi,
-  nameSv: CATALOG_NAMES_SV[node.slug] ?? null,
-  nameEn: node.name.en,
-  nameRu: node.name.ru,
-});
+/** A seed category's names besides the Finnish one; a language the seed has no name for is left out. */
+const translationsOf = (node: CatalogSeed): Translations =>
+  Object.fromEntries(Object.entries({ sv: CATALOG_NAMES_SV[node.slug], en: node.name.en, ru: node.name.ru }).filter(([, name]) => !!name));
+
+const namesOf = (node: CatalogSeed) => ({ nameFi: node.name.fi, names: translationsOf(node) });
 
 /**
- * A tree seeded before Swedish came (issue 27) gets the seed's Swedish names where a catalog has
- * none and still has the seed's Finnish name: a catalog staff renamed or named in Swedish is left
- * to them. Running processes reload the tree by its version.
+ * A tree seeded before a language came (Swedish, issue 27) gets the seed's names in the languages
+ * a catalog has no name in, where it still has the seed's Finnish name: a name staff gave, and a
+ * catalog staff renamed, are left to them. Running processes reload the tree by its version.
  */
-async function fillSwedishNames(tx: Transaction): Promise<void> {
-  const seeds: { slug: string; fi: string; sv: string }[] = [];
+async function fillSeedNames(tx: Transaction): Promise<void> {
+  const seeds: { slug: string; fi: string; names: Translations }[] = [];
   const walk = (nodes: CatalogSeed[]) => {
     for (const node of nodes) {
-      const sv = CATALOG_NAMES_SV[node.slug];
-      if (sv) seeds.push({ slug: node.slug, fi: node.name.fi, sv });
+      seeds.push({ slug: node.slug, fi: node.name.fi, names: translationsOf(node) });
       walk(node.children ?? []);
     }
   };
   walk(catalogTree);
-  if (seeds.length === 0) return;
   // One parameter for the whole list: a statement with a term per catalog overflows PGlite's stack.
+  // `v.names || c.names`: a name the catalog has wins over the seed's.
   const result = await tx.execute(sql`
-    update ${catalogs} c set name_sv = v.sv
-    from jsonb_to_recordset(${JSON.stringify(seeds)}::jsonb) as v(slug text, fi text, sv text)
-    where c.slug = v.slug and c.name_fi = v.fi and c.name_sv is null
+    update ${catalogs} c set names = v.names || c.names
+    from jsonb_to_recordset(${JSON.stringify(seeds)}::jsonb) as v(slug text, fi text, names jsonb)
+    where c.slug = v.slug and c.name_fi = v.fi and (v.names || c.names) <> c.names
     returning c.id`);
   const filled = (result as unknown as { rows: { id: number }[] }).rows;
   if (filled.length === 0) return;

@@ -36,13 +36,13 @@ beforeAll(async () => {
   const db = app.services.database.db;
   const [parent] = await db
     .insert(catalogs)
-    .values({ slug: 'ads26-vehicles', nameFi: 'Testiajoneuvot', nameEn: 'Test vehicles', nameRu: 'Тест' })
+    .values({ slug: 'ads26-vehicles', nameFi: 'Testiajoneuvot', names: { en: 'Test vehicles', ru: 'Тест' } })
     .returning();
   const [cars, vans] = await db
     .insert(catalogs)
     .values([
-      { slug: 'ads26-cars', parentId: parent!.id, nameFi: 'Testiautot', nameEn: 'Test cars', nameRu: 'Тест-авто' },
-      { slug: 'ads26-vans', parentId: parent!.id, nameFi: 'Testipakut', nameEn: 'Test vans', nameRu: 'Тест-фургоны' },
+      { slug: 'ads26-cars', parentId: parent!.id, nameFi: 'Testiautot', names: { en: 'Test cars', ru: 'Тест-авто' } },
+      { slug: 'ads26-vans', parentId: parent!.id, nameFi: 'Testipakut', names: { en: 'Test vans', ru: 'Тест-фургоны' } },
     ])
     .returning();
   carsId = cars!.id;

@@ -13,8 +13,7 @@ export async function newCatalog(app: FastifyInstance, parentId: number | null =
       parentId,
       slug: `fields-${tag}`,
       nameFi: `Kentät ${tag}`,
-      nameEn: `Fields ${tag}`,
-      nameRu: `Поля ${tag}`,
+      names: { en: `Fields ${tag}`, ru: `Поля ${tag}` },
       position: 900,
       hidden,
     })

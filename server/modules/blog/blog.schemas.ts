@@ -1,5 +1,7 @@
 import { Type } from 'typebox';
 import { BLOG_LIMITS, BLOG_STATUSES } from '../../../common/blog.ts';
+import { REQUIRED_NAME_LOCALES } from '../../../common/locales.ts';
+import { nameInputProperties, nameProperties } from '../../platform/localized-name.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -7,10 +9,7 @@ export const BlogCategory = Type.Object({
   id: Type.Integer(),
   slug: Type.String(),
   name: Type.String({ description: 'In the language of the request' }),
-  name_fi: Type.String(),
-  name_en: Type.String(),
-  name_ru: Type.String(),
-  name_sv: Type.String({ description: 'Empty until translated (the Finnish name is shown)' }),
+  ...nameProperties((locale) => Type.String(locale === 'fi' ? {} : { description: 'Empty until given (the Finnish name is shown)' })),
   position: Type.Integer(),
   posts_count: Type.Integer(),
 });
@@ -128,10 +127,7 @@ const categoryName = Type.String({ maxLength: 500 });
 export const NewBlogCategoryBody = Type.Object(
   {
     slug: Type.Optional(Type.String({ maxLength: 500, description: 'Made from the Finnish name when left out or empty' })),
-    name_fi: categoryName,
-    name_en: categoryName,
-    name_ru: categoryName,
-    name_sv: Type.Optional(categoryName),
+    ...nameInputProperties(categoryName, (locale) => REQUIRED_NAME_LOCALES.includes(locale)),
     position: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
   },
   { additionalProperties: false },

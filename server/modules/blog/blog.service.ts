@@ -13,9 +13,16 @@ import {
   slugFromTitle,
 } from '../../../common/blog.ts';
 import { AppError } from '../../../common/errors.ts';
-import { LOCALES, type Locale, isLocale } from '../../../common/locales.ts';
+import { LOCALES, type Locale, REQUIRED_NAME_LOCALES, isLocale } from '../../../common/locales.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { localizedName } from '../../platform/localized-name.ts';
+import {
+  type NameChanges,
+  type NameField,
+  nameFields,
+  readNameInput,
+  translatedName,
+  withNameChanges,
+} from '../../platform/localized-name.ts';
 import { RICH_TEXT_MAX_BYTES, richTextToPlain, sanitizeRichText } from '../../platform/rich-text.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { AuthRepo } from '../auth/auth.repo.ts';
@@ -40,22 +47,18 @@ export interface BlogPostInput {
   cover_alt?: string;
 }
 
-export interface BlogCategoryInput {
-  slug?: string;
-  name_fi?: string;
-  name_en?: string;
-  name_ru?: string;
-  /** Optional: empty reads as the Finnish name. */
-  name_sv?: string;
-  position?: number;
-}
+/** A category's names (`name_<locale>`: fi, en and ru required when created, others optional), slug and place. */
+export type BlogCategoryInput = Partial<Record<NameField, string | undefined>> & {
+  slug?: string | undefined;
+  position?: number | undefined;
+};
 
 /** A picture of the content pipeline: the only cover a post may have. */
 const CONTENT_PICTURE = /^\/media\/content\/[a-z0-9-]+\.webp$/;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-const categoryName = (row: BlogCategoryRow, locale: Locale): string => localizedName(row, locale);
+const categoryName = (row: BlogCategoryRow, locale: Locale): string => translatedName(row, locale);
 
 /** Plain text from a field that must hold no markup: tags are dropped, whitespace collapsed. */
 function plainField(field: string, value: string, max: number, required: boolean): string {
@@ -403,26 +406,19 @@ export function createBlogService(deps: { repo: BlogRepo; audit: AuthRepo['audit
       return rows.map((row) => presentCategory(row, locale, counts.get(row.id) ?? 0));
     },
 
-    async createCategory(
-      current: CurrentUser,
-      input: Required<Pick<BlogCategoryInput, 'name_fi' | 'name_en' | 'name_ru'>> & BlogCategoryInput,
-      meta: RequestMeta,
-    ) {
+    async createCategory(current: CurrentUser, input: BlogCategoryInput, meta: RequestMeta) {
       requireManage(current);
-      const names = checkCategoryNames(input, true);
+      const names = withNameChanges({ nameFi: '', names: {} }, checkCategoryNames(input, true));
       const wanted = input.slug?.trim() || undefined;
       if (wanted !== undefined) checkSlug('slug', wanted);
       const row = await repo
         .transaction(async (tx) => {
-          let slug = wanted ?? (slugFromTitle(names.nameFi!) || `category-${crypto.randomBytes(3).toString('hex')}`);
+          let slug = wanted ?? (slugFromTitle(names.nameFi) || `category-${crypto.randomBytes(3).toString('hex')}`);
           if (wanted !== undefined && (await repo.categorySlugTaken(slug, null, tx))) throw AppError.field('slug', 'blog.slug_taken');
           for (let n = 2; wanted === undefined && (await repo.categorySlugTaken(slug, null, tx)); n += 1)
             slug = `${slug.replace(/-\d+$/, '')}-${n}`;
           const position = input.position ?? (await repo.categories(tx)).reduce((max, c) => Math.max(max, c.position), 0) + 1;
-          const created = await repo.insertCategory(
-            { slug, nameFi: names.nameFi!, nameEn: names.nameEn!, nameRu: names.nameRu!, nameSv: names.nameSv ?? null, position },
-            tx,
-          );
+          const created = await repo.insertCategory({ slug, ...names, position }, tx);
           await audit(
             auditEntry(current, meta, 'blog_category_created', 'blog_category', created.id, { after: categoryAudit(created) }),
             tx,
@@ -437,7 +433,8 @@ export function createBlogService(deps: { repo: BlogRepo; audit: AuthRepo['audit
       requireManage(current);
       const before = await repo.category(id);
       if (!before) throw new AppError('not_found');
-      const values: Partial<BlogCategoryRow> = checkCategoryNames(input, false);
+      const changes = checkCategoryNames(input, false);
+      const values: Partial<BlogCategoryRow> = Object.keys(changes).length ? withNameChanges(before, changes) : {};
       const wanted = input.slug?.trim();
       if (wanted && wanted !== before.slug) values.slug = checkSlug('slug', wanted);
       if (input.position !== undefined) values.position = input.position;
@@ -545,24 +542,20 @@ export function createBlogService(deps: { repo: BlogRepo; audit: AuthRepo['audit
   };
 }
 
-function checkCategoryNames(input: BlogCategoryInput, required: boolean) {
-  const names: Partial<Pick<BlogCategoryRow, 'nameFi' | 'nameEn' | 'nameRu' | 'nameSv'>> = {};
-  const fields = [
-    ['name_fi', 'nameFi'],
-    ['name_en', 'nameEn'],
-    ['name_ru', 'nameRu'],
-  ] as const;
-  for (const [field, column] of fields) {
-    const value = input[field];
-    if (value === undefined && !required) continue;
-    names[column] = plainField(field, value ?? '', BLOG_LIMITS.categoryName, true);
-  }
-  if (input.name_sv !== undefined) names.nameSv = plainField('name_sv', input.name_sv, BLOG_LIMITS.categoryName, false) || null;
-  return names;
+/** The names given: plain text; on creation the required languages must be there and not empty. */
+function checkCategoryNames(input: BlogCategoryInput, creating: boolean): NameChanges {
+  const given: BlogCategoryInput = { ...input };
+  if (creating) for (const locale of REQUIRED_NAME_LOCALES) given[`name_${locale}`] ??= '';
+  return readNameInput(
+    given,
+    (raw, required, field) => ({ name: plainField(field, raw, BLOG_LIMITS.categoryName, required) }),
+    (locale) => REQUIRED_NAME_LOCALES.includes(locale),
+    {},
+  );
 }
 
 function categoryAudit(row: BlogCategoryRow) {
-  return { slug: row.slug, name_fi: row.nameFi, name_en: row.nameEn, name_ru: row.nameRu, name_sv: row.nameSv, position: row.position };
+  return { slug: row.slug, ...nameFields(row), position: row.position };
 }
 
 function presentCategory(row: BlogCategoryRow, locale: Locale, postsCount: number) {
@@ -570,10 +563,7 @@ function presentCategory(row: BlogCategoryRow, locale: Locale, postsCount: numbe
     id: row.id,
     slug: row.slug,
     name: categoryName(row, locale),
-    name_fi: row.nameFi,
-    name_en: row.nameEn,
-    name_ru: row.nameRu,
-    name_sv: row.nameSv ?? '',
+    ...nameFields(row),
     position: row.position,
     posts_count: postsCount,
   };

@@ -11,21 +11,23 @@ import {
 } from '../../../common/catalog-rules.ts';
 import { AppError } from '../../../common/errors.ts';
 import { hasControlCharacter } from '../../../common/text.ts';
+import { LOCALES, REQUIRED_NAME_LOCALES } from '../../../common/locales.ts';
 import type { Transaction } from '../../db/client.ts';
+import {
+  type NameChanges,
+  type NameField,
+  nameFields,
+  nameIn,
+  readNameInput,
+  sameNames,
+  withNameChanges,
+} from '../../platform/localized-name.ts';
 import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
 import type { AdCount, CatalogNames, CatalogRepo, CatalogRow, RedirectRow } from './catalog.repo.ts';
 import type { AdminCatalog } from './catalog.schemas.ts';
 import type { CatalogService } from './catalog.service.ts';
 
-const NAME_FIELDS = [
-  ['name_fi', 'nameFi'],
-  ['name_en', 'nameEn'],
-  ['name_ru', 'nameRu'],
-] as const;
-/** Names a category may lack (it then reads as Finnish): an empty one is stored as null. */
-const OPTIONAL_NAME_FIELDS = [['name_sv', 'nameSv']] as const;
-type NameField = (typeof NAME_FIELDS)[number][0] | (typeof OPTIONAL_NAME_FIELDS)[number][0];
 type FieldProblems = Record<string, { key: string; params?: Record<string, string | number> }[]>;
 
 /** The tree as staff see it: every catalog with its place, visibility, old slugs and ads. */
@@ -45,10 +47,7 @@ function present(rows: CatalogRow[], counts: AdCount[], redirects: RedirectRow[]
         parent_id: row.parentId,
         slug: row.slug,
         path: [...path, row.slug],
-        name_fi: row.nameFi,
-        name_en: row.nameEn,
-        name_ru: row.nameRu,
-        name_sv: row.nameSv ?? '',
+        ...nameFields(row),
         position: row.position,
         depth,
         hidden: row.hidden,
@@ -110,29 +109,21 @@ export function createCatalogAdminService(deps: {
     if (!can(current, 'categories.manage')) throw new AppError('forbidden');
   }
 
-  function checkNames(input: Partial<Record<NameField, string>>, problems: FieldProblems): Partial<CatalogNames> {
-    const out: Partial<CatalogNames> = {};
-    for (const [field, column] of NAME_FIELDS) {
-      const raw = input[field];
-      if (raw === undefined) continue;
-      const name = tidyCatalogName(raw);
-      if (name.length === 0) problems[field] = [{ key: 'validation.required' }];
-      else if (hasControlCharacter(name)) problems[field] = [{ key: 'validation.control_characters' }];
-      else if (name.length < CATALOG_NAME_MIN) problems[field] = [{ key: 'validation.min_length', params: { limit: CATALOG_NAME_MIN } }];
-      else if (name.length > CATALOG_NAME_MAX) problems[field] = [{ key: 'validation.max_length', params: { limit: CATALOG_NAME_MAX } }];
-      else out[column] = name;
-    }
-    for (const [field, column] of OPTIONAL_NAME_FIELDS) {
-      const raw = input[field];
-      if (raw === undefined) continue;
-      const name = tidyCatalogName(raw);
-      if (name.length === 0) out[column] = null;
-      else if (hasControlCharacter(name)) problems[field] = [{ key: 'validation.control_characters' }];
-      else if (name.length < CATALOG_NAME_MIN) problems[field] = [{ key: 'validation.min_length', params: { limit: CATALOG_NAME_MIN } }];
-      else if (name.length > CATALOG_NAME_MAX) problems[field] = [{ key: 'validation.max_length', params: { limit: CATALOG_NAME_MAX } }];
-      else out[column] = name;
-    }
-    return out;
+  /** Names in the required languages (fi, en, ru) and optional others: 2–60 characters, no control characters. */
+  function checkNames(input: Partial<Record<NameField, string | undefined>>, problems: FieldProblems): NameChanges {
+    return readNameInput(
+      input,
+      (raw, required) => {
+        const name = tidyCatalogName(raw);
+        if (name.length === 0) return required ? { problem: { key: 'validation.required' } } : { name };
+        if (hasControlCharacter(name)) return { problem: { key: 'validation.control_characters' } };
+        if (name.length < CATALOG_NAME_MIN) return { problem: { key: 'validation.min_length', params: { limit: CATALOG_NAME_MIN } } };
+        if (name.length > CATALOG_NAME_MAX) return { problem: { key: 'validation.max_length', params: { limit: CATALOG_NAME_MAX } } };
+        return { name };
+      },
+      (locale) => REQUIRED_NAME_LOCALES.includes(locale),
+      problems,
+    );
   }
 
   function checkSlug(raw: string | undefined, problems: FieldProblems): string | undefined {
@@ -153,7 +144,7 @@ export function createCatalogAdminService(deps: {
     if (Object.keys(problems).length) throw new AppError('validation_failed', {}, problems);
   };
 
-  /** Names a sibling already has in some language (case-insensitive), as field problems. */
+  /** Names a sibling already has in the same language (case-insensitive), as field problems. */
   function siblingClashes(
     rows: CatalogRow[],
     parentId: number | null,
@@ -162,15 +153,10 @@ export function createCatalogAdminService(deps: {
     problems: FieldProblems,
   ) {
     const siblings = rows.filter((row) => row.parentId === parentId && row.id !== exceptId);
-    for (const [field, column] of NAME_FIELDS) {
-      const wanted = names[column].toLocaleLowerCase();
-      if (siblings.some((row) => row[column].toLocaleLowerCase() === wanted))
-        problems[field] = [{ key: 'admin_categories.errors.name_taken' }];
-    }
-    for (const [field, column] of OPTIONAL_NAME_FIELDS) {
-      const wanted = names[column]?.toLocaleLowerCase();
-      if (wanted && siblings.some((row) => row[column]?.toLocaleLowerCase() === wanted))
-        problems[field] = [{ key: 'admin_categories.errors.name_taken' }];
+    for (const locale of LOCALES) {
+      const wanted = nameIn(names, locale)?.toLocaleLowerCase();
+      if (wanted && siblings.some((row) => nameIn(row, locale)?.toLocaleLowerCase() === wanted))
+        problems[`name_${locale}`] = [{ key: 'admin_categories.errors.name_taken' }];
     }
   }
 
@@ -187,10 +173,7 @@ export function createCatalogAdminService(deps: {
   const snapshotOf = (row: CatalogRow) => ({
     parent_id: row.parentId,
     slug: row.slug,
-    name_fi: row.nameFi,
-    name_en: row.nameEn,
-    name_ru: row.nameRu,
-    name_sv: row.nameSv,
+    ...nameFields(row),
     position: row.position,
     hidden: row.hidden,
   });
@@ -236,19 +219,17 @@ export function createCatalogAdminService(deps: {
 
     async create(
       current: CurrentUser,
-      input: {
+      input: Partial<Record<NameField, string | undefined>> & {
         parent_id?: number | null | undefined;
-        name_fi: string;
-        name_en: string;
-        name_ru: string;
-        name_sv?: string | undefined;
         slug?: string | undefined;
       },
       meta: RequestMeta,
     ): Promise<AdminCatalog> {
       requireManage(current);
       const problems: FieldProblems = {};
-      const names = checkNames(input, problems) as CatalogNames;
+      const missing = REQUIRED_NAME_LOCALES.filter((locale) => input[`name_${locale}`] === undefined);
+      for (const locale of missing) problems[`name_${locale}`] = [{ key: 'validation.required' }];
+      const names = withNameChanges({ nameFi: '', names: {} }, checkNames(input, problems));
       const given = input.slug === undefined || input.slug.trim() === '' ? undefined : checkSlug(input.slug, problems);
       fail(problems);
       const parentId = input.parent_id ?? null;
@@ -281,33 +262,22 @@ export function createCatalogAdminService(deps: {
     async update(
       current: CurrentUser,
       id: number,
-      input: {
-        name_fi?: string | undefined;
-        name_en?: string | undefined;
-        name_ru?: string | undefined;
-        name_sv?: string | undefined;
-        slug?: string | undefined;
-      },
+      input: Partial<Record<NameField, string | undefined>> & { slug?: string | undefined },
       meta: RequestMeta,
     ): Promise<AdminCatalog> {
       requireManage(current);
       const problems: FieldProblems = {};
-      const names = checkNames(input, problems);
+      const changes = checkNames(input, problems);
       const slug = checkSlug(input.slug, problems);
       fail(problems);
       return change(async (tx, rows) => {
         const before = findIn(rows, id);
-        const next: CatalogNames = {
-          nameFi: names.nameFi ?? before.nameFi,
-          nameEn: names.nameEn ?? before.nameEn,
-          nameRu: names.nameRu ?? before.nameRu,
-          nameSv: names.nameSv === undefined ? before.nameSv : names.nameSv,
-        };
+        const next: CatalogNames = withNameChanges(before, changes);
         siblingClashes(rows, before.parentId, id, next, problems);
         const slugChanges = slug !== undefined && slug !== before.slug;
         if (slugChanges && rows.some((row) => row.slug === slug)) problems.slug = [{ key: 'admin_categories.errors.slug_taken' }];
         fail(problems);
-        const renamed = [...NAME_FIELDS, ...OPTIONAL_NAME_FIELDS].some(([, column]) => (next[column] ?? null) !== (before[column] ?? null));
+        const renamed = !sameNames(next, before);
         if (!renamed && !slugChanges) return viewOf(id, tx);
         await repo.update(id, { ...next, ...(slugChanges ? { slug: slug! } : {}) }, tx);
         if (slugChanges) {

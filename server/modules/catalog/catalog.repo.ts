@@ -2,17 +2,13 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db, Transaction } from '../../db/client.ts';
 import { catalogSlugRedirects, catalogVersion, catalogs } from '../../db/schema/catalog.ts';
 import { products } from '../../db/schema/products.ts';
+import type { TranslatedRow } from '../../platform/localized-name.ts';
 
 export type CatalogRow = typeof catalogs.$inferSelect;
 export type RedirectRow = typeof catalogSlugRedirects.$inferSelect;
 
-export interface CatalogNames {
-  nameFi: string;
-  nameEn: string;
-  nameRu: string;
-  /** Swedish, optional: null reads as the Finnish name. */
-  nameSv?: string | null;
-}
+/** A catalog's Finnish name and its names in the other languages. */
+export type CatalogNames = TranslatedRow;
 
 /** How many ads a catalog holds itself (not counting the ones below it): all of them, and the active ones. */
 export interface AdCount {

@@ -1,4 +1,6 @@
 import { type Static, Type } from 'typebox';
+import { REQUIRED_NAME_LOCALES } from '../../../common/locales.ts';
+import { nameInputProperties, nameProperties } from '../../platform/localized-name.ts';
 
 const catalogFields = {
   id: Type.Integer(),
@@ -51,10 +53,9 @@ export const AdminCatalog = Type.Object({
   parent_id: Type.Union([Type.Integer(), Type.Null()]),
   slug: Type.String(),
   path: Type.Array(Type.String(), { description: 'Slugs from the top parent down: the public URL is /catalogs/{path joined by /}' }),
-  name_fi: Type.String(),
-  name_en: Type.String(),
-  name_ru: Type.String(),
-  name_sv: Type.String({ description: 'Swedish name; empty until translated (the Finnish name is shown)' }),
+  ...nameProperties((locale) =>
+    Type.String({ description: locale === 'fi' ? 'Finnish name' : `Name in ${locale}; empty until given (the Finnish name is shown)` }),
+  ),
   position: Type.Integer({ description: 'Place among its siblings, from 0' }),
   depth: Type.Integer({ minimum: 0, maximum: 2 }),
   hidden: Type.Boolean({ description: 'Hidden by staff itself' }),
@@ -82,10 +83,7 @@ const ParentId = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]);
 export const CreateCatalogBody = Type.Object(
   {
     parent_id: Type.Optional(ParentId),
-    name_fi: NameInput,
-    name_en: NameInput,
-    name_ru: NameInput,
-    name_sv: Type.Optional(NameInput),
+    ...nameInputProperties(NameInput, (locale) => REQUIRED_NAME_LOCALES.includes(locale)),
     slug: Type.Optional(SlugInput),
   },
   { additionalProperties: false },
@@ -93,10 +91,7 @@ export const CreateCatalogBody = Type.Object(
 
 export const UpdateCatalogBody = Type.Object(
   {
-    name_fi: Type.Optional(NameInput),
-    name_en: Type.Optional(NameInput),
-    name_ru: Type.Optional(NameInput),
-    name_sv: Type.Optional(NameInput),
+    ...nameInputProperties(NameInput, () => false),
     slug: Type.Optional(SlugInput),
   },
   { additionalProperties: false },

@@ -1,10 +1,10 @@
 import type { Locale } from '../../../common/locales.ts';
-import { localizedName } from '../../platform/localized-name.ts';
+import { translatedName } from '../../platform/localized-name.ts';
 import { createVersionedCache } from '../../platform/versioned-cache.ts';
 import type { CatalogRepo, CatalogRow } from './catalog.repo.ts';
 import type { CatalogNode, FlatCatalog } from './catalog.schemas.ts';
 
-const localName = (row: CatalogRow, locale: Locale): string => localizedName(row, locale);
+const localName = (row: CatalogRow, locale: Locale): string => translatedName(row, locale);
 
 /** How often a process asks whether another one changed the tree (staff changes are rare; a check is one tiny read). */
 export const CATALOG_VERSION_CHECK_MS = 2_000;

@@ -80,8 +80,10 @@ describe('download my data', () => {
 
     const mail = readMails(app).find((m) => m.to === user.email && m.subject === 'Tietosi ovat ladattavissa');
     expect(mail).toBeDefined();
-    const link = linkIn(mail!, '/api/account/export/');
-    expect(link.pathname).toBe(`/api/account/export/${uuid}`);
+    const link = linkIn(mail!, '/settings/account');
+    expect(link.pathname).toBe('/settings/account');
+    expect(link.hash).toBe('#my-data');
+    // That page offers the file in this session (download_url above; privacy-section.test.tsx shows it).
 
     const download = await fetchExport(session.headers, uuid);
     expect(download.statusCode).toBe(200);

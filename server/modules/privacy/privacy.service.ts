@@ -89,7 +89,9 @@ export function createPrivacyService(deps: PrivacyDeps) {
       privacyMails.exportReady(locale, data.account.email, {
         name: data.profile.name,
         site: deps.site.siteName,
-        url: `${deps.site.publicUrl}/api/account/export/${row.uuid}`,
+        // The settings page, not the file: signed in there, it offers the download in the asking
+        // session and says where to open it in any other (signed out, log-in brings them back).
+        url: `${deps.site.publicUrl}/settings/account#my-data`,
         date,
       }),
     );

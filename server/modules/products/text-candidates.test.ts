@@ -146,10 +146,10 @@ describe('a text search past the newest time blocks', () => {
     const cityBikes = catalogIds['city-bikes']!;
     expect(await names(tinyWindow, query('velocipedes'))).toEqual([]);
     try {
-      await db.execute(sql`update catalogs set name_en = 'Velocipedes' where id = ${cityBikes}`);
+      await db.execute(sql`update catalogs set names = names || '{"en": "Velocipedes"}'::jsonb where id = ${cityBikes}`);
       expect(await names(tinyWindow, query('velocipedes', { sort: 'created_at_desc' }))).toEqual(['Fillari myydään', 'Polkupyörä Helkama']);
     } finally {
-      await db.execute(sql`update catalogs set name_en = 'City bikes' where id = ${cityBikes}`);
+      await db.execute(sql`update catalogs set names = names || '{"en": "City bikes"}'::jsonb where id = ${cityBikes}`);
     }
     expect(await names(tinyWindow, query('velocipedes'))).toEqual([]);
   });
