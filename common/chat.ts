@@ -13,6 +13,13 @@ export function messageLength(text: string): number {
   return length;
 }
 
+/**
+ * What the text of a message becomes once its sender's account is deleted and the retention job
+ * has run (issue 27): the API then marks it `removed`, and readers see "message removed" in their
+ * language.
+ */
+export const REMOVED_MESSAGE_BODY = '…';
+
 /** Spec section 9: messages page size. */
 export const MESSAGES_PAGE_SIZE = 20;
 /** Rooms in one page of the room list. */
@@ -49,6 +56,8 @@ export interface ChatMessage {
    * Posti's address…): the reader is shown a safety tip under it. Absent when nothing was found.
    */
   safety?: SafetyKind[];
+  /** The sender deleted their account and the text was removed (text empty): show "message removed". */
+  removed?: boolean;
   created_at: string;
 }
 

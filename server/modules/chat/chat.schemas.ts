@@ -25,6 +25,9 @@ export const ChatMessage = Type.Object({
       description: 'What the scam guard found (a phone number, a WhatsApp link…): the reader sees a safety tip. Absent when nothing',
     }),
   ),
+  removed: Type.Optional(
+    Type.Boolean({ description: 'True when the sender deleted their account and the text was removed: show "message removed"' }),
+  ),
   created_at: Type.String(),
 });
 

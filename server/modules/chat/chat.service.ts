@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { REMOVED_MESSAGE_BODY } from '../../../common/chat.ts';
 import type { Readable } from 'node:stream';
 import type { Static } from 'typebox';
 import { mayViewAd } from '../../../common/access.ts';
@@ -92,6 +93,18 @@ export function personLabel(name: string, surname: string | null): string {
 }
 
 export function presentMessage(row: MessageRow): ChatMessage {
+  if (row.senderId === null && row.body === REMOVED_MESSAGE_BODY && !row.pictureKey) {
+    return {
+      id: row.id,
+      room_id: row.roomId,
+      client_id: row.clientId,
+      sender_id: null,
+      text: '',
+      picture: null,
+      removed: true,
+      created_at: row.createdAt.toISOString(),
+    };
+  }
   return {
     id: row.id,
     room_id: row.roomId,

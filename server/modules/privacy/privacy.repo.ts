@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { REMOVED_MESSAGE_BODY } from '../../../common/chat.ts';
 import type { ConsentChoice } from '../../../common/privacy.ts';
 import type { Database, Db, Transaction } from '../../db/client.ts';
 import { auditLog, sessions } from '../../db/schema/auth.ts';
@@ -142,7 +143,7 @@ export function createPrivacyRepo(db: Database) {
   };
 }
 
-/** What an anonymised message's text becomes: language-neutral, shown as it is. */
-export const ANONYMISED_BODY = '…';
+/** What an anonymised message's text becomes (the API marks it removed). */
+export const ANONYMISED_BODY = REMOVED_MESSAGE_BODY;
 
 export type PrivacyRepo = ReturnType<typeof createPrivacyRepo>;

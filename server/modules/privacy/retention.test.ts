@@ -12,6 +12,7 @@ import { privacyExports } from '../../db/schema/privacy.ts';
 import { users } from '../../db/schema/users.ts';
 import { createUser, loginAs } from '../../test/accounts.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { presentMessage } from '../chat/chat.service.ts';
 import { ANONYMISED_BODY } from './privacy.repo.ts';
 import { RETENTION_JOBS } from './retention.service.ts';
 
@@ -125,6 +126,12 @@ describe('retention jobs', () => {
       ['Kiitos!', null],
     ]);
     expect(await app.services.platform.storage.read(pictureKey)).toBeUndefined();
+    // Readers are told the message was removed, in their language, rather than shown the marker.
+    expect(after.map((m) => presentMessage(m)).map((m) => [m.text, m.removed ?? false])).toEqual([
+      ['', true],
+      ['', true],
+      ['Kiitos!', false],
+    ]);
     // A second run finds nothing left to do.
     expect(await app.services.retention.run('messages', clock)).toMatchObject({ messages: 0 });
   });

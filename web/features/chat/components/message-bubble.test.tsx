@@ -43,3 +43,12 @@ describe('a flagged message in the timeline', () => {
     expect(screen.queryByRole('note')).toBeNull();
   });
 });
+
+describe('a message whose sender deleted their account', () => {
+  it('says the message was removed instead of showing its marker', () => {
+    const message = newMessage(1, { text: '', removed: true, sender_id: null });
+    renderIn(<MessageBubble message={storedContent(message)} mine={false} author="Deleted user" />);
+    expect(screen.getByText('Message removed')).toBeTruthy();
+    expect(screen.queryByText('…')).toBeNull();
+  });
+});

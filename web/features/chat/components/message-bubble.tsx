@@ -14,6 +14,8 @@ export interface BubbleContent {
   created_at: string;
   /** What the scam guard found in a stored message: its reader sees a safety tip under it. */
   safety?: readonly SafetyKind[] | undefined;
+  /** The sender deleted their account and its retention removed the text: "message removed". */
+  removed?: boolean | undefined;
 }
 
 function DeliveryMark({ delivery }: { delivery: Delivery }) {
@@ -79,7 +81,7 @@ export function MessageBubble({
             />
           </a>
         )}
-        <MessageText text={message.text} />
+        {message.removed ? <p className="italic opacity-80">{t('chat.removed')}</p> : <MessageText text={message.text} />}
       </div>
       <p className="mt-0.5 flex items-center gap-2 px-1 text-xs text-muted">
         <time dateTime={message.created_at}>{time}</time>
@@ -119,5 +121,5 @@ export function MessageBubble({
 
 /** The stored message's content for a bubble. */
 export function storedContent(message: ChatMessage): BubbleContent {
-  return { text: message.text, picture: message.picture, created_at: message.created_at, safety: message.safety };
+  return { text: message.text, picture: message.picture, created_at: message.created_at, safety: message.safety, removed: message.removed };
 }

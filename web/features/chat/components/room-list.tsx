@@ -39,6 +39,7 @@ function LastMessage({ room, me }: { room: RoomSummary; me: number }) {
   const { t } = useTranslation();
   const message = room.last_message;
   if (!message) return <span className="italic">{t('chat.no_messages')}</span>;
+  if (message.removed) return <span className="italic">{t('chat.removed')}</span>;
   const mine = message.sender_id === me;
   return (
     <>
