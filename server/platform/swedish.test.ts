@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../db/schema/catalog.ts';
 import { users } from '../db/schema/users.ts';
-import { seedReferenceData } from '../db/seed/reference.ts';
+import { seedDatabase } from '../db/seed/index.ts';
 import sv from '../../web/i18n/sv.json' with { type: 'json' };
 import { createUser, loginAs, readMails } from '../test/accounts.ts';
 import { createAd } from '../test/ads.ts';
@@ -189,7 +189,8 @@ describe('Swedish names from the data', () => {
       .update(catalogs)
       .set({ names: sql`${catalogs.names} || '{"sv": "Kanoter"}'::jsonb` })
       .where(eq(catalogs.slug, 'canoes-and-kayaks'));
-    await seedReferenceData(db);
+    // What a later start of the site runs (the reference data is there already).
+    await seedDatabase(db, { demo: false, demoPassword: '', storage: app.services.platform.storage });
     const names = new Map((await db.select().from(catalogs)).map((c) => [c.slug, c.names]));
     expect(names.get('boats')).toMatchObject({ sv: 'Båtar', en: 'Boats', ru: 'Лодки и катера' });
     expect(names.get('sailboats')?.sv).toBeUndefined();

@@ -5,7 +5,7 @@ import { seedDemoBlog } from './demo-blog.ts';
 import { seedDemoUsers } from './demo.ts';
 import { seedCatalogAttributes } from './catalog-attributes.ts';
 import { seedInfoPages } from './info-pages.ts';
-import { hasReferenceData, seedReferenceData } from './reference.ts';
+import { fillSeedNames, hasReferenceData, seedReferenceData } from './reference.ts';
 
 export interface SeedOptions {
   demo: boolean;
@@ -24,9 +24,11 @@ export interface SeedOptions {
 export async function seedDatabase(db: Database, options: SeedOptions): Promise<{ seeded: boolean; ads: number }> {
   const needed = options.force || !(await hasReferenceData(db));
   if (!needed) {
-    // A site started before its info pages or category fields existed gets them all the same.
+    // A site started before its info pages, category fields or a language's category names
+    // existed gets them all the same (each is a no-op once done, and safe in parallel starts).
     await seedInfoPages(db);
     await seedCatalogAttributes(db);
+    await db.transaction((tx) => fillSeedNames(tx));
     return { seeded: false, ads: 0 };
   }
   await seedReferenceData(db);

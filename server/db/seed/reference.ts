@@ -155,7 +155,7 @@ const namesOf = (node: CatalogSeed) => ({ nameFi: node.name.fi, names: translati
  * a catalog has no name in, where it still has the seed's Finnish name: a name staff gave, and a
  * catalog staff renamed, are left to them. Running processes reload the tree by its version.
  */
-async function fillSeedNames(tx: Transaction): Promise<void> {
+export async function fillSeedNames(tx: Transaction): Promise<void> {
   const seeds: { slug: string; fi: string; names: Translations }[] = [];
   const walk = (nodes: CatalogSeed[]) => {
     for (const node of nodes) {
