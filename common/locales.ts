@@ -12,16 +12,24 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /**
- * Per language: the Intl locale numbers and dates are formatted with (Finnish conventions, Finland
+ * Per language: its own name, the Intl locale numbers and dates are formatted with (Finnish conventions, Finland
  * Swedish, British English), and a stable number for APIs that name languages by id (the blog's
  * `language.id`: ids never change once given, whatever the order above).
  */
-export const LOCALE_INFO: Readonly<Record<Locale, { intl: string; id: number }>> = {
-  fi: { intl: 'fi-FI', id: 1 },
-  sv: { intl: 'sv-FI', id: 4 },
-  en: { intl: 'en-GB', id: 2 },
-  ru: { intl: 'ru-RU', id: 3 },
+export const LOCALE_INFO: Readonly<Record<Locale, { name: string; intl: string; id: number }>> = {
+  fi: { name: 'Suomi', intl: 'fi-FI', id: 1 },
+  sv: { name: 'Svenska', intl: 'sv-FI', id: 4 },
+  en: { name: 'English', intl: 'en-GB', id: 2 },
+  ru: { name: 'Русский', intl: 'ru-RU', id: 3 },
 };
+
+/**
+ * A language's name as its speakers write it ("Svenska"), the same in every language's pages:
+ * the language selector and the staff's language lists show it.
+ */
+export function languageName(code: string): string {
+  return isLocale(code) ? LOCALE_INFO[code].name : code;
+}
 
 /** The Intl locale each language formats numbers and dates with. */
 export const INTL_LOCALE: Readonly<Record<Locale, string>> = Object.fromEntries(

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../web/i18n/messages.ts';
+import { MESSAGES } from './messages.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale } from '../../common/locales.ts';
 import { type TFunction, Translator } from '../../common/translator.ts';
 

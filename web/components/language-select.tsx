@@ -1,7 +1,7 @@
 import { Globe } from 'lucide-react';
 import { useTranslation } from '../lib/use-translation';
 import { useLanguage } from '../hooks/use-language';
-import { LOCALES, isLocale } from '../../common/locales';
+import { isLocale, languageName, LOCALES } from '../../common/locales';
 
 /**
  * A native select: on phones it opens the system picker, it works with every screen reader,
@@ -24,7 +24,7 @@ export function LanguageSelect() {
       >
         {LOCALES.map((code) => (
           <option key={code} value={code} lang={code} className="bg-raised text-ink">
-            {t(`languages.${code}`)}
+            {languageName(code)}
           </option>
         ))}
       </select>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AppError } from '../../common/errors';
-import { type Locale, isLocale } from '../../common/locales';
+import { isLocale, languageName, type Locale } from '../../common/locales';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { RichTextView } from '../components/rich-text-view';
 import { useLanguage } from '../hooks/use-language';
@@ -138,7 +138,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
                   lang={translation.locale}
                   className="font-medium text-brand hover:underline"
                 >
-                  {t(`languages.${translation.locale}`)}
+                  {languageName(translation.locale)}
                 </Link>
               ))}
             </p>

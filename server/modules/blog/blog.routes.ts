@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { languageName } from '../../../common/locales.ts';
 import { translate } from '../../platform/i18n.ts';
 import { requireUser } from '../../platform/session.ts';
 import { readSingleUpload } from '../../platform/uploads.ts';
@@ -41,8 +42,8 @@ const blogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/languages',
     { schema: { tags: ['blog'], summary: 'The languages of the site and of its posts', response: { 200: LanguagesReply } } },
-    async (request) => ({
-      languages: blog.languages().map((language) => ({ ...language, name: translate(request.locale, `languages.${language.code}`) })),
+    async () => ({
+      languages: blog.languages().map((language) => ({ ...language, name: languageName(language.code) })),
     }),
   );
 

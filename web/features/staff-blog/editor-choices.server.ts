@@ -1,4 +1,5 @@
 import type { AppLoadContext } from 'react-router';
+import { languageName } from '../../../common/locales';
 import { BLOG_STATUSES } from '../../../common/blog';
 
 /** What the post editor offers to choose from: categories, statuses and languages, in the reader's language. */
@@ -7,8 +8,6 @@ export async function editorChoices(context: AppLoadContext) {
   return {
     categories: categories.map((category) => ({ id: category.id, name: category.name })),
     statuses: BLOG_STATUSES.map((value) => ({ value, label: context.t(`admin_blog.status.${value}`) })),
-    languages: context.services.blog
-      .languages()
-      .map((language) => ({ code: language.code, name: context.t(`languages.${language.code}`) })),
+    languages: context.services.blog.languages().map((language) => ({ code: language.code, name: languageName(language.code) })),
   };
 }

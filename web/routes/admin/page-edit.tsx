@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import { languageName } from '../../../common/locales';
 import { Link } from 'react-router';
 import { AppError } from '../../../common/errors';
 import { InfoPageEditor } from '../../features/staff-pages/components/info-page-editor';
@@ -17,7 +18,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       context.services.pages.get(context.user!, params.slug, params.locale),
       context.services.pages.versions(context.user!, params.slug, params.locale, versionsPage),
     ]);
-    const names = { page: context.t(`footer.${page.slug}`), language: context.t(`languages.${page.locale}`) };
+    const names = { page: context.t(`footer.${page.slug}`), language: languageName(page.locale) };
     return {
       meta: pageMeta(context, 'admin_page_edit', `/admin/pages/${page.slug}/${page.locale}`, { noindex: true, params: names }),
       page,

@@ -8,6 +8,7 @@ import { type Refusal, useApiSubmit } from '../../../hooks/use-api-submit';
 import { ApiError, api } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
 import { useTranslation } from '../../../lib/use-translation';
+import { languageLabel } from '../../../lib/language-label';
 import { type FieldDraft, bodyOf, draftOf, newOption, partsOf } from '../field-draft';
 import { OptionsEditor } from './options-editor';
 import { LOCALES, REQUIRED_NAME_LOCALES } from '../../../../common/locales';
@@ -106,7 +107,7 @@ export function FieldFormDialog({
           {LANGUAGES.map((language) => (
             <TextField
               key={language}
-              label={t(`staff_attributes.form.label_${language}`)}
+              label={languageLabel(i18n, 'staff_attributes.form.label', language)}
               name={`label_${language}`}
               lang={language}
               value={draft.labels[language]}

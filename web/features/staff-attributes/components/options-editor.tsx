@@ -2,6 +2,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { FieldErrors, TextField, secondaryButton } from '../../../components/form-controls';
 import { useTranslation } from '../../../lib/use-translation';
+import { languageLabel } from '../../../lib/language-label';
 import { type LabelInputs, type OptionDraft, newOption } from '../field-draft';
 import { LOCALES, REQUIRED_NAME_LOCALES } from '../../../../common/locales';
 
@@ -20,7 +21,7 @@ export function OptionsEditor({
   onChange: (options: OptionDraft[]) => void;
   errors: Record<string, string[]>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const list = useRef<HTMLOListElement>(null);
   const errorsId = useId();
   const set = (row: number, change: Partial<OptionDraft>) => onChange(options.map((o) => (o.row === row ? { ...o, ...change } : o)));
@@ -56,7 +57,7 @@ export function OptionsEditor({
               {LANGUAGES.map((language) => (
                 <TextField
                   key={language}
-                  label={t(`staff_attributes.form.option_label_${language}`, { number: index + 1 })}
+                  label={languageLabel(i18n, 'staff_attributes.form.option_label', language, { number: index + 1 })}
                   name={`option-${option.row}-${language}`}
                   lang={language}
                   value={option.labels[language]}

@@ -1,4 +1,5 @@
 import { FolderTree, Pencil, Plus } from 'lucide-react';
+import { languageName } from '../../../../common/locales';
 import { Link } from 'react-router';
 import type { BlogStatus } from '../../../../common/blog';
 import { primaryButton, secondaryButton } from '../../../components/form-controls';
@@ -94,7 +95,7 @@ export function BlogList({
                   <PostStatusBadge status={post.effective_status} />
                   <span
                     className="rounded bg-sunken px-1.5 py-0.5 text-xs font-semibold text-ink uppercase"
-                    title={t(`languages.${post.locale}`)}
+                    title={languageName(post.locale)}
                   >
                     {post.locale}
                   </span>

@@ -11,6 +11,7 @@ import { ApiError, api } from '../../../lib/api-client';
 import { type DialogProps, openDialog } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { useTranslation } from '../../../lib/use-translation';
+import { languageLabel } from '../../../lib/language-label';
 
 export interface BlogCategoryItem {
   id: number;
@@ -33,7 +34,7 @@ function CategoryDialog({
   category,
   onSaved,
 }: DialogProps & { isOpen?: boolean; category: BlogCategoryItem | null; onSaved: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // A refusal about anything but these fields shows above them, never nowhere.
   const { busy, errors, formMessage, submit: send, fail } = useApiSubmit({ refusal: refusalFor(CATEGORY_FIELDS) });
 
@@ -69,7 +70,7 @@ function CategoryDialog({
           {LOCALES.map((locale, index) => (
             <TextField
               key={locale}
-              label={t(`admin_blog.categories.name_${locale}`)}
+              label={languageLabel(i18n, 'admin_blog.categories.name', locale)}
               name={`name_${locale}`}
               lang={locale}
               defaultValue={category?.[`name_${locale}`]}

@@ -7,6 +7,7 @@ import { useApiSubmit } from '../../../hooks/use-api-submit';
 import { api } from '../../../lib/api-client';
 import type { DialogProps } from '../../../lib/dialogs';
 import { useTranslation } from '../../../lib/use-translation';
+import { languageLabel } from '../../../lib/language-label';
 import { nameIn } from '../category-tree-state';
 import { splitRefusal } from '../refusal';
 
@@ -73,7 +74,7 @@ export function CategoryFormDialog({
         {LOCALES.map((locale, index) => (
           <TextField
             key={locale}
-            label={t(`admin_categories.form.name_${locale}`)}
+            label={languageLabel(i18n, 'admin_categories.form.name', locale)}
             name={`name_${locale}`}
             lang={locale}
             {...(REQUIRED_NAME_LOCALES.includes(locale) ? { required: true } : { optionalText: t('admin_categories.form.optional') })}

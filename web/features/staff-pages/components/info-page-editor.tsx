@@ -2,7 +2,7 @@ import { Eye, ExternalLink, Loader2, PencilLine } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { INFO_TITLE_MAX } from '../../../../common/info-pages';
-import { LOCALES } from '../../../../common/locales';
+import { languageName, LOCALES } from '../../../../common/locales';
 import type { InfoPageEditView, InfoPageSavedView, InfoVersionsView } from '../../../../server/modules/pages/pages.schemas';
 import { FormAlert, SubmitButton, TextField, secondaryButton } from '../../../components/form-controls';
 import { RichTextEditor } from '../../../components/rich-text-editor';
@@ -139,7 +139,7 @@ export function InfoPageEditor({ page, versions }: { page: InfoPageEditView; ver
               other === locale ? 'border-brand bg-brand-soft text-brand' : 'border-line bg-raised hover:bg-sunken'
             }`}
           >
-            {t(`languages.${other}`)}
+            {languageName(other)}
           </Link>
         ))}
       </nav>

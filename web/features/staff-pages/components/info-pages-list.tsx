@@ -1,7 +1,7 @@
 import { Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { INFO_SLUGS } from '../../../../common/info-pages';
-import { LOCALES } from '../../../../common/locales';
+import { languageName, LOCALES } from '../../../../common/locales';
 import type { InfoPageSummaryView } from '../../../../server/modules/pages/pages.schemas';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/use-translation';
@@ -27,7 +27,7 @@ export function InfoPagesList({ pages }: { pages: InfoPageSummaryView[] }) {
               <ul className="mt-3 divide-y divide-line">
                 {LOCALES.map((locale) => {
                   const page = pages.find((p) => p.slug === slug && p.locale === locale);
-                  const language = t(`languages.${locale}`);
+                  const language = languageName(locale);
                   return (
                     <li key={locale} className="flex items-center gap-3 py-2.5">
                       <span

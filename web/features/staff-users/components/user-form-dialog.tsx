@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { LOCALES, type Locale } from '../../../../common/locales';
+import { languageName, type Locale, LOCALES } from '../../../../common/locales';
 import { FormDialog } from '../../../components/form-dialog';
 import { CheckboxField, DialogActions, FormAlert, TextField, selectClass } from '../../../components/form-controls';
 import { useApiSubmit } from '../../../hooks/use-api-submit';
@@ -191,7 +191,7 @@ export function UserFormDialog({
               <select id={localeId} name="locale" defaultValue="fi" className={`${selectClass} sm:max-w-60`}>
                 {LOCALES.map((locale) => (
                   <option key={locale} value={locale}>
-                    {t(`languages.${locale}`)}
+                    {languageName(locale)}
                   </option>
                 ))}
               </select>
