@@ -160,14 +160,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.database) app.addHook('onClose', () => database.close());
   const platform = await createPlatform(app, config);
   if (options.prepareDatabase ?? true) {
-    await database.migrate();
-    const { seeded, ads } = await seedDatabase(database.db, {
-      demo: config.seedDemoData,
-      demoPassword: config.demoPassword,
-      storage: platform.storage,
-      log: (message) => app.log.info(message),
+    await database.migrate(async () => {
+      const { seeded, ads } = await seedDatabase(database.db, {
+        demo: config.seedDemoData,
+        demoPassword: config.demoPassword,
+        storage: platform.storage,
+        log: (message) => app.log.info(message),
+      });
+      if (seeded) app.log.info({ ads }, 'database seeded');
     });
-    if (seeded) app.log.info({ ads }, 'database seeded');
   }
   app.decorate('services', createServices(database, config, platform, { hibpFetch: options.hibpFetch, now: options.now }));
   // The app settings are read before the first request and kept fresh (change notices, every 30 s).

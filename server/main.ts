@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { EMBEDDED_DATABASE_NOTICE } from './db/embedded-durability.ts';
-import { demoLogins } from './db/seed/demo.ts';
+import { presentDemoLogins } from './db/seed/demo.ts';
 import type { WebMode } from './platform/web.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -59,9 +59,11 @@ async function main(): Promise<void> {
     `  API documentation: ${url}/api/docs`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/db`}`,
   ];
-  if (config.seedDemoData) {
+  // Only the demo accounts this database holds: none on a site that never loaded demo data.
+  const logins = config.seedDemoData ? await presentDemoLogins(app.services.database.db) : [];
+  if (logins.length > 0) {
     lines.push('', `  Demo logins (password: ${config.demoPassword}):`);
-    for (const login of demoLogins) lines.push(`    ${login.email.padEnd(26)} ${login.role}`);
+    for (const login of logins) lines.push(`    ${login.email.padEnd(26)} ${login.role}`);
   }
   console.log(`${lines.join('\n')}\n`);
   // What the embedded database can lose, said once where the operator looks (README, "Durability and backups").

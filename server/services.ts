@@ -217,6 +217,8 @@ export function createServices(
   // pages that may show it. The page renderer listens to the same notice (server/platform/web.ts).
   platform.realtime.onNotice((notice) => {
     if (notice.topic === 'ads_changed') products.invalidateListing();
+    // Staff changed the category tree on some instance: read it again now, not at the next version check.
+    if (notice.topic === 'catalog_changed') catalog.invalidate();
   });
   const adsChanged = () => {
     platform.realtime.notify({ topic: 'ads_changed' }).catch((error: unknown) => platform.log('ads-changed notice failed', { err: error }));
@@ -330,6 +332,11 @@ export function createServices(
       audit: authRepo.audit,
       catalog,
       onAdsChanged: adsChanged,
+      onTreeChanged: () => {
+        platform.realtime
+          .notify({ topic: 'catalog_changed' })
+          .catch((error: unknown) => platform.log('catalog-changed notice failed', { err: error }));
+      },
     }),
     attributesAdmin: createAttributesAdminService({
       repo: createAttributesRepo(db),

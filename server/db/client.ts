@@ -19,8 +19,11 @@ export type Db = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
-  /** Runs the committed migrations; several processes may call it at once. */
-  migrate(): Promise<void>;
+  /**
+   * Runs the committed migrations, then `andThen` (the seed), both under one lock: several
+   * processes may call it at once, and one migrates and seeds while the others wait.
+   */
+  migrate(andThen?: () => Promise<void>): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -85,7 +88,11 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     driver: 'pglite',
-    migrate: () => migrate(db, { migrationsFolder: options.migrationsFolder }),
+    // One process holds an embedded database: there is nobody to wait for.
+    async migrate(andThen) {
+      await migrate(db, { migrationsFolder: options.migrationsFolder });
+      await andThen?.();
+    },
     ping: async () => {
       await client.query('select 1');
     },
@@ -111,12 +118,15 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
   return {
     db: db as unknown as Database,
     driver: 'postgres',
-    async migrate() {
-      // One process migrates while the others wait, so instances can start together.
+    async migrate(andThen) {
+      // One process migrates and seeds while the others wait, so instances can start together (and
+      // only the first seeds: the others find the data there, and with file storage the demo
+      // pictures do not end up split between the instances' folders).
       const lockClient = await pool.connect();
       try {
         await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migrate(db, { migrationsFolder });
+        await andThen?.();
       } finally {
         await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         lockClient.release();

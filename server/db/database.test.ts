@@ -3,8 +3,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsDir } from '../paths.ts';
-import type { DatabaseHandle } from './client.ts';
-import { createTestDatabase } from '../test/database.ts';
+import { type DatabaseHandle, openDatabase } from './client.ts';
+import { createPostgresCopy, createTestDatabase } from '../test/database.ts';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -96,6 +96,26 @@ describe(`the database (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
 
     expect(await state()).toEqual(before);
     expect(await rows(sql`select name from users where email = 'survives-migrations@example.com'`)).toEqual([{ name: 'Pysyvä' }]);
+  });
+
+  it.runIf(process.env.DATABASE_URL)('migrates and seeds under one lock: two instances starting together never seed at once', async () => {
+    const copy = await createPostgresCopy(process.env.DATABASE_URL!);
+    const [first, second] = await Promise.all([0, 1].map(() => openDatabase({ url: copy.url, migrationsFolder: migrationsDir })));
+    try {
+      const events: string[] = [];
+      const seed = (name: string) => async () => {
+        events.push(`${name} starts`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        events.push(`${name} ends`);
+      };
+      await Promise.all([first!.migrate(seed('a')), second!.migrate(seed('b'))]);
+      expect(events).toHaveLength(4);
+      expect(events[0]!.split(' ')[0]).toBe(events[1]!.split(' ')[0]);
+      expect(events[2]!.split(' ')[0]).toBe(events[3]!.split(' ')[0]);
+    } finally {
+      await Promise.all([first!.close(), second!.close()]);
+      await copy.drop();
+    }
   });
 });
 

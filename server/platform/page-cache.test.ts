@@ -306,4 +306,63 @@ describe.runIf(databaseUrl && redisUrl)('two instances over Redis', () => {
     await expect.poll(async () => (await onB()).headers['x-page-cache'], { timeout: 5_000 }).toBe('miss');
     expect((await onB()).body).toContain('Reserved');
   });
+
+  /** Asks for a page over and over until stopped: what each answer held, in order. */
+  function keepAsking(ask: () => Promise<string>, holds: (body: string) => boolean) {
+    const seen: boolean[] = [];
+    let stopped = false;
+    const done = (async () => {
+      while (!stopped) seen.push(holds(await ask()));
+    })();
+    return {
+      seen,
+      async stop() {
+        stopped = true;
+        await done;
+      },
+    };
+  }
+
+  it('a settings change through one instance reaches the other’s cached pages, and no page with the old ones is kept after', async () => {
+    const admin = (await loginAs(a, await createUser(a, { roles: ['user', 'admin'] }))).headers;
+    for (let round = 1; round <= 3; round += 1) {
+      const name = `Kauppis ${round} ${crypto.randomBytes(3).toString('hex')}`;
+      const home = async () => (await b.inject({ url: '/', headers: { cookie: 'lang=en' } })).body;
+      await home();
+      // Visitors keep asking on B while the change travels: the page B renders in between must not
+      // be kept with the old name once the new one is in.
+      const asking = keepAsking(home, (body) => body.includes(name));
+      const changed = await a.inject({ method: 'PATCH', url: '/api/admin/app-settings', headers: admin, payload: { site_name: name } });
+      expect(changed.statusCode, changed.body).toBe(200);
+      await expect.poll(async () => (await home()).includes(name), { timeout: 3_000, interval: 50 }).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await asking.stop();
+      const first = asking.seen.indexOf(true);
+      expect(first).toBeGreaterThanOrEqual(0);
+      expect(asking.seen.slice(first).every(Boolean), `round ${round}: an old page came back`).toBe(true);
+      expect((await b.inject({ url: '/', headers: { cookie: 'lang=en' } })).headers['x-page-cache']).toBe('hit');
+    }
+  });
+
+  it('a category rename reaches the cached pages of both instances at once', async () => {
+    const admin = (await loginAs(a, await createUser(a, { roles: ['user', 'admin'] }))).headers;
+    const tree = (await a.inject({ url: '/api/admin/catalogs', headers: admin })).json().data as {
+      id: number;
+      slug: string;
+      path: string[];
+    }[];
+    const bikes = tree.find((node) => node.slug === 'city-bikes')!;
+    const url = `/catalogs/${bikes.path.join('/')}`;
+    const page = async (instance: FastifyInstance) => (await instance.inject({ url, headers: { cookie: 'lang=en' } })).body;
+    for (const instance of [a, b]) {
+      await page(instance);
+      expect((await instance.inject({ url, headers: { cookie: 'lang=en' } })).headers['x-page-cache']).toBe('hit');
+    }
+    const name = `Town bikes ${crypto.randomBytes(3).toString('hex')}`;
+    const renamed = await a.inject({ method: 'PATCH', url: `/api/admin/catalogs/${bikes.id}`, headers: admin, payload: { name_en: name } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    // On the instance that made it, the next page has it; the other hears of it through Redis.
+    expect(await page(a)).toContain(name);
+    await expect.poll(async () => (await page(b)).includes(name), { timeout: 2_000, interval: 50 }).toBe(true);
+  });
 });

@@ -12,10 +12,11 @@ export type DeliveryListener = (delivery: Delivery) => void;
 
 /**
  * A word between the app's processes themselves, never handed to a socket: "read the settings
- * again", or "ads changed: forget the listings and pages that may show them".
+ * again", "ads changed: forget the listings and pages that may show them", or "the category tree
+ * changed: read it again and forget the pages".
  */
 export interface ProcessNotice {
-  topic: 'settings_changed' | 'ads_changed';
+  topic: 'settings_changed' | 'ads_changed' | 'catalog_changed';
 }
 
 export type NoticeListener = (notice: ProcessNotice) => void;

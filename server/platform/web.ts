@@ -168,11 +168,18 @@ export async function registerWeb(app: FastifyInstance, config: Config, web: Web
   const handle = build ? createRequestHandler(build, 'production') : createRequestHandler(getBuild, web.mode);
   const development = web.mode === 'development';
   const cache = createPageCache({ ttlMs: config.pageCacheSeconds * 1000, maxEntries: PAGE_CACHE_ENTRIES });
-  // An ad changed (on any instance) or the settings did: the pages that may show them go at once.
-  const stopListening = app.services.platform.realtime.onNotice((notice) => {
-    if (notice.topic === 'ads_changed' || notice.topic === 'settings_changed') cache.clear();
+  // An ad or the category tree changed (on any instance): the pages that may show them go at once.
+  // The settings tell their change once the new values are read, not when the notice arrives: a
+  // page rendered in between would be kept with the old ones (clear() also keeps any page whose
+  // render started before it out of the cache).
+  const stopNotices = app.services.platform.realtime.onNotice((notice) => {
+    if (notice.topic === 'ads_changed' || notice.topic === 'catalog_changed') cache.clear();
   });
-  app.addHook('onClose', async () => stopListening());
+  const stopSettings = app.services.settings.onChange(() => cache.clear());
+  app.addHook('onClose', async () => {
+    stopNotices();
+    stopSettings();
+  });
 
   await app.register(async (pages) => {
     // Page forms post url-encoded or multipart bodies: leave the stream for React Router to read.

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { Database } from '../client.ts';
 import { municipalities } from '../schema/geo.ts';
@@ -21,6 +21,14 @@ const DEMO_USERS: { email: string; role: RoleSlug; name: string; surname: string
 ];
 
 export const demoLogins: DemoLogin[] = DEMO_USERS.map(({ email, role }) => ({ email, role }));
+
+/** The demo logins that exist in this database (none where demo data was never loaded). */
+export async function presentDemoLogins(db: Database): Promise<DemoLogin[]> {
+  const emails = demoLogins.map((login) => login.email);
+  const found = await db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
+  const present = new Set(found.map((row) => row.email));
+  return demoLogins.filter((login) => present.has(login.email));
+}
 
 /** How old the demo accounts are when made. */
 export const DEMO_ACCOUNT_AGE_DAYS = 365;

@@ -13,7 +13,7 @@ import { municipalities, postalCodes, regions } from '../schema/geo.ts';
 import { productImages, products } from '../schema/products.ts';
 import { roles, userRoles } from '../schema/roles.ts';
 import { users } from '../schema/users.ts';
-import { DEMO_ACCOUNT_AGE_DAYS, demoLogins, seedDemoUsers } from './demo.ts';
+import { DEMO_ACCOUNT_AGE_DAYS, demoLogins, presentDemoLogins, seedDemoUsers } from './demo.ts';
 import { seedDemoAds } from './demo-ads.ts';
 import { demoAds } from './demo-ads.data.ts';
 import { seedDatabase } from './index.ts';
@@ -64,7 +64,10 @@ describe('seeding', () => {
 
   it('creates one verified demo account per role with the demo password, once', async () => {
     const password = 'Demo#Password1';
+    // The start banner lists only the demo logins the database holds: none before they are made.
+    expect(await presentDemoLogins(handle.db)).toEqual([]);
     await seedDemoUsers(handle.db, password);
+    expect(await presentDemoLogins(handle.db)).toEqual(demoLogins);
     await seedDemoUsers(handle.db, password);
     const accounts = await handle.db
       .select({ email: users.email, hash: users.passwordHash, verified: users.emailVerifiedAt, role: roles.slug })

@@ -102,6 +102,8 @@ export function createCatalogAdminService(deps: {
   catalog: CatalogService;
   /** Ads changed their catalog or their catalog's visibility: the listing cache must not serve them as before. */
   onAdsChanged: () => void;
+  /** Any change of the tree: every process reads it again and forgets the pages that show it. */
+  onTreeChanged?: () => void;
 }) {
   const { repo, audit, catalog } = deps;
 
@@ -194,6 +196,7 @@ export function createCatalogAdminService(deps: {
       return work(tx, await repo.listAll(tx));
     });
     catalog.invalidate();
+    deps.onTreeChanged?.();
     if (adsChanged) deps.onAdsChanged();
     return result;
   }

@@ -142,14 +142,18 @@ export function createSettingsService(deps: SettingsDeps) {
   let applied = 0;
   let timer: NodeJS.Timeout | undefined;
   let stopListening: (() => void) | undefined;
+  const changeListeners = new Set<() => void>();
 
   async function reload(): Promise<void> {
     const ticket = ++started;
     const fresh = await repo.all();
     if (ticket < applied) return;
     applied = ticket;
+    const before = current;
     rows = fresh;
     current = settingsFrom(fresh, defaults);
+    // Told once the new values are in effect, never before: a page rendered after it shows them.
+    if (JSON.stringify(before) !== JSON.stringify(current)) for (const listener of changeListeners) listener();
   }
 
   const reloadQuietly = () => {
@@ -278,6 +282,16 @@ export function createSettingsService(deps: SettingsDeps) {
 
     /** Reads the rows again now (what a change notice and the periodic refresh do). */
     reload,
+
+    /**
+     * Calls `listener` each time this process's settings change, after the new values are in
+     * effect (a change here, a notice from another process, or the periodic read); returns the
+     * unsubscribe.
+     */
+    onChange(listener: () => void): () => void {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
 
     /** The settings in effect in this process. */
     current: (): AppSettings => current,
