@@ -18,14 +18,25 @@ export interface Storage {
   publicUrl(key: string): string;
 }
 
-const KEY_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.[a-z0-9]+$/;
+export const KEY_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.[a-z0-9]+$/;
 
 /** Keys come from our own code, but a wrong one must never escape the media folder. */
 export function assertStorageKey(key: string): void {
   if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`invalid storage key: ${key}`);
 }
 
-const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png', avif: 'image/avif' };
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  avif: 'image/avif',
+  zip: 'application/zip',
+};
+
+/** The content type of a stored key, by its extension. */
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
+}
 
 export function createFileStorage(root: string): Storage {
   return {
