@@ -418,16 +418,16 @@ export function createSellingService(deps: SellingDeps) {
       return (await ads.picturesOf([product.id])).map((image) => toPicture(storage, image));
     },
 
+    /** Deletes one picture. A live ad stays live: taking a picture away shows nothing new to review (issue 30, 8). */
     async deletePicture(current: CurrentUser, uuid: unknown, imageUuid: unknown) {
       const { product } = await ownedAd(current, uuid);
       if (!isUuid(imageUuid)) throw new AppError('not_found');
-      const review = await reviewAgain(product, product.userId !== current.user.id);
       const prefix = await repo.transaction(async (tx) => {
         await repo.lockAd(product.id, tx);
         const deleted = await repo.deletePicture(product.id, imageUuid, tx);
         if (!deleted) return undefined;
         await repo.renumberPictures(product.id, undefined, tx);
-        await ads.update(product.id, review, tx);
+        await ads.update(product.id, {}, tx);
         return deleted;
       });
       if (!prefix) throw new AppError('not_found');

@@ -379,7 +379,7 @@ describe('pictures of an ad', () => {
     return res.json().data as { id: number; uuid: string };
   }
 
-  it('adds, reorders and deletes pictures; deleting removes the stored files and an active ad goes back to review', async () => {
+  it('adds, reorders and deletes pictures; a new picture sends an active ad back to review, and deleting removes the stored files', async () => {
     const ad = await adWithPictures(1);
     await app.services.database.db.update(products).set({ status: 'active', approvedAt: new Date() }).where(eq(products.id, ad.id));
 
@@ -420,6 +420,23 @@ describe('pictures of an ad', () => {
     expect(storedFilesOf(ad.uuid).filter((f) => f.startsWith(cover.uuid))).toEqual([]);
     expect(storedFilesOf(ad.uuid)).toHaveLength(6);
     expect((await adsOf(seller.id)).find((a) => a.id === ad.id)?.imageCount).toBe(2);
+  });
+
+  it('keeps a live ad live when one of its pictures is deleted: taking a picture away shows nothing new to review', async () => {
+    const ad = await adWithPictures(2);
+    const approvedAt = new Date(Date.now() - 86_400_000);
+    await app.services.database.db.update(products).set({ status: 'active', approvedAt }).where(eq(products.id, ad.id));
+    const [first] = await picturesOf(app, ad.id);
+    const deleted = await app.inject({
+      method: 'POST',
+      url: '/api/delete-product-images',
+      headers: seller.headers,
+      payload: { productUuid: ad.uuid, imageUuid: first!.uuid },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const [row] = await app.services.database.db.select().from(products).where(eq(products.id, ad.id));
+    expect(row).toMatchObject({ status: 'active', approvedAt });
+    expect(await picturesOf(app, ad.id)).toHaveLength(1);
   });
 
   it('keeps to ten pictures in all, and answers an unknown picture with 404', async () => {
