@@ -106,12 +106,13 @@ export function adCard(ad: CardRow, labels: AdLabels, storage: Storage): Product
 }
 
 /** The owner's view of one of their ads (my showcase, the answer to a change): the card, its text, review state and status menu. */
-export function managedAd(ad: AdWithCover, labels: AdLabels, storage: Storage): ManagedAd {
+export function managedAd(ad: AdWithCover, labels: AdLabels, storage: Storage, hiddenByDecision = false): ManagedAd {
   return {
     ...adText(ad, labels.priceUnit(ad)),
     ...placeAndCover(ad, labels, storage),
     ...review(ad),
     next_statuses: ownerChoices(ad.status, ad.approvedAt !== null),
+    hidden_by_decision: hiddenByDecision,
     attribute_values: ad.attributes,
     ...dates(ad),
   };

@@ -73,6 +73,9 @@ export const ManagedAd = Type.Object({
   image: Type.Union([Picture, Type.Null()]),
   images_count: Type.Integer(),
   next_statuses: Type.Array(Type.String(), { description: 'What the owner may set next' }),
+  hidden_by_decision: Type.Boolean({
+    description: 'Hidden by a decision after a report: an edit does not bring it back, only an appeal (from the ad page) does',
+  }),
   /** The category fields' values as stored, for the edit form (issue 26; common/attributes.ts). */
   attribute_values: Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Boolean(), Type.Array(Type.String())])),
 });

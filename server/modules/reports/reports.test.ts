@@ -614,6 +614,13 @@ describe('nobody decides in their own cause', () => {
         .statusCode,
     ).toBe(200);
     const rejected = await createAd(app, { userId: seller.id, name: 'Hylätty myyjän ilmoitus', status: 'canceled' });
+    // My showcase says the same as the ad page: the decision-hidden one comes back only by an appeal.
+    const mine = (await app.inject({ url: '/api/user-products?status=canceled', headers: sellerHeaders })).json().data as {
+      uuid: string;
+      hidden_by_decision: boolean;
+    }[];
+    expect(mine.find((ad) => ad.uuid === hidden.uuid)?.hidden_by_decision).toBe(true);
+    expect(mine.find((ad) => ad.uuid === rejected.uuid)?.hidden_by_decision).toBe(false);
     for (const ad of [hidden, rejected]) {
       const edit = await app.inject({
         method: 'PATCH',

@@ -288,7 +288,8 @@ export function createSellingService(deps: SellingDeps) {
   }
 
   async function managedView(row: AdWithCover, locale: Locale) {
-    return managedAd(row, await adLabels(geo, catalog, locale), storage);
+    const [labels, hidden] = await Promise.all([adLabels(geo, catalog, locale), deps.moderation.hiddenByDecision(row)]);
+    return managedAd(row, labels, storage, hidden);
   }
 
   // A picture the queue hashed later is another seller's: the ad is flagged and sent to review as at upload.
@@ -480,8 +481,10 @@ export function createSellingService(deps: SellingDeps) {
         adLabels(geo, catalog, locale),
       ]);
       const total = options.status ? (counts[options.status] ?? 0) : Object.values(counts).reduce((a, b) => a + b, 0);
+      // Only a hidden (canceled) ad can be hidden by a decision: the others are not asked about.
+      const hidden = await Promise.all(rows.map((row) => deps.moderation.hiddenByDecision(row)));
       return {
-        data: rows.map((row) => managedAd(row, labels, storage)),
+        data: rows.map((row, index) => managedAd(row, labels, storage, hidden[index])),
         counts: Object.fromEntries(AD_STATUSES.map((s) => [s, counts[s] ?? 0])) as Record<AdStatus, number>,
         meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / MY_ADS_PAGE_SIZE)), total },
       };

@@ -37,6 +37,7 @@ function ad(uuid: string, status: AdStatus, extra: Partial<ManagedAd> = {}): Man
     image: null,
     images_count: 0,
     next_statuses: [],
+    hidden_by_decision: false,
     attribute_values: {},
     ...extra,
   };

@@ -1,4 +1,4 @@
-import { Clock, ImageOff, Pencil, Trash2 } from 'lucide-react';
+import { Clock, ImageOff, Pencil, Scale, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
@@ -96,7 +96,19 @@ export function ManagedAdRow({
         </div>
       </div>
 
-      {ad.status === 'canceled' && (
+      {ad.status === 'canceled' && ad.hidden_by_decision && (
+        // The same words as the ad's own page (reports/decision-notice): an edit does not bring it back, an appeal may.
+        <div className="mt-3 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm">
+          <p className="font-semibold">{t('appeal.title')}</p>
+          {ad.rejection_reason && <blockquote className="mt-1 break-words whitespace-pre-line">{ad.rejection_reason}</blockquote>}
+          <p className="mt-2 text-muted">{t('appeal.how')}</p>
+          <Link to={`/${ad.uuid}`} className="mt-2 inline-flex items-center gap-1.5 font-semibold text-brand hover:underline">
+            <Scale aria-hidden size={16} />
+            {t('showcase.decision_open')}
+          </Link>
+        </div>
+      )}
+      {ad.status === 'canceled' && !ad.hidden_by_decision && (
         <div className="mt-3 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm">
           <p className="font-semibold">{t('showcase.rejected.title')}</p>
           {ad.rejection_reason && <blockquote className="mt-1 break-words whitespace-pre-line">{ad.rejection_reason}</blockquote>}
