@@ -17,8 +17,23 @@ describe('rankCategories', () => {
     expect(rankCategories(leaves, searchTerms('lasten pyörä 16 tuumaa'), [])).toEqual([1, 2]);
   });
 
+  const ads = (...list: [number, string][]) => list.map(([catalogId, name]) => ({ catalogId, name }));
+
   it('lets the ads that match the title speak for a category no word names', () => {
-    expect(rankCategories(leaves, searchTerms('Toyota Corolla 1.6'), [3, 3, 2])).toEqual([3, 2]);
+    expect(
+      rankCategories(
+        leaves,
+        searchTerms('Toyota Corolla 1.6'),
+        ads([3, 'Toyota Corolla 2012'], [3, 'Toyota Corolla farmari'], [2, 'Toyota Corolla?']),
+      ),
+    ).toEqual([3, 2]);
+  });
+
+  it('does not let an ad that shares one word of several (a colour) speak', () => {
+    const sofa = { id: 4, names: ['sohvat', 'sofas', 'диваны'] };
+    const terms = searchTerms('Helkama Jopo 24 tuumaa sininen');
+    expect(rankCategories([...leaves, sofa], terms, ads([4, 'Sininen sohva'], [4, 'Sininen nojatuoli']))).toEqual([]);
+    expect(rankCategories([...leaves, sofa], terms, ads([4, 'Sininen sohva'], [1, 'Helkama Jopo sininen 20"']))).toEqual([1]);
   });
 
   it('suggests nothing for a title that says nothing', () => {
@@ -34,6 +49,8 @@ describe('POST /api/catalog-suggestions', () => {
     await createAd(app, { userId: seller.id, name: 'Lasten polkupyörä Jopo 16"', catalog: 'childrens-bikes' });
     await createAd(app, { userId: seller.id, name: 'Helkama maastopyörä 26"', catalog: 'mountain-bikes' });
     await createAd(app, { userId: seller.id, name: 'Yamaha moottoripyörä 600', catalog: 'street-motorcycles' });
+    await createAd(app, { userId: seller.id, name: 'Sininen sohva', catalog: 'sofas-and-armchairs' });
+    await createAd(app, { userId: seller.id, name: 'Sininen kirjahylly', catalog: 'cabinets-and-shelves' });
   });
   afterAll(() => app.close());
 
@@ -48,6 +65,12 @@ describe('POST /api/catalog-suggestions', () => {
     const motorcycles = rest.findIndex((s) => s.trail.includes('Moottoripyörät'));
     const bicycles = rest.findIndex((s) => s.trail.includes('Polkupyörät'));
     if (motorcycles >= 0) expect(bicycles).toBeLessThan(motorcycles);
+  });
+
+  it('suggests no furniture for a blue bike: ads that share only its colour do not speak', async () => {
+    const names = ((await suggest('Helkama Jopo 24 tuumaa sininen')).json().data as { name: string }[]).map((s) => s.name);
+    expect(names).not.toContain('Sohvat ja nojatuolit');
+    expect(names).not.toContain('Kaapit ja hyllyt');
   });
 
   it('answers in the request’s language, also for a title in another', async () => {

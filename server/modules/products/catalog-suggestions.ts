@@ -20,24 +20,33 @@ export const SUGGESTION_EVIDENCE = 30;
  * - where the active ads that best match the title are filed (the search's relevance order):
  *   the category of the first ad weighs most, and all of them together at most 3 points, so a
  *   category no title word names can still win on the ads ("Toyota Corolla" → passenger cars).
+ *   Only an ad whose title holds at least half of the title's words speaks: when no ad has all
+ *   of them the search also lists ads with any one, and a colour alone ("sininen" of "Helkama
+ *   Jopo 24 tuumaa sininen") must not vote for the blue sofas' category.
  */
-export function rankCategories(leaves: LeafNames[], terms: SearchTerm[], evidence: number[]): number[] {
+export function rankCategories(leaves: LeafNames[], terms: SearchTerm[], evidence: { catalogId: number; name: string }[]): number[] {
   const score = new Map<number, number>();
   const add = (id: number, points: number) => score.set(id, (score.get(id) ?? 0) + points);
   const strong = terms.filter((term) => term.weight >= 1);
+  /** How many of the title's words a text holds (their stems, also inside compounds). */
+  const matchedIn = (texts: string[]) =>
+    strong.filter((term) =>
+      texts.some((text) => term.stems.some((stem) => text.includes(stem)) || term.words.some((word) => text.includes(word))),
+    ).length;
   for (const leaf of leaves) {
     // Names also written together: a phrase the search reads as one word ("lasten pyörä" →
     // "lastenpyörä") is found in "Lasten pyörät".
-    const names = leaf.names.flatMap((name) => [name, name.replace(/\s+/g, '')]);
-    const matched = strong.filter((term) =>
-      names.some((name) => term.stems.some((stem) => name.includes(stem)) || term.words.some((word) => name.includes(word))),
-    ).length;
+    const matched = matchedIn(leaf.names.flatMap((name) => [name, name.replace(/\s+/g, '')]));
     if (matched > 0) add(leaf.id, 2 * matched);
   }
-  if (evidence.length > 0) {
-    const weights = evidence.map((_, rank) => 1 / (rank + 1));
+  const speaking = evidence.filter((ad) => {
+    const title = ad.name.toLowerCase();
+    return 2 * matchedIn([title, title.replace(/\s+/g, '')]) >= strong.length;
+  });
+  if (speaking.length > 0) {
+    const weights = speaking.map((_, rank) => 1 / (rank + 1));
     const total = weights.reduce((a, b) => a + b, 0);
-    evidence.forEach((id, rank) => add(id, (3 * weights[rank]!) / total));
+    speaking.forEach((ad, rank) => add(ad.catalogId, (3 * weights[rank]!) / total));
   }
   const leafIds = new Set(leaves.map((leaf) => leaf.id));
   return [...score]

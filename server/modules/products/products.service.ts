@@ -386,7 +386,7 @@ export function createProductsService(deps: ProductsDeps) {
       return rankCategories(
         leaves,
         terms,
-        rows.map((row) => row.catalogId),
+        rows.map((row) => ({ catalogId: row.catalogId, name: row.name })),
       ).map((id) => {
         const trail: string[] = [];
         for (let node = byId.get(id); node; node = node.parent_id === null ? undefined : byId.get(node.parent_id)) trail.unshift(node.name);
