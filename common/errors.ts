@@ -37,6 +37,8 @@ export const ERROR_STATUS = {
   renewal_too_early: 409,
   /** An ad that ended too long ago (or was archived) may not be renewed any more. */
   ad_ended: 410,
+  /** The seller shows no phone number (they chose not to, or have none). */
+  phone_not_shown: 404,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

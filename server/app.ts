@@ -31,6 +31,7 @@ import alertsRoutes from './modules/alerts/alerts.routes.ts';
 import unsubscribePageRoutes from './modules/alerts/unsubscribe-page.routes.ts';
 import notificationsRoutes from './modules/notifications/notifications.routes.ts';
 import ratingsRoutes from './modules/ratings/ratings.routes.ts';
+import sellerPhoneRoutes from './modules/seller-phone/seller-phone.routes.ts';
 import identityRoutes from './modules/identity/identity.routes.ts';
 import { createMemoryCounters, createRedisCounters } from './platform/counters.ts';
 import { createMemoryRealtime, createRedisRealtime } from './platform/realtime.ts';
@@ -244,6 +245,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(alertsRoutes);
       await api.register(notificationsRoutes);
       await api.register(ratingsRoutes);
+      await api.register(sellerPhoneRoutes);
       await api.register(identityRoutes);
       await api.register(chatRoutes);
       await api.register(safetyRoutes);

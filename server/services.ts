@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { createSellerPhoneService } from './modules/seller-phone/seller-phone.service.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAdsRepo } from './modules/ads/ads.repo.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
@@ -327,6 +328,7 @@ export function createServices(
     geo,
     catalog,
     attributes,
+    sellerPhone: createSellerPhoneService({ ads: adsRepo, users: usersRepo, throttle }),
     catalogAdmin: createCatalogAdminService({
       repo: catalogRepo,
       audit: authRepo.audit,

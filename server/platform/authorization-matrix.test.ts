@@ -130,6 +130,11 @@ const TABLE: Record<string, Row> = {
   'DELETE /api/product/{uuid}': { allowed: ['owner', ...AD_STAFF], request: ({ ad }) => ({ url: `/api/product/${ad.uuid}` }) },
   // Only the seller renews (issue 27): staff get 403 too.
   'POST /api/product/{uuid}/renew': { allowed: ['owner'], request: ({ ad }) => ({ url: `/api/product/${ad.uuid}/renew` }) },
+  // Anyone may ask from a browser (the seller's choice and the ad's visibility decide, not a role; robots get 403).
+  'POST /api/product/{id}/phone': open(({ ad }) => ({
+    url: `/api/product/${ad.uuid}/phone`,
+    headers: { 'user-agent': 'Mozilla/5.0 Firefox/133.0' },
+  })),
   'POST /api/product-images': { allowed: ['owner', ...AD_STAFF], request: ({ ad }) => pictureForm({ productUuid: ad.uuid }) },
   'POST /api/delete-product-images': {
     allowed: ['owner', ...AD_STAFF],

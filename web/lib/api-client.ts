@@ -308,6 +308,8 @@ export const api = {
   ) => apiRequest<{ message: string; data: ManagedAd }>('PATCH', '/product', { body: { productUuid, ...fields }, ...quiet }),
   editableProduct: (uuid: string) => apiRequest<{ data: EditableAd }>('GET', `/product/${encodeURIComponent(uuid)}/edit`),
   deleteProduct: (uuid: string) => apiRequest<MessageReply>('DELETE', `/product/${encodeURIComponent(uuid)}`),
+  /** The seller's number behind "show number" (only when they show it; never to robots). */
+  sellerPhone: (uuid: string) => apiRequest<{ data: { phone: string } }>('POST', `/product/${encodeURIComponent(uuid)}/phone`),
   /** Multipart: productUuid, files. */
   addProductImages: (form: FormData) =>
     apiRequest<{ message: string; data: EditableAd['images'] }>('POST', '/product-images', { body: form, ...quiet }),

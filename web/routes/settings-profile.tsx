@@ -33,6 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       street: user.street ?? '',
       birthday: user.birthday ?? '',
       notifyMessages: user.notifyMessages,
+      showPhone: user.showPhone,
     },
     business: {
       trader: user.trader,
@@ -116,6 +117,14 @@ export default function SettingsProfile({ loaderData, actionData }: Route.Compon
               defaultValue={values?.phone ?? profile.phone}
               errors={errors.phone}
             />
+            <div className="sm:col-span-2">
+              <CheckboxField
+                name="show_phone"
+                label={t('account.profile.show_phone')}
+                defaultChecked={values ? values.show_phone === 'on' : profile.showPhone}
+                errors={errors.show_phone}
+              />
+            </div>
             <TextField
               label={t('account.fields.birthday')}
               name="birthday"

@@ -15,6 +15,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     avatarKey: text('avatar_key'),
     phone: text('phone'),
+    /** Show `phone` on my ads, behind a "show number" press (never in the page's HTML). */
+    showPhone: boolean('show_phone').notNull().default(false),
     cityId: integer('city_id').references(() => municipalities.id, { onDelete: 'set null' }),
     street: text('street'),
     birthday: date('birthday'),

@@ -100,6 +100,7 @@ export const SellerReply = Type.Object({
     member_since: Type.String({ description: 'When the account was made (ISO 8601)' }),
     active_ads_count: Type.Integer({ description: 'Counted up to 1,001' }),
     identity_verified: Type.Boolean({ description: 'Strongly identified (bank ID or mobile certificate through an FTN broker)' }),
+    phone_shown: Type.Boolean({ description: 'The seller shows a phone number: POST /api/product/{uuid}/phone gives it' }),
     rating: RatingSummary,
     ...PublicTraderFields,
   }),

@@ -17,6 +17,7 @@ export function presentUser(user: UserRow, roles: RoleSlug[]) {
     birthday: user.birthday,
     theme_dark: user.themeDark,
     notify_messages: user.notifyMessages,
+    show_phone: user.showPhone,
     locale: user.locale,
     two_factor_enabled: user.twoFactorConfirmedAt !== null,
     // Strong identification (issue 25): when and how; never the personal identity code (not stored).

@@ -13,6 +13,8 @@ export const ProfileBody = Type.Object(
     city_id: Nullable(Type.Integer({ minimum: 1, errorKey: 'validation.city_not_found' })),
     street: Nullable(Type.String({ maxLength: 200 })),
     birthday: Nullable(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', errorKey: 'validation.format' })),
+    /** Show my phone number on my ads, behind a "show number" press; unchanged when absent. */
+    show_phone: Type.Optional(Type.Boolean()),
     /** Mail me when a chat message waits unread; unchanged when absent. */
     notify_messages: Type.Optional(Type.Boolean()),
     /** Selling as a business (issue 25): the section changes only when `trader` is sent. */

@@ -22,6 +22,7 @@ export interface ProfileInput extends TraderInput {
   street?: string | null | undefined;
   birthday?: string | null | undefined;
   notify_messages?: boolean | undefined;
+  show_phone?: boolean | undefined;
 }
 
 /** Phone numbers are kept as digits (a leading + allowed); spaces, dashes and brackets are dropped. */
@@ -60,6 +61,8 @@ export function createUsersService(deps: {
       active_ads_count: await deps.countActiveAds(user.id),
       /** Strongly identified through an FTN broker (issue 25): the "Vahvasti tunnistettu" badge. */
       identity_verified: user.identityVerifiedAt !== null,
+      /** The seller shows a phone number: the ad page offers "show number" (POST /product/{uuid}/phone). */
+      phone_shown: user.showPhone && user.phone !== null,
       rating: deps.ratingSummary ? await deps.ratingSummary(user.id) : { average: null, count: 0 },
       ...publicTraderFields(user),
     };
@@ -95,6 +98,7 @@ export function createUsersService(deps: {
       const fields: FieldProblems = {};
       const phone = input.phone?.trim() ? normalizePhone(input.phone) : null;
       if (phone && !isValidPhone(phone)) fields.phone = [{ key: 'validation.phone' }];
+      if (input.show_phone && !phone) fields.show_phone = [{ key: 'account.profile.show_phone_needs_number' }];
       if (input.city_id != null) {
         const cities = await deps.geo.listCities(locale);
         if (!cities.some((c) => c.id === input.city_id)) fields.city_id = [{ key: 'validation.city_not_found' }];
@@ -117,6 +121,8 @@ export function createUsersService(deps: {
         street: input.street?.trim() || null,
         birthday: input.birthday || null,
         ...(input.notify_messages === undefined ? {} : { notifyMessages: input.notify_messages }),
+        // No number, nothing to show.
+        ...(input.show_phone === undefined ? (phone ? {} : { showPhone: false }) : { showPhone: input.show_phone }),
       });
       return presentUser(user!, current.roles);
     },

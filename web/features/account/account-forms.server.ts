@@ -37,6 +37,7 @@ export const profileForm = (form: FormData) =>
     street: 'optional',
     birthday: 'optional',
     notify_messages: 'checkbox',
+    show_phone: 'checkbox',
     // The form always says whether one sells as a business: unticked clears the company details.
     trader: 'checkbox',
     company_name: 'optional',

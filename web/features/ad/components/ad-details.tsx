@@ -17,6 +17,7 @@ import { SafetyTip } from '../../../components/safety-tip';
 import { RatingSummary } from '../../../components/rating-summary';
 import type { OwnedAd } from './owner-actions';
 import { ConsumerNote, type TraderCompany, TraderDetails } from './trader-details';
+import { SellerPhone } from './seller-phone';
 
 const MapDialog = lazyDialog(() => import('./map-dialog').then((m) => m.MapDialog));
 /** The owner's status menu and delete: its own chunk, fetched in the browser for the owner only. */
@@ -46,6 +47,8 @@ export interface AdView extends PricedAd, OwnedAd {
     member_since: string;
     active_ads_count: number;
     identity_verified?: boolean;
+    /** The seller shows a phone number behind "show number". */
+    phone_shown?: boolean;
     /** Public ratings after deals (issue 25): the average with one decimal and the count. */
     rating?: { average: number | null; count: number };
     /** Sells as a business: the company's details show on the card (DSA Art. 30). */
@@ -215,6 +218,11 @@ export function AdDetails({ ad, canonicalUrl, mapTiles }: { ad: AdView; canonica
           {' · '}
           {t('ad.active_ads', { count: ad.seller.active_ads_count })}
         </p>
+        {ad.seller.phone_shown && !ad.is_owner && (
+          <div>
+            <SellerPhone uuid={ad.uuid} sellerName={ad.seller.name} />
+          </div>
+        )}
         <Link
           to={`/seller/${ad.seller.id}`}
           className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-brand underline-offset-2 hover:underline"
