@@ -377,9 +377,12 @@ describe('profile, theme, public profile and account deletion', () => {
       'identity_verified',
       'member_since',
       'name',
+      'phone_shown',
       'rating',
       'trader',
     ]);
+    // Whether a number is shown, never the number (POST /api/product/{uuid}/phone gives it).
+    expect(res.json().data.phone_shown).toBe(false);
     expect(res.body).not.toContain(user.email);
   });
 
