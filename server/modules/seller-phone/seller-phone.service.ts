@@ -2,6 +2,7 @@ import { isbot } from 'isbot';
 import { AppError } from '../../../common/errors.ts';
 import type { ThrottleRule, Throttle } from '../../platform/throttle.ts';
 import type { AdsRepo } from '../ads/ads.repo.ts';
+import { isGoneFor } from '../lifecycle/validity.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 
 /** How many numbers one visitor (address, or account when signed in) may open in an hour. */
@@ -29,8 +30,8 @@ export function createSellerPhoneService(deps: { ads: AdsRepo; users: UsersRepo;
       const key = client.userId ? `phone:user:${client.userId}` : `phone:ip:${client.ip}`;
       await deps.throttle.consume(key, PHONE_REVEALS_PER_CLIENT);
       const ad = await deps.ads.findByUuid(uuid);
-      const ended = ad?.status === 'active' && ad.expiresAt !== null && ad.expiresAt <= now();
-      if (!ad || (ad.status !== 'active' && ad.status !== 'reserved') || ended || ad.archivedAt) throw new AppError('not_found');
+      // Shown to visitors: for sale or reserved, and not ended or archived (the ad page's own rule).
+      if (!ad || (ad.status !== 'active' && ad.status !== 'reserved') || isGoneFor(null, ad, now())) throw new AppError('not_found');
       const seller = await deps.users.findById(ad.userId);
       if (!seller?.showPhone || !seller.phone || seller.blockedAt) throw new AppError('phone_not_shown');
       return { phone: seller.phone };

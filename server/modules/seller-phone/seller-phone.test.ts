@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema/products.ts';
 import { createUser, loginAs } from '../../test/accounts.ts';
 import { createAd } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';
@@ -84,6 +86,12 @@ describe('the seller’s phone number behind "show number"', () => {
     const { seller } = await sellerWith({ phone: '0401234567', show_phone: true });
     const waiting = await createAd(app, { userId: seller.id, name: 'Tarkastuksessa', catalog: 'city-bikes', status: 'moderate' });
     expect((await reveal(waiting.uuid)).statusCode).toBe(404);
+    const ended = await createAd(app, { userId: seller.id, name: 'Päättynyt', catalog: 'city-bikes' });
+    await app.services.database.db
+      .update(products)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(products.id, ended.id));
+    expect((await reveal(ended.uuid)).statusCode).toBe(404);
     expect((await reveal('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await reveal('not-a-uuid')).statusCode).toBe(404);
   });
