@@ -6,7 +6,16 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const stampFile = path.join(root, 'build/stamp.json');
 
-const INPUTS = ['server', 'web', 'package.json', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts', 'tsconfig.json'];
+const INPUTS = [
+  'common',
+  'server',
+  'web',
+  'package.json',
+  'package-lock.json',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'tsconfig.json',
+];
 
 function* files(entry) {
   const full = path.join(root, entry);
