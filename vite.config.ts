@@ -47,7 +47,7 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cook
 const APP = /[\\/](web[\\/](lib|hooks|components)|common)[\\/]|node_modules[\\/]lucide-react[\\/]/;
 /** Modules loaded on use (their own chunk), and what only they import. */
 const ON_USE =
-  /[\\/]web[\\/](lib[\\/](realtime|picture-check|auth-state|push-device)|components[\\/](push-toggle|drawer|user-menu|form-dialog|confirm-dialog|carousel-dialog|city-combo-box|ad-status|rich-text-[\w-]+|password-[\w-]+))\.tsx?$/;
+  /[\\/]web[\\/](lib[\\/](realtime|picture-check|auth-state|push-device)|components[\\/](push-toggle|drawer(?:-panel)?|user-menu|form-dialog|confirm-dialog|carousel-dialog|city-combo-box|ad-status|rich-text-[\w-]+|password-[\w-]+))\.tsx?$/;
 /**
  * Icons only code loaded on use draws (the notification bell: the signed-in badges, the menu, the
  * drawer, its page), which `app` would otherwise take in for being shared by two chunks.

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { loadFirstMessages, loadRestMessages } from './lib/client-messages';
+import { deferRestOf, loadFirstMessages, loadRestMessages } from './lib/client-messages';
 import { createI18n, loadMessages } from './lib/i18n';
 import { I18nProvider } from './lib/use-translation';
 import { DEFAULT_LOCALE, isLocale } from '../common/locales';
@@ -16,7 +16,8 @@ async function hydrate() {
   const partly = PUBLIC_PAGE.test(window.location.pathname);
   const messages = partly ? await loadFirstMessages(locale) : await loadMessages(locale);
   // A text the first part lacks (a page reached before the rest came) sends for the rest at once.
-  const i18n = createI18n(locale, { [locale]: messages }, partly ? () => void loadRestMessages(i18n, locale) : undefined);
+  const i18n = createI18n(locale, { [locale]: messages }, partly ? () => void loadRestMessages() : undefined);
+  if (partly) deferRestOf(i18n, locale);
 
   startTransition(() => {
     hydrateRoot(
@@ -32,7 +33,7 @@ async function hydrate() {
   // The other texts (account, chat, staff screens…) when the browser has nothing better to do.
   if (partly) {
     const later = window.requestIdleCallback ?? ((work: () => void) => window.setTimeout(work, 1000));
-    later(() => void loadRestMessages(i18n, locale));
+    later(() => void loadRestMessages());
   }
 }
 

@@ -5,6 +5,7 @@ import type { SessionUser } from '../../server/load-context';
 import { useStoredLanguage } from '../hooks/use-language';
 import { usePageFocus } from '../hooks/use-page-focus';
 import { configureApiClient } from '../lib/api-client';
+import { allMessagesLoaded } from '../lib/messages-loaded';
 import type { Locale } from '../../common/locales';
 import type { Consent, Theme } from '../lib/preferences';
 import { ConsentBanner } from './consent-banner';
@@ -18,7 +19,8 @@ import { TopBar } from './top-bar';
 import { ServerWishList } from '../lib/wish-list';
 
 // The drawer (and the dialog code it brings) loads on the first press of the menu button.
-const Drawer = lazy(() => import('./drawer').then((m) => ({ default: m.Drawer })));
+// Opened by a press, maybe before the rest of the texts came: it waits for them.
+const Drawer = lazy(() => Promise.all([import('./drawer'), allMessagesLoaded()]).then(([m]) => ({ default: m.Drawer })));
 
 export interface ShellData {
   site: { siteName: string; supportEmail?: string | null };

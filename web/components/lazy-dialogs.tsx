@@ -1,6 +1,6 @@
 import { type ComponentProps, type ComponentType, Suspense, lazy, useState } from 'react';
 import type { FormDialog as FormDialogType } from './form-dialog';
-import { allMessagesLoaded } from '../lib/client-messages';
+import { allMessagesLoaded } from '../lib/messages-loaded';
 
 /**
  * Dialogs load when they are first opened: their code, and react-aria's (about 40 KB compressed),

@@ -2,8 +2,10 @@ import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import type { SessionUser } from '../../server/load-context';
 import { Avatar } from './avatar';
+import { allMessagesLoaded } from '../lib/messages-loaded';
 
-const loadUserMenu = () => import('./user-menu');
+// The menu's texts may be in the part of the language that arrives after hydration: it waits for them.
+const loadUserMenu = () => Promise.all([import('./user-menu'), allMessagesLoaded()]).then(([m]) => m);
 const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })));
 
 /**

@@ -1,6 +1,7 @@
 import { first, rest } from 'virtual:messages/loaders';
 import type { Locale } from '../../common/locales';
 import type { Translator } from '../../common/translator';
+import { deferRestMessages, startRestMessages } from './messages-loaded';
 
 type Messages = Record<string, unknown>;
 
@@ -12,26 +13,25 @@ export async function loadFirstMessages(locale: Locale): Promise<Messages> {
   return (await first[locale]()).default;
 }
 
-let allLoaded: Promise<void> = Promise.resolve();
-let restStarted = false;
-
 /**
- * Adds the rest of the language's texts to the translator, once, quietly: the page on screen has
+ * Makes the rest of the language's texts arrive in the translator, once, quietly, when first
+ * wanted (`loadRestMessages`, or anything waiting for `allMessagesLoaded()`): the page on screen has
  * all its texts in the first part (web/lib/message-parts.test.ts holds that), so nothing renders
- * again; what renders later (another page, a dialog, which waits for `allMessagesLoaded`) finds
- * them. A page reached before they arrived missed some, and renders again (common/translator.ts).
+ * again; what renders later finds them. A page reached before they arrived missed some, and renders
+ * again (common/translator.ts).
  */
-export function loadRestMessages(instance: Translator, locale: Locale): Promise<void> {
-  if (restStarted) return allLoaded;
-  restStarted = true;
-  allLoaded = rest[locale]().then(
-    ({ default: messages }) => instance.addResourceBundle(locale, messages, { quiet: true }),
-    () => undefined,
+export function deferRestOf(instance: Translator, locale: Locale): void {
+  deferRestMessages(() =>
+    rest[locale]().then(
+      ({ default: messages }) => instance.addResourceBundle(locale, messages, { quiet: true }),
+      () => undefined,
+    ),
   );
-  return allLoaded;
 }
 
-/** Resolves once every text of the page's language is there (at once where the page loaded them all). */
-export function allMessagesLoaded(): Promise<void> {
-  return allLoaded;
+/** Fetches the rest of the texts now (once). */
+export function loadRestMessages(): Promise<void> {
+  return startRestMessages();
 }
+
+export { allMessagesLoaded } from './messages-loaded';

@@ -4,32 +4,15 @@ import { describe, expect, it } from 'vitest';
 import fi from '../i18n/fi.json' with { type: 'json' };
 import { pickMessages } from './message-parts';
 
-/** The shell and the public pages: what a visitor's first page renders, and so hydrates with. */
-const FIRST_PAGE_SOURCES = [
+/**
+ * Where a visitor's first page starts: the shell and the public pages. What they import may render
+ * before the rest of the texts arrive, so the files are found by following the imports, never
+ * listed by hand: every static import, and every lazy one (the owner's actions on an ad, the share
+ * buttons) unless it waits for all the texts itself (`lazyDialog`, or `allMessagesLoaded()` beside
+ * the import, as the seller's ratings, the user menu and the staff drawer do).
+ */
+const FIRST_PAGE_ENTRIES = [
   'web/root.tsx',
-  'web/components/app-shell.tsx',
-  'web/components/top-bar.tsx',
-  'web/components/account-badges.tsx',
-  'web/components/footer.tsx',
-  'web/components/consent-banner.tsx',
-  'web/components/email-verification-banner.tsx',
-  'web/components/impersonation-banner.tsx',
-  'web/components/language-select.tsx',
-  'web/components/theme-toggle.tsx',
-  'web/components/lazy-user-menu.tsx',
-  'web/components/toast-host.tsx',
-  'web/components/product-card.tsx',
-  'web/components/ad-price.tsx',
-  'web/components/wish-button.tsx',
-  'web/components/pagination.tsx',
-  'web/components/breadcrumbs.tsx',
-  'web/components/not-found-screen.tsx',
-  'web/components/error-screen.tsx',
-  'web/components/coming-soon.tsx',
-  'web/components/repository-ribbon.tsx',
-  'web/components/rating-summary.tsx',
-  'web/components/safety-tip.tsx',
-  'web/components/share-actions.tsx',
   'web/routes/home.tsx',
   'web/routes/catalog.tsx',
   'web/routes/single-product.tsx',
@@ -39,31 +22,41 @@ const FIRST_PAGE_SOURCES = [
   'web/routes/blog.tsx',
   'web/routes/blog-post.tsx',
   'web/routes/seller.tsx',
-  'web/features/search/components',
-  'web/features/near/components',
-  'web/features/saved-searches/components/save-search-button.tsx',
-  'web/features/ad/components',
-  'web/features/info/components',
-  'web/features/blog/components',
-  'web/features/reports/components/decision-notice.tsx',
-  'web/features/reports/components/report-ad-dialog.tsx',
 ];
 
-/** Opened only through `lazyDialog` (web/components/lazy-dialogs.tsx), which waits for all the texts. */
-const LAZY_DIALOGS = ['web/features/ad/components/map-dialog.tsx'];
+const STATIC_IMPORT = /^(?:import|export)\b(?!\s+type\b)[^;]*?\bfrom\s*['"](\.[^'"]+)['"]/gm;
+const LAZY_IMPORT = /\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+const WAITS_FOR_TEXTS = /\blazyDialog\(|\ballMessagesLoaded\(\)/;
 
+function resolveImport(from: string, specifier: string): string | undefined {
+  const base = path.resolve(path.dirname(from), specifier);
+  return [base, `${base}.tsx`, `${base}.ts`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find(
+    (candidate) => /\.tsx?$/.test(candidate) && fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
+  );
+}
+
+/** What a file imports that may render before all the texts are there. */
+function importsOf(file: string): string[] {
+  const code = fs.readFileSync(file, 'utf8');
+  const specifiers = [...code.matchAll(STATIC_IMPORT)].map((match) => match[1]!);
+  for (const line of code.split('\n')) {
+    if (WAITS_FOR_TEXTS.test(line)) continue;
+    for (const match of line.matchAll(LAZY_IMPORT)) specifiers.push(match[1]!);
+  }
+  return specifiers.flatMap((specifier) => resolveImport(file, specifier) ?? []);
+}
+
+/** The browser code a first page may run: the entries and what they import, transitively. */
 function sources(): string[] {
-  return FIRST_PAGE_SOURCES.flatMap((entry) => {
-    const full = path.resolve(entry);
-    if (!fs.existsSync(full)) return [];
-    return fs.statSync(full).isDirectory()
-      ? fs
-          .readdirSync(full)
-          .filter((f) => /\.tsx?$/.test(f) && !f.includes('.test.'))
-          .map((f) => path.join(full, f))
-          .filter((f) => !LAZY_DIALOGS.includes(path.relative(process.cwd(), f)))
-      : [full];
-  });
+  const found = new Set<string>();
+  const queue = FIRST_PAGE_ENTRIES.map((entry) => path.resolve(entry));
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (found.has(file) || /\.(server|test)\.tsx?$/.test(file)) continue;
+    found.add(file);
+    queue.push(...importsOf(file));
+  }
+  return [...found];
 }
 
 const has = (messages: Record<string, unknown>, key: string) => {

@@ -32,6 +32,20 @@ export const FIRST_LOAD_TEXTS = [
   'showcase.delete_confirm',
   'showcase.make',
   'status',
+  // The owner's line about the ad's time and its renew button; the ended ad's page (410).
+  'lifecycle.archived',
+  'lifecycle.ended_on',
+  'lifecycle.ending_on',
+  'lifecycle.runs_until',
+  'lifecycle.renew',
+  'lifecycle.renew_named',
+  'lifecycle.renewing',
+  'lifecycle.gone',
+  // The shared form controls and confirmation dialog the owner's actions are built from.
+  'account.common.cancel',
+  'account.common.working',
+  'account.fields.email',
+  'edit_ad.cancel',
   'wishes',
   // "Save search" beside the results' count; its dialog waits for all the texts (lazy-dialogs.tsx).
   'saved_searches.save',

@@ -8,7 +8,7 @@ import { Avatar } from '../components/avatar';
 import { TraderDetails } from '../features/ad/components/trader-details';
 import { IdentityBadge } from '../components/identity-badge';
 import { RatingSummary } from '../components/rating-summary';
-import { allMessagesLoaded } from '../lib/client-messages';
+import { allMessagesLoaded } from '../lib/messages-loaded';
 import { Pagination } from '../components/pagination';
 import { ProductCardItem } from '../components/product-card';
 import { pageMetaFromLoader } from '../lib/meta';

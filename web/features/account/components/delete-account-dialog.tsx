@@ -23,7 +23,7 @@ export function DeleteAccountDialog({ hasPassword, email }: { hasPassword: boole
 
   return (
     <DialogTrigger>
-      <Button className={dangerButton}>
+      <Button aria-haspopup="dialog" className={dangerButton}>
         <Trash2 aria-hidden size={18} />
         {t('account.delete.button')}
       </Button>

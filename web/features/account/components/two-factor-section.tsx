@@ -123,15 +123,15 @@ export function TwoFactorSection({ siteName, hasPassword }: { siteName: string; 
           <div className="flex flex-wrap gap-2">
             {state.enabled ? (
               <>
-                <button type="button" onClick={newCodes} className={secondaryButton}>
+                <button aria-haspopup="dialog" type="button" onClick={newCodes} className={secondaryButton}>
                   {t('account.two_factor.new_codes')}
                 </button>
-                <button type="button" onClick={turnOff} className={dangerButton}>
+                <button aria-haspopup="dialog" type="button" onClick={turnOff} className={dangerButton}>
                   {t('account.two_factor.turn_off')}
                 </button>
               </>
             ) : (
-              <button type="button" onClick={turnOn} className={primaryButton}>
+              <button aria-haspopup="dialog" type="button" onClick={turnOn} className={primaryButton}>
                 {t('account.two_factor.turn_on')}
               </button>
             )}

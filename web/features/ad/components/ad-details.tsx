@@ -111,6 +111,7 @@ export function AdDetails({ ad, canonicalUrl, mapTiles }: { ad: AdView; canonica
           {[ad.address, ad.city.name, ad.region.name].filter(Boolean).join(', ')}
           {ad.city.lat !== null && ad.city.lon !== null && (
             <button
+              aria-haspopup="dialog"
               type="button"
               className="ms-1 font-semibold text-brand hover:underline"
               onClick={() =>

@@ -26,6 +26,7 @@ export function Gallery({ pictures, title }: { pictures: GalleryPicture[]; title
   return (
     <div>
       <button
+        aria-haspopup="dialog"
         type="button"
         onClick={() => openDialog(CarouselDialog, { pictures, start: current, title })}
         className="group relative block w-full overflow-hidden rounded-2xl bg-sunken"

@@ -65,12 +65,12 @@ export function RoomMenu({ room, onChanged }: { room: RoomDetail; onChanged: (pa
                 {t('chat.unblock', { name })}
               </MenuItem>
             ) : (
-              <MenuItem id="block" className={itemClass} isDisabled={room.other.deleted}>
+              <MenuItem id="block" data-opens-dialog className={itemClass} isDisabled={room.other.deleted}>
                 <Ban aria-hidden size={18} />
                 {t('chat.block', { name })}
               </MenuItem>
             )}
-            <MenuItem id="report" className={`${itemClass} text-danger`}>
+            <MenuItem id="report" data-opens-dialog className={`${itemClass} text-danger`}>
               <Flag aria-hidden size={18} />
               {t('chat.report.open')}
             </MenuItem>

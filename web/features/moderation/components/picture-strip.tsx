@@ -24,6 +24,7 @@ export function PictureStrip({ pictures, title }: { pictures: ModerationItem['im
       {pictures.map((picture, index) => (
         <li key={picture.uuid} className={index === 0 ? 'col-span-4' : ''}>
           <button
+            aria-haspopup="dialog"
             type="button"
             onClick={() => open(index)}
             aria-label={t('moderation.open_picture', { n: index + 1, total: pictures.length })}

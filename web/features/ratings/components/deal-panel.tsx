@@ -54,7 +54,7 @@ export function DealPanel({ room, deal }: { room: DealRoom; deal: DealItem | nul
           )}
         </p>
         {deal.may_rate ? (
-          <button type="button" className={actionClass} onClick={() => setDialog('rate')}>
+          <button aria-haspopup="dialog" type="button" className={actionClass} onClick={() => setDialog('rate')}>
             {t('ratings.rate_button', { name: other })}
           </button>
         ) : (
@@ -75,7 +75,7 @@ export function DealPanel({ room, deal }: { room: DealRoom; deal: DealItem | nul
     <div className={panelClass}>
       <Handshake aria-hidden size={18} className="shrink-0 text-brand" />
       <p className="min-w-0 flex-1">{t('ratings.panel.sold_question', { name })}</p>
-      <button type="button" className={actionClass} onClick={() => setDialog('sell')}>
+      <button aria-haspopup="dialog" type="button" className={actionClass} onClick={() => setDialog('sell')}>
         {t('ratings.panel.mark_sold', { name })}
       </button>
       {dialog === 'sell' && (

@@ -88,7 +88,12 @@ function DealCard({ deal }: { deal: DealItem }) {
             {deal.my_rating.hidden && (
               <p className="mt-2 rounded-lg border border-warning/40 bg-warning/10 p-2">
                 {t('ratings.deals.hidden')}{' '}
-                <button type="button" className="font-semibold text-brand underline" onClick={() => setDialog('decision')}>
+                <button
+                  aria-haspopup="dialog"
+                  type="button"
+                  className="font-semibold text-brand underline"
+                  onClick={() => setDialog('decision')}
+                >
                   {t('ratings.deals.hidden_why')}
                 </button>
               </p>
@@ -97,6 +102,7 @@ function DealCard({ deal }: { deal: DealItem }) {
         ) : deal.may_rate ? (
           <div className="flex flex-wrap items-center gap-3">
             <button
+              aria-haspopup="dialog"
               type="button"
               onClick={() => setDialog('rate')}
               className="inline-flex h-10 items-center rounded-lg bg-brand px-4 font-semibold text-brand-ink hover:brightness-110"

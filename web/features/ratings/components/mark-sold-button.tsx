@@ -20,6 +20,7 @@ export function MarkSoldButton({ ad }: { ad: { uuid: string; name: string; kind:
   return (
     <>
       <button
+        aria-haspopup="dialog"
         type="button"
         className={actionClass}
         onClick={() => setOpen(true)}

@@ -68,7 +68,7 @@ export function DecisionNotice({ uuid, decision }: { uuid: string; decision: Sta
       {decision.may_appeal && (
         <>
           <p className="mt-3 text-sm text-muted">{t('appeal.how')}</p>
-          <button type="button" className={`${primaryButton} mt-3`} onClick={() => setOpen(true)}>
+          <button aria-haspopup="dialog" type="button" className={`${primaryButton} mt-3`} onClick={() => setOpen(true)}>
             {t('appeal.open')}
           </button>
           <FormDialog title={t('appeal.dialog_title')} isOpen={open} onOpenChange={setOpen}>

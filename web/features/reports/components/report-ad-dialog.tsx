@@ -38,6 +38,7 @@ export function ReportAdButton({ uuid, signedIn }: { uuid: string; signedIn: boo
   return (
     <>
       <button
+        aria-haspopup="dialog"
         type="button"
         onClick={() => setOpen(true)}
         className="inline-flex items-center gap-2 self-start text-sm font-medium text-muted underline hover:text-danger"

@@ -13,7 +13,6 @@ import { I18nProvider } from '../../../lib/use-translation';
 import { SaveSearchButton } from './save-search-button';
 
 // The texts are all here already (the build's virtual modules are not part of a unit test).
-vi.mock('../../../lib/client-messages', () => ({ allMessagesLoaded: () => Promise.resolve() }));
 
 const i18n = createI18n('en', { en });
 const user: SessionUser = {

@@ -50,6 +50,7 @@ export function SaveSearchButton({
   return (
     <button
       type="button"
+      aria-haspopup={signedIn ? 'dialog' : undefined}
       onClick={() => {
         if (signedIn) return open();
         rememberSaveSearch(here);

@@ -10,8 +10,6 @@ import { I18nProvider } from '../../../lib/use-translation';
 import type { PlaceAndCatalogNames } from '../describe-query';
 import { SavedSearchList } from './saved-search-list';
 
-vi.mock('../../../lib/client-messages', () => ({ allMessagesLoaded: () => Promise.resolve() }));
-
 const i18n = createI18n('en', { en });
 const NAMES: PlaceAndCatalogNames = { catalogs: { 12: 'Furniture' }, regions: { 1: 'Uusimaa' }, cities: {} };
 

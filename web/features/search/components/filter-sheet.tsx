@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Heading } from 'react-aria-components';
 import { Form, Link, useLocation } from 'react-router';
 import { CloseButton } from '../../../components/close-button';
-import { DrawerPanel } from '../../../components/drawer';
+import { DrawerPanel } from '../../../components/drawer-panel';
 import { useTranslation } from '../../../lib/use-translation';
 import { searchWithoutFilters } from '../listing-params';
 import { type FilterData, FilterFields } from './filter-fields';

@@ -103,9 +103,10 @@ function SearchableChoice({ field, value, errors, onChange }: FieldProps) {
           {errors.join(' ')}
         </Text>
       )}
-      <Popover className="max-h-72 w-[var(--trigger-width)] overflow-y-auto rounded-lg border border-line bg-raised text-ink shadow-lg outline-none">
+      {/* The list itself scrolls: it is the popup the field controls, so keys move through it (axe: scrollable-region-focusable). */}
+      <Popover className="flex w-[var(--trigger-width)] flex-col rounded-lg border border-line bg-raised text-ink shadow-lg outline-none">
         <ListBox
-          className="p-1 outline-none"
+          className="max-h-72 min-h-0 overflow-y-auto p-1 outline-none"
           renderEmptyState={() => <p className="px-3 py-2 text-sm text-muted">{t('selling.attributes.no_match')}</p>}
         >
           {(option: { value: string; label: string }) => (

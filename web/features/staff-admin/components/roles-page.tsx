@@ -47,7 +47,7 @@ export function RolesPage({
           </h1>
           <p className="mt-1 text-muted">{t('roles.count', { count: total })}</p>
         </div>
-        <button type="button" className={primaryButton} onClick={() => edit(null)}>
+        <button aria-haspopup="dialog" type="button" className={primaryButton} onClick={() => edit(null)}>
           <Plus aria-hidden size={18} />
           {t('roles.create')}
         </button>
@@ -75,6 +75,7 @@ export function RolesPage({
               <div className="flex gap-2">
                 {mayEditRole(editor, role) && (
                   <button
+                    aria-haspopup="dialog"
                     type="button"
                     className={`${secondaryButton} ${smallButton}`}
                     onClick={() => edit(role)}
@@ -86,6 +87,7 @@ export function RolesPage({
                 )}
                 {mayDeleteRole(role) && (
                   <button
+                    aria-haspopup="dialog"
                     type="button"
                     className={`${secondaryButton} ${smallButton} text-danger`}
                     onClick={() => openDialog(DeleteRoleDialog, { role, targets: moveTargets(editor, allRoles, role), onDeleted: refresh })}

@@ -85,6 +85,7 @@ export function FieldRow({
             <ArrowDown aria-hidden size={18} />
           </button>
           <button
+            aria-haspopup="dialog"
             type="button"
             className={textButton}
             disabled={busy}
@@ -95,6 +96,7 @@ export function FieldRow({
             {t('staff_attributes.edit')}
           </button>
           <button
+            aria-haspopup="dialog"
             type="button"
             className={textButton}
             disabled={busy}

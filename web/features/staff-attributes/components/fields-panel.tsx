@@ -187,6 +187,7 @@ export function FieldsPanel({ catalog, catalogs, onClose }: { catalog: AdminCata
             </ol>
           )}
           <button
+            aria-haspopup="dialog"
             type="button"
             className={`${primaryButton} mt-4`}
             onClick={() => openDialog(FieldFormDialog, { catalogId: catalog.id, catalogName: name, onDone: done })}

@@ -127,6 +127,7 @@ export function CategoriesPage({ categories }: { categories: BlogCategoryItem[] 
           {t('admin_blog.categories.title')}
         </h1>
         <button
+          aria-haspopup="dialog"
           type="button"
           className={`${secondaryButton}`}
           onClick={() => openDialog(CategoryDialog, { category: null, onSaved: refresh })}
@@ -157,6 +158,7 @@ export function CategoriesPage({ categories }: { categories: BlogCategoryItem[] 
               </div>
               <div className="flex gap-2">
                 <button
+                  aria-haspopup="dialog"
                   type="button"
                   className={`${secondaryButton} h-9 px-3 text-sm`}
                   onClick={() => openDialog(CategoryDialog, { category, onSaved: refresh })}

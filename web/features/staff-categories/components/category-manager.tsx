@@ -155,7 +155,12 @@ export function CategoryManager({
           >
             {expanded.size > 0 ? t('admin_categories.collapse_all') : t('admin_categories.expand_all')}
           </button>
-          <button type="button" className={primaryButton} onClick={() => openDialog(CategoryFormDialog, { parent: null, onDone: done })}>
+          <button
+            aria-haspopup="dialog"
+            type="button"
+            className={primaryButton}
+            onClick={() => openDialog(CategoryFormDialog, { parent: null, onDone: done })}
+          >
             <FolderPlus aria-hidden size={18} />
             {t('admin_categories.add_top')}
           </button>

@@ -132,6 +132,7 @@ export function CategoryRow({
           {node.hidden ? <EyeOff aria-hidden size={18} /> : <Eye aria-hidden size={18} />}
         </button>
         <button
+          aria-haspopup="dialog"
           type="button"
           className="inline-flex h-10 items-center gap-1.5 rounded-lg border border-line bg-raised px-3 text-sm font-semibold hover:bg-sunken disabled:cursor-not-allowed disabled:opacity-40"
           disabled={busy}
@@ -169,20 +170,20 @@ export function CategoryRow({
               onAction={(key) => onAction(key as RowAction)}
             >
               {node.depth + 1 < CATALOG_MAX_LEVELS && (
-                <MenuItem id="add-child" textValue={t('admin_categories.add_child')} className={itemClass}>
+                <MenuItem id="add-child" data-opens-dialog textValue={t('admin_categories.add_child')} className={itemClass}>
                   <FolderPlus aria-hidden size={18} className="mt-0.5 shrink-0" />
                   <Text slot="label">{t('admin_categories.add_child')}</Text>
                 </MenuItem>
               )}
-              <MenuItem id="move" textValue={t('admin_categories.move')} className={itemClass}>
+              <MenuItem id="move" data-opens-dialog textValue={t('admin_categories.move')} className={itemClass}>
                 <MoveRight aria-hidden size={18} className="mt-0.5 shrink-0" />
                 <Text slot="label">{t('admin_categories.move')}</Text>
               </MenuItem>
-              <MenuItem id="merge" textValue={t('admin_categories.merge')} className={itemClass}>
+              <MenuItem id="merge" data-opens-dialog textValue={t('admin_categories.merge')} className={itemClass}>
                 <Merge aria-hidden size={18} className="mt-0.5 shrink-0" />
                 <Text slot="label">{t('admin_categories.merge')}</Text>
               </MenuItem>
-              <MenuItem id="delete" textValue={t('admin_categories.delete')} className={`${itemClass} text-danger`}>
+              <MenuItem id="delete" data-opens-dialog textValue={t('admin_categories.delete')} className={`${itemClass} text-danger`}>
                 <Trash2 aria-hidden size={18} className="mt-0.5 shrink-0" />
                 <span className="flex flex-col">
                   <Text slot="label">{t('admin_categories.delete')}</Text>

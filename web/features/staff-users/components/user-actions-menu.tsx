@@ -116,7 +116,7 @@ export function UserActionsMenu({ actor, user, roles }: { actor: StaffActor; use
       >
         <Menu aria-label={label} className="outline-none" onAction={(key) => act(key as UserAction)}>
           {actions.includes('edit') && (
-            <MenuItem id="edit" className={itemClass}>
+            <MenuItem id="edit" data-opens-dialog className={itemClass}>
               <Pencil aria-hidden size={18} />
               {t('admin_users.actions.edit')}
             </MenuItem>
@@ -128,7 +128,7 @@ export function UserActionsMenu({ actor, user, roles }: { actor: StaffActor; use
             </MenuItem>
           )}
           {actions.includes('block') && (
-            <MenuItem id="block" className={itemClass}>
+            <MenuItem id="block" data-opens-dialog={user.blocked ? undefined : true} className={itemClass}>
               {user.blocked ? <ShieldCheck aria-hidden size={18} /> : <Ban aria-hidden size={18} />}
               {t(user.blocked ? 'admin_users.actions.unblock' : 'admin_users.actions.block')}
             </MenuItem>
@@ -140,7 +140,7 @@ export function UserActionsMenu({ actor, user, roles }: { actor: StaffActor; use
             </MenuItem>
           )}
           {actions.includes('delete') && (
-            <MenuItem id="delete" className={`${itemClass} text-danger`}>
+            <MenuItem id="delete" data-opens-dialog className={`${itemClass} text-danger`}>
               <Trash2 aria-hidden size={18} />
               {t('admin_users.actions.delete')}
             </MenuItem>

@@ -204,7 +204,7 @@ export function UsersScreen({
         <h1 id="admin-users-title" className="text-2xl font-bold">
           {t('admin_users.title')}
         </h1>
-        <button type="button" className={primaryButton} onClick={createUser}>
+        <button aria-haspopup="dialog" type="button" className={primaryButton} onClick={createUser}>
           <UserPlus aria-hidden size={18} />
           {t('admin_users.create.open')}
         </button>
