@@ -33,9 +33,10 @@ export function FormDialog({
       className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-black/50 p-0 sm:items-center sm:p-4"
     >
       <Modal
-        className={`max-h-dvh w-full overflow-y-auto rounded-t-2xl border border-line bg-raised text-ink shadow-xl outline-none sm:rounded-2xl ${wide ? 'sm:max-w-xl' : 'sm:max-w-md'}`}
+        className={`flex max-h-dvh w-full flex-col overflow-hidden rounded-t-2xl border border-line bg-raised text-ink shadow-xl outline-none sm:rounded-2xl ${wide ? 'sm:max-w-xl' : 'sm:max-w-md'}`}
       >
-        <Dialog role={role} className="p-5 outline-none sm:p-6">
+        {/* The dialog itself scrolls, so a long one on a phone stays a dialog on screen (axe, screen readers). */}
+        <Dialog role={role} className="min-h-0 overflow-y-auto p-5 outline-none sm:p-6">
           {({ close }) => (
             <>
               <div className="mb-4 flex items-start justify-between gap-3">

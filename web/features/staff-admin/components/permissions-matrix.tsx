@@ -25,7 +25,13 @@ export function PermissionsMatrix({ permissions, roles }: { permissions: Permiss
           {t('roles.matrix.edit_link')}
         </Link>
       </p>
-      <div className="mt-5 overflow-x-auto rounded-2xl border border-line bg-raised">
+      {/* Wider than a phone: a region keyboard users can focus and scroll with the arrow keys. */}
+      <div
+        role="region"
+        aria-label={t('roles.matrix.caption')}
+        tabIndex={0}
+        className="mt-5 overflow-x-auto rounded-2xl border border-line bg-raised focus-ring"
+      >
         <table className="w-full min-w-[40rem] border-collapse text-sm">
           <caption className="sr-only">{t('roles.matrix.caption')}</caption>
           <thead>
