@@ -5,7 +5,6 @@ import {
   BLOG_LANGUAGE_IDS,
   BLOG_LIMITS,
   BLOG_PAGE_SIZE,
-  BLOG_SLUG_PATTERN,
   BLOG_STATUSES,
   type BlogStatus,
   effectiveBlogStatus,
@@ -13,22 +12,16 @@ import {
   slugFromTitle,
 } from '../../../common/blog.ts';
 import { AppError } from '../../../common/errors.ts';
-import { LOCALES, type Locale, REQUIRED_NAME_LOCALES, isLocale } from '../../../common/locales.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import {
-  type NameChanges,
-  type NameField,
-  nameFields,
-  readNameInput,
-  translatedName,
-  withNameChanges,
-} from '../../platform/localized-name.ts';
+import { LOCALES, type Locale, isLocale } from '../../../common/locales.ts';
+import { translatedName } from '../../platform/localized-name.ts';
 import { RICH_TEXT_MAX_BYTES, richTextToPlain, sanitizeRichText } from '../../platform/rich-text.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
 import { makeContentPicture } from '../images/image-processing.ts';
 import type { BlogCategoryRow, BlogPostInsert, BlogPostWithAuthor, BlogRepo } from './blog.repo.ts';
+import { createBlogCategoryService } from './blog-categories.service.ts';
+import { auditEntry, checkSlug, plainField, raceMessage, requireBlogManage } from './blog-rules.ts';
 
 /** What an editor sends for a post (new-post, and update-post with every field optional). */
 export interface BlogPostInput {
@@ -47,11 +40,7 @@ export interface BlogPostInput {
   cover_alt?: string;
 }
 
-/** A category's names (`name_<locale>`: fi, en and ru required when created, others optional), slug and place. */
-export type BlogCategoryInput = Partial<Record<NameField, string | undefined>> & {
-  slug?: string | undefined;
-  position?: number | undefined;
-};
+export type { BlogCategoryInput } from './blog-categories.service.ts';
 
 /** A picture of the content pipeline: the only cover a post may have. */
 const CONTENT_PICTURE = /^\/media\/content\/[a-z0-9-]+\.webp$/;
@@ -59,20 +48,6 @@ const CONTENT_PICTURE = /^\/media\/content\/[a-z0-9-]+\.webp$/;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 const categoryName = (row: BlogCategoryRow, locale: Locale): string => translatedName(row, locale);
-
-/** Plain text from a field that must hold no markup: tags are dropped, whitespace collapsed. */
-function plainField(field: string, value: string, max: number, required: boolean): string {
-  const text = richTextToPlain(value);
-  if (required && text.length === 0) throw AppError.field(field, 'validation.required');
-  if (text.length > max) throw AppError.field(field, 'validation.max_length', { limit: max });
-  return text;
-}
-
-function checkSlug(field: string, slug: string): string {
-  if (slug.length > BLOG_LIMITS.slug) throw AppError.field(field, 'validation.max_length', { limit: BLOG_LIMITS.slug });
-  if (!BLOG_SLUG_PATTERN.test(slug)) throw AppError.field(field, 'blog.slug_format');
-  return slug;
-}
 
 /**
  * The blog (issue 17): posts in the site's languages linked as translations, categories, and the
@@ -90,26 +65,8 @@ function checkSlug(field: string, slug: string): string {
 export function createBlogService(deps: { repo: BlogRepo; audit: AuthRepo['audit']; storage: Storage; publicUrl: string }) {
   const { repo, audit, storage, publicUrl } = deps;
 
-  function requireManage(current: CurrentUser): void {
-    if (!can(current, 'blog.manage')) throw new AppError('forbidden');
-  }
-
-  const auditEntry = (
-    current: CurrentUser,
-    meta: RequestMeta,
-    action: string,
-    entity: string,
-    id: number,
-    data: Record<string, unknown>,
-  ) => ({
-    actorId: current.id,
-    impersonatorId: current.session.impersonatorId,
-    action,
-    entity,
-    entityId: String(id),
-    data,
-    ip: meta.ip,
-  });
+  const requireManage = requireBlogManage;
+  const categoryService = createBlogCategoryService({ repo, audit });
 
   async function categoriesById(): Promise<Map<number, BlogCategoryRow>> {
     return new Map((await repo.categories()).map((row) => [row.id, row]));
@@ -252,16 +209,6 @@ export function createBlogService(deps: { repo: BlogRepo; audit: AuthRepo['audit
 
   const isOut = (status: BlogStatus) => status === 'published' || status === 'scheduled';
 
-  /** A unique-key race (two editors at once) is the same clear message as the check before it. */
-  function raceMessage(error: unknown): never {
-    if (isUniqueViolation(error)) {
-      const text = String((error as { message?: string }).message ?? '') + JSON.stringify(error);
-      if (text.includes('group_locale')) throw AppError.field('language', 'blog.translation_exists');
-      throw AppError.field('slug', 'blog.slug_taken');
-    }
-    throw error;
-  }
-
   return {
     /** GET /admin/blog/statuses. */
     statuses(current: CurrentUser): readonly BlogStatus[] {
@@ -398,76 +345,7 @@ export function createBlogService(deps: { repo: BlogRepo; audit: AuthRepo['audit
       return sanitizeRichText(bodyHtml, publicUrl);
     },
 
-    // Categories
-
-    async categories(current: CurrentUser, locale: Locale) {
-      requireManage(current);
-      const [rows, counts] = await Promise.all([repo.categories(), repo.postsPerCategory()]);
-      return rows.map((row) => presentCategory(row, locale, counts.get(row.id) ?? 0));
-    },
-
-    async createCategory(current: CurrentUser, input: BlogCategoryInput, meta: RequestMeta) {
-      requireManage(current);
-      const names = withNameChanges({ nameFi: '', names: {} }, checkCategoryNames(input, true));
-      const wanted = input.slug?.trim() || undefined;
-      if (wanted !== undefined) checkSlug('slug', wanted);
-      const row = await repo
-        .transaction(async (tx) => {
-          let slug = wanted ?? (slugFromTitle(names.nameFi) || `category-${crypto.randomBytes(3).toString('hex')}`);
-          if (wanted !== undefined && (await repo.categorySlugTaken(slug, null, tx))) throw AppError.field('slug', 'blog.slug_taken');
-          for (let n = 2; wanted === undefined && (await repo.categorySlugTaken(slug, null, tx)); n += 1)
-            slug = `${slug.replace(/-\d+$/, '')}-${n}`;
-          const position = input.position ?? (await repo.categories(tx)).reduce((max, c) => Math.max(max, c.position), 0) + 1;
-          const created = await repo.insertCategory({ slug, ...names, position }, tx);
-          await audit(
-            auditEntry(current, meta, 'blog_category_created', 'blog_category', created.id, { after: categoryAudit(created) }),
-            tx,
-          );
-          return created;
-        })
-        .catch(raceMessage);
-      return presentCategory(row, meta.locale, 0);
-    },
-
-    async updateCategory(current: CurrentUser, id: number, input: BlogCategoryInput, meta: RequestMeta) {
-      requireManage(current);
-      const before = await repo.category(id);
-      if (!before) throw new AppError('not_found');
-      const changes = checkCategoryNames(input, false);
-      const values: Partial<BlogCategoryRow> = Object.keys(changes).length ? withNameChanges(before, changes) : {};
-      const wanted = input.slug?.trim();
-      if (wanted && wanted !== before.slug) values.slug = checkSlug('slug', wanted);
-      if (input.position !== undefined) values.position = input.position;
-      const row = await repo
-        .transaction(async (tx) => {
-          if (values.slug && (await repo.categorySlugTaken(values.slug, id, tx))) throw AppError.field('slug', 'blog.slug_taken');
-          const after = Object.keys(values).length ? await repo.updateCategory(id, values, tx) : before;
-          await audit(
-            auditEntry(current, meta, 'blog_category_updated', 'blog_category', id, {
-              before: categoryAudit(before),
-              after: categoryAudit(after),
-            }),
-            tx,
-          );
-          return after;
-        })
-        .catch(raceMessage);
-      return presentCategory(row, meta.locale, (await repo.postsPerCategory()).get(id) ?? 0);
-    },
-
-    /** Deletes a category no post uses. */
-    async deleteCategory(current: CurrentUser, id: number, meta: RequestMeta) {
-      requireManage(current);
-      const before = await repo.category(id);
-      if (!before) throw new AppError('not_found');
-      return repo.transaction(async (tx) => {
-        const used = (await repo.postsPerCategory(tx)).get(id) ?? 0;
-        if (used > 0) throw AppError.field('category', 'blog.category_in_use', { count: used });
-        await repo.deleteCategory(id, tx);
-        await audit(auditEntry(current, meta, 'blog_category_deleted', 'blog_category', id, { before: categoryAudit(before) }), tx);
-        return presentCategory(before, meta.locale, 0);
-      });
-    },
+    ...categoryService,
 
     // Public side
 
@@ -539,33 +417,6 @@ export function createBlogService(deps: { repo: BlogRepo; audit: AuthRepo['audit
       await storage.put(key, picture.data, 'image/webp');
       return { url: `/media/${key}`, width: picture.width, height: picture.height };
     },
-  };
-}
-
-/** The names given: plain text; on creation the required languages must be there and not empty. */
-function checkCategoryNames(input: BlogCategoryInput, creating: boolean): NameChanges {
-  const given: BlogCategoryInput = { ...input };
-  if (creating) for (const locale of REQUIRED_NAME_LOCALES) given[`name_${locale}`] ??= '';
-  return readNameInput(
-    given,
-    (raw, required, field) => ({ name: plainField(field, raw, BLOG_LIMITS.categoryName, required) }),
-    (locale) => REQUIRED_NAME_LOCALES.includes(locale),
-    {},
-  );
-}
-
-function categoryAudit(row: BlogCategoryRow) {
-  return { slug: row.slug, ...nameFields(row), position: row.position };
-}
-
-function presentCategory(row: BlogCategoryRow, locale: Locale, postsCount: number) {
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: categoryName(row, locale),
-    ...nameFields(row),
-    position: row.position,
-    posts_count: postsCount,
   };
 }
 
