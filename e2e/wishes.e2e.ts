@@ -76,7 +76,8 @@ describe('wish list: a heart on the front page, the badge, the list, removal', (
     await badge(page, 1).click();
     await page.waitForURL((url) => url.pathname === '/wishes');
     await hydrated(page);
-    expect(await page.title()).toContain(t('pages.wishes.title'));
+    // The address changes as the move starts; the new page (and its title) renders right after.
+    await expect.poll(() => page.title()).toContain(t('pages.wishes.title'));
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
     await page.getByRole('heading', { level: 1, name: t('pages.wishes.title') }).waitFor();
     await expect.poll(() => page.getByRole('article').count()).toBe(1);
