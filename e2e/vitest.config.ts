@@ -13,8 +13,6 @@ export default defineConfig({
     environment: 'node',
     fileParallelism: false,
     maxWorkers: 1,
-    // The accessibility walk checks a visitor's, a seller's and a staff member's screens side by side.
-    maxConcurrency: 3,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
