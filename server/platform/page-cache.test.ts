@@ -5,14 +5,15 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type ViteDevServer, createServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { products } from '../db/schema/products.ts';
 import { createUser, loginAs } from '../test/accounts.ts';
 import { createAd } from '../test/ads.ts';
 import { buildTestApp, testConfig } from '../test/app.ts';
+import { testVite } from '../test/vite.ts';
 import { createPostgresCopy } from '../test/database.ts';
+import { keepAsking } from '../test/keep-asking.ts';
 import {
   type FinishedPage,
   createPageCache,
@@ -148,17 +149,14 @@ describe('the cache itself', () => {
 });
 
 // The pages rendered through Vite's module graph (as `npm run dev` does), with the cache on.
-let vite: ViteDevServer;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
-  app = await buildTestApp({ pageCacheSeconds: 60 }, { web: { mode: 'development', vite } });
+  app = await buildTestApp({ pageCacheSeconds: 60 }, { web: { mode: 'development', vite: await testVite() } });
 }, 120_000);
 
 afterAll(async () => {
   await app?.close();
-  await vite?.close();
 });
 
 const lang = (html: string) => /<html lang="(\w+)"/.exec(html)?.[1];
@@ -276,8 +274,8 @@ describe.runIf(databaseUrl && redisUrl)('two instances over Redis', () => {
       redisPrefix: `kauppis-test:${crypto.randomBytes(6).toString('hex')}:`,
       pageCacheSeconds: 60,
     });
-    a = await buildApp(config, { prepareDatabase: false, web: { mode: 'development', vite } });
-    b = await buildApp(config, { prepareDatabase: false, web: { mode: 'development', vite } });
+    a = await buildApp(config, { prepareDatabase: false, web: { mode: 'development', vite: await testVite() } });
+    b = await buildApp(config, { prepareDatabase: false, web: { mode: 'development', vite: await testVite() } });
   }, 120_000);
 
   afterAll(async () => {
@@ -306,22 +304,6 @@ describe.runIf(databaseUrl && redisUrl)('two instances over Redis', () => {
     await expect.poll(async () => (await onB()).headers['x-page-cache'], { timeout: 5_000 }).toBe('miss');
     expect((await onB()).body).toContain('Reserved');
   });
-
-  /** Asks for a page over and over until stopped: what each answer held, in order. */
-  function keepAsking(ask: () => Promise<string>, holds: (body: string) => boolean) {
-    const seen: boolean[] = [];
-    let stopped = false;
-    const done = (async () => {
-      while (!stopped) seen.push(holds(await ask()));
-    })();
-    return {
-      seen,
-      async stop() {
-        stopped = true;
-        await done;
-      },
-    };
-  }
 
   it('a settings change through one instance reaches the other’s cached pages, and no page with the old ones is kept after', async () => {
     const admin = (await loginAs(a, await createUser(a, { roles: ['user', 'admin'] }))).headers;

@@ -13,6 +13,7 @@ import { buildApp } from '../app.ts';
 import { createUser } from '../test/accounts.ts';
 import { testConfig } from '../test/app.ts';
 import { createPostgresCopy } from '../test/database.ts';
+import { keepAsking } from '../test/keep-asking.ts';
 
 /**
  * Two production server processes (`build/server/main.js`, as an operator runs them) on one
@@ -76,22 +77,6 @@ async function page(instance: Instance, url: string): Promise<{ body: string; ca
   const response = await fetch(`${instance.base}${url}`, { headers: { cookie: 'lang=en' } });
   expect(response.status).toBe(200);
   return { body: await response.text(), cache: response.headers.get('x-page-cache') };
-}
-
-/** Asks for a page over and over until stopped: whether each answer held the new text, in order. */
-function keepAsking(ask: () => Promise<string>, holds: (body: string) => boolean) {
-  const seen: boolean[] = [];
-  let stopped = false;
-  const done = (async () => {
-    while (!stopped) seen.push(holds(await ask()));
-  })();
-  return {
-    seen,
-    async stop() {
-      stopped = true;
-      await done;
-    },
-  };
 }
 
 describe.runIf(databaseUrl && redisUrl)('two server processes on PostgreSQL and Redis', () => {

@@ -5,6 +5,7 @@ import type { Transaction } from '../../db/client.ts';
 import type { FieldProblems } from '../../platform/validation.ts';
 import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
+import { auditEntry } from '../auth/audit-entry.ts';
 import type { CatalogRepo, CatalogRow } from '../catalog/catalog.repo.ts';
 import { type AttributeDraft, checkLabels, draftProblems, tidyOptions } from './attribute-rules.ts';
 import { type AttributesRepo, isUniqueViolation } from './attributes.repo.ts';
@@ -100,23 +101,6 @@ export function createAttributesAdminService(deps: {
   function requireManage(current: CurrentUser): void {
     if (!can(current, 'categories.manage')) throw new AppError('forbidden');
   }
-
-  const auditEntry = (
-    current: CurrentUser,
-    meta: RequestMeta,
-    action: string,
-    entity: string,
-    id: number,
-    data: Record<string, unknown>,
-  ) => ({
-    actorId: current.id,
-    impersonatorId: current.session.impersonatorId,
-    action,
-    entity,
-    entityId: String(id),
-    data,
-    ip: meta.ip,
-  });
 
   interface State {
     tx: Transaction;

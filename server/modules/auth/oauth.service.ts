@@ -4,6 +4,7 @@ import { AppError } from '../../../common/errors.ts';
 import { type Sealer, hashToken, randomToken, safeEqual } from '../../platform/secrets.ts';
 import type { UserRow, UsersRepo } from '../users/users.repo.ts';
 import type { AuthRepo } from './auth.repo.ts';
+import { auditEntry } from './audit-entry.ts';
 import { type AuthService, CHALLENGE_MINUTES, type CurrentUser, type RequestMeta } from './auth.service.ts';
 import { OAUTH_PROVIDERS, type OauthProvider, SAME_SITE_PATH_PATTERN } from './oauth.schemas.ts';
 import { refuseWhileImpersonating } from './impersonation.service.ts';
@@ -378,15 +379,9 @@ export function createOauthService(deps: OauthDeps) {
       if (!target) throw new AppError('not_found');
       if (!current.user.passwordHash && rows.length === 1) throw AppError.field('id', 'oauth.last_method');
       if (!(await repo.deleteOauthAccount(current.user.id, id))) throw new AppError('not_found');
-      await repo.audit({
-        actorId: current.user.id,
-        impersonatorId: current.session.impersonatorId,
-        action: 'oauth_unlink',
-        entity: 'user',
-        entityId: String(current.user.id),
-        data: { provider: target.provider, oauth_account_id: id },
-        ip: meta.ip,
-      });
+      await repo.audit(
+        auditEntry(current, meta, 'oauth_unlink', 'user', current.user.id, { provider: target.provider, oauth_account_id: id }),
+      );
       return { provider: target.provider, label: providerLabel(target.provider) };
     },
   };

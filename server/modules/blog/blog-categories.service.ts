@@ -12,8 +12,9 @@ import {
 } from '../../platform/localized-name.ts';
 import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
+import { auditEntry } from '../auth/audit-entry.ts';
 import type { BlogCategoryRow, BlogRepo } from './blog.repo.ts';
-import { auditEntry, checkSlug, plainField, raceMessage, requireBlogManage as requireManage } from './blog-rules.ts';
+import { checkSlug, plainField, raceMessage, requireBlogManage as requireManage } from './blog-rules.ts';
 
 /** A category's names (`name_<locale>`: fi, en and ru required when created, others optional), slug and place. */
 export type BlogCategoryInput = Partial<Record<NameField, string | undefined>> & {

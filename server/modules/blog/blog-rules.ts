@@ -3,9 +3,9 @@ import { BLOG_LIMITS, BLOG_SLUG_PATTERN } from '../../../common/blog.ts';
 import { AppError } from '../../../common/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { richTextToPlain } from '../../platform/rich-text.ts';
-import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
+import type { CurrentUser } from '../auth/auth.service.ts';
 
-/** The rules the blog's posts and categories share: who may manage, field checks, audit entries. */
+/** The rules the blog's posts and categories share: who may manage, field checks. */
 
 export function requireBlogManage(current: CurrentUser): void {
   if (!can(current, 'blog.manage')) throw new AppError('forbidden');
@@ -33,24 +33,4 @@ export function raceMessage(error: unknown): never {
     throw AppError.field('slug', 'blog.slug_taken');
   }
   throw error;
-}
-
-/** An audit-log entry of a staff member's change: who (and who they act as), what, from where. */
-export function auditEntry(
-  current: CurrentUser,
-  meta: RequestMeta,
-  action: string,
-  entity: string,
-  id: number,
-  data: Record<string, unknown>,
-) {
-  return {
-    actorId: current.id,
-    impersonatorId: current.session.impersonatorId,
-    action,
-    entity,
-    entityId: String(id),
-    data,
-    ip: meta.ip,
-  };
 }

@@ -18,10 +18,11 @@ import { RICH_TEXT_MAX_BYTES, richTextToPlain, sanitizeRichText } from '../../pl
 import type { Storage } from '../../platform/storage.ts';
 import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
+import { auditEntry } from '../auth/audit-entry.ts';
 import { makeContentPicture } from '../images/image-processing.ts';
 import type { BlogCategoryRow, BlogPostInsert, BlogPostWithAuthor, BlogRepo } from './blog.repo.ts';
 import { createBlogCategoryService } from './blog-categories.service.ts';
-import { auditEntry, checkSlug, plainField, raceMessage, requireBlogManage } from './blog-rules.ts';
+import { checkSlug, plainField, raceMessage, requireBlogManage } from './blog-rules.ts';
 
 /** What an editor sends for a post (new-post, and update-post with every field optional). */
 export interface BlogPostInput {

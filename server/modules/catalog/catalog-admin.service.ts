@@ -24,6 +24,7 @@ import {
 } from '../../platform/localized-name.ts';
 import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
+import { auditEntry } from '../auth/audit-entry.ts';
 import type { AdCount, CatalogNames, CatalogRepo, CatalogRow, RedirectRow } from './catalog.repo.ts';
 import type { AdminCatalog } from './catalog.schemas.ts';
 import type { CatalogService } from './catalog.service.ts';
@@ -162,16 +163,6 @@ export function createCatalogAdminService(deps: {
     }
   }
 
-  const auditEntry = (current: CurrentUser, meta: RequestMeta, action: string, id: number, data: Record<string, unknown>) => ({
-    actorId: current.id,
-    impersonatorId: current.session.impersonatorId,
-    action,
-    entity: 'catalog',
-    entityId: String(id),
-    data,
-    ip: meta.ip,
-  });
-
   const snapshotOf = (row: CatalogRow) => ({
     parent_id: row.parentId,
     slug: row.slug,
@@ -256,7 +247,7 @@ export function createCatalogAdminService(deps: {
         const position = rows.filter((row) => row.parentId === parentId).length;
         const row = await repo.insert({ parentId, slug, position, ...names }, tx);
         await repo.dropRedirects([slug], tx);
-        await audit(auditEntry(current, meta, 'category_created', row.id, { after: snapshotOf(row) }), tx);
+        await audit(auditEntry(current, meta, 'category_created', 'catalog', row.id, { after: snapshotOf(row) }), tx);
         return viewOf(row.id, tx);
       });
     },
@@ -290,7 +281,10 @@ export function createCatalogAdminService(deps: {
         // The ads' search documents carry their category's names.
         if (renamed) await repo.refreshSearchDocuments(id, tx);
         const after = findIn(await repo.listAll(tx), id);
-        await audit(auditEntry(current, meta, 'category_updated', id, { before: snapshotOf(before), after: snapshotOf(after) }), tx);
+        await audit(
+          auditEntry(current, meta, 'category_updated', 'catalog', id, { before: snapshotOf(before), after: snapshotOf(after) }),
+          tx,
+        );
         return viewOf(id, tx);
       });
     },
@@ -326,7 +320,10 @@ export function createCatalogAdminService(deps: {
           { id, at: position },
         );
         const after = findIn(await repo.listAll(tx), id);
-        await audit(auditEntry(current, meta, 'category_moved', id, { before: snapshotOf(before), after: snapshotOf(after) }), tx);
+        await audit(
+          auditEntry(current, meta, 'category_moved', 'catalog', id, { before: snapshotOf(before), after: snapshotOf(after) }),
+          tx,
+        );
         return viewOf(id, tx);
       }, true);
     },
@@ -341,7 +338,10 @@ export function createCatalogAdminService(deps: {
         if (siblings[position]?.id === id) return viewOf(id, tx);
         await renumber(rows, before.parentId, tx, { id, at: position });
         const after = findIn(await repo.listAll(tx), id);
-        await audit(auditEntry(current, meta, 'category_moved', id, { before: snapshotOf(before), after: snapshotOf(after) }), tx);
+        await audit(
+          auditEntry(current, meta, 'category_moved', 'catalog', id, { before: snapshotOf(before), after: snapshotOf(after) }),
+          tx,
+        );
         return viewOf(id, tx);
       });
     },
@@ -353,7 +353,7 @@ export function createCatalogAdminService(deps: {
         if (before.hidden === hidden) return viewOf(id, tx);
         await repo.update(id, { hidden }, tx);
         await audit(
-          auditEntry(current, meta, hidden ? 'category_hidden' : 'category_shown', id, {
+          auditEntry(current, meta, hidden ? 'category_hidden' : 'category_shown', 'catalog', id, {
             before: { hidden: before.hidden },
             after: { hidden },
           }),
@@ -386,7 +386,7 @@ export function createCatalogAdminService(deps: {
           tx,
         );
         await audit(
-          auditEntry(current, meta, 'category_merged', id, {
+          auditEntry(current, meta, 'category_merged', 'catalog', id, {
             before: snapshotOf(source),
             after: { into: intoId, into_slug: target.slug, moved_ads: moved },
           }),
@@ -411,7 +411,7 @@ export function createCatalogAdminService(deps: {
           row.parentId,
           tx,
         );
-        await audit(auditEntry(current, meta, 'category_deleted', id, { before: snapshotOf(row) }), tx);
+        await audit(auditEntry(current, meta, 'category_deleted', 'catalog', id, { before: snapshotOf(row) }), tx);
       });
     },
   };

@@ -6,6 +6,7 @@ import { hasControlCharacter } from '../../../common/text.ts';
 import { RICH_TEXT_MAX_BYTES, richTextToPlain, sanitizeRichText } from '../../platform/rich-text.ts';
 import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
+import { auditEntry } from '../auth/audit-entry.ts';
 import type { InfoPageRow, PagesRepo } from './pages.repo.ts';
 import type {
   InfoPageEditView,
@@ -106,20 +107,19 @@ export function createPagesService(deps: { repo: PagesRepo; audit: AuthRepo['aud
       }
       const versionId = await repo.addVersion({ pageId: pageId!, ...text, userId: current.id, at, restoredFrom }, tx);
       await audit(
-        {
-          actorId: current.id,
-          impersonatorId: current.session.impersonatorId,
-          action: restoredFrom === null ? 'info_page_updated' : 'info_page_restored',
-          entity: 'info_page',
-          entityId: `${page.slug}/${page.locale}`,
-          data: {
+        auditEntry(
+          current,
+          meta,
+          restoredFrom === null ? 'info_page_updated' : 'info_page_restored',
+          'info_page',
+          `${page.slug}/${page.locale}`,
+          {
             before: before ? { title: before.title, bytes: bytesOf(before.bodyHtml) } : null,
             after: { title: text.title, bytes: bytesOf(text.bodyHtml) },
             version_id: versionId,
             ...(restoredFrom === null ? {} : { restored_from: restoredFrom }),
           },
-          ip: meta.ip,
-        },
+        ),
         tx,
       );
       return true;

@@ -17,6 +17,7 @@ import type { Transaction } from '../../db/client.ts';
 import type { AdRow, AdsRepo } from '../ads/ads.repo.ts';
 import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
+import { auditEntry } from '../auth/audit-entry.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
 import { reportMails } from './reports.mails.ts';
 import { createReportNotices } from './reports-notices.ts';
@@ -73,23 +74,6 @@ export function createReportsService(deps: ReportsDeps) {
     if (!can(current, 'reports.handle')) throw new AppError('forbidden');
   }
 
-  const entry = (
-    current: CurrentUser,
-    meta: RequestMeta,
-    action: string,
-    entity: string,
-    entityId: number | null,
-    data: Record<string, unknown>,
-  ) => ({
-    actorId: current.id,
-    impersonatorId: current.session.impersonatorId,
-    action,
-    entity,
-    entityId: entityId === null ? null : String(entityId),
-    data,
-    ip: meta.ip,
-  });
-
   /** The one appeal against a decision, within the window. */
   async function appealOnce(
     current: CurrentUser,
@@ -104,7 +88,7 @@ export function createReportsService(deps: ReportsDeps) {
     if (decision.appealedAt !== null) throw AppError.field('text', 'reports.appeal_once');
     if (Date.now() >= appealDeadline(decision)) throw AppError.field('text', 'reports.appeal_too_late');
     if (!(await repo.appeal(decision.id, value))) throw AppError.field('text', 'reports.appeal_once');
-    await audit(entry(current, meta, 'appeal_made', 'decision', decision.id, { ...about, text: value }));
+    await audit(auditEntry(current, meta, 'appeal_made', 'decision', decision.id, { ...about, text: value }));
   }
 
   return {
@@ -334,7 +318,7 @@ export function createReportsService(deps: ReportsDeps) {
           hiddenAds = await repo.hideListedAdsOf(target!, decision!.id, tx);
         }
         await audit(
-          entry(current, meta, 'report_resolved', 'report', report.id, {
+          auditEntry(current, meta, 'report_resolved', 'report', report.id, {
             subject: { type: report.subjectType, id: report.subjectId },
             action,
             rule: input.rule ?? null,
@@ -440,7 +424,7 @@ export function createReportsService(deps: ReportsDeps) {
           }
         }
         await audit(
-          entry(current, meta, 'appeal_decided', 'decision', decisionId, {
+          auditEntry(current, meta, 'appeal_decided', 'decision', decisionId, {
             outcome: input.outcome,
             note,
             ...(restored ? { product: ad!.id, before: { status: 'canceled' }, after: { status: restored } } : {}),

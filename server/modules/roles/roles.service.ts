@@ -4,6 +4,7 @@ import { AppError } from '../../../common/errors.ts';
 import { hasControlCharacter } from '../../../common/text.ts';
 import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
+import { auditEntry } from '../auth/audit-entry.ts';
 import type { AuthorityService } from './authority.service.ts';
 import type { RoleWithGrants, RolesRepo } from './roles.repo.ts';
 
@@ -99,16 +100,6 @@ export function createRolesService(deps: { repo: RolesRepo; audit: AuthRepo['aud
     return role;
   }
 
-  const auditEntry = (current: CurrentUser, meta: RequestMeta, action: string, roleId: number, data: Record<string, unknown>) => ({
-    actorId: current.id,
-    impersonatorId: current.session.impersonatorId,
-    action,
-    entity: 'role',
-    entityId: String(roleId),
-    data,
-    ip: meta.ip,
-  });
-
   return {
     /** GET /roles: every role with its permissions and how many hold it. */
     async list(current: CurrentUser): Promise<RoleView[]> {
@@ -151,7 +142,10 @@ export function createRolesService(deps: { repo: RolesRepo; audit: AuthRepo['aud
         for (let n = 2; wanted === undefined && (await repo.slugTaken(slug, tx)); n += 1) slug = `${base}-${n}`;
         const role = await repo.insert(slug, name, tx);
         await repo.setGrants(role.id, input.permissions, tx);
-        await audit(auditEntry(current, meta, 'role_created', role.id, { after: { slug, name, permissions: input.permissions } }), tx);
+        await audit(
+          auditEntry(current, meta, 'role_created', 'role', role.id, { after: { slug, name, permissions: input.permissions } }),
+          tx,
+        );
         return present((await repo.find(role.id, tx))!);
       });
     },
@@ -187,7 +181,7 @@ export function createRolesService(deps: { repo: RolesRepo; audit: AuthRepo['aud
         if (input.permissions) await repo.setGrants(id, input.permissions, tx);
         const after = (await repo.find(id, tx))!;
         await audit(
-          auditEntry(current, meta, 'role_updated', id, {
+          auditEntry(current, meta, 'role_updated', 'role', id, {
             before: { name: role.name, permissions: role.permissions },
             after: { name: after.name, permissions: after.permissions },
           }),
@@ -218,7 +212,7 @@ export function createRolesService(deps: { repo: RolesRepo; audit: AuthRepo['aud
         await authority.requireOverHolders(actor, id, { before: (await repo.find(id, tx))?.permissions ?? role.permissions, after }, tx);
         const moved = await repo.moveHoldersAndDelete(id, moveTo ?? null, tx);
         await audit(
-          auditEntry(current, meta, 'role_deleted', id, {
+          auditEntry(current, meta, 'role_deleted', 'role', id, {
             before: { slug: role.slug, name: role.name, permissions: role.permissions },
             moved_users: moved,
             moved_to: moveTo ?? null,

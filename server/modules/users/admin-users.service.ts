@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { AuthService, CurrentUser, RequestMeta } from '../auth/auth.service.ts';
+import { auditEntry } from '../auth/audit-entry.ts';
 import type { AuthorityService } from '../roles/authority.service.ts';
 import type { AdminUsersRepo } from './admin-users.repo.ts';
 import type { AdminUserSort } from './users.schemas.ts';
@@ -132,16 +133,6 @@ export function createAdminUsersService(deps: {
     if (wished.length === 0) fields.roles = [{ key: 'admin_users.no_roles' }];
   }
 
-  const auditEntry = (current: CurrentUser, meta: RequestMeta, action: string, userId: number, data: Record<string, unknown>) => ({
-    actorId: current.id,
-    impersonatorId: current.session.impersonatorId,
-    action,
-    entity: 'user',
-    entityId: String(userId),
-    data,
-    ip: meta.ip,
-  });
-
   return {
     /** POST /users: a page of accounts, searched, filtered and sorted on the server. */
     async list(current: CurrentUser, input: AdminUserListInput) {
@@ -176,7 +167,7 @@ export function createAdminUsersService(deps: {
         const updated = await users.update(id, { emailVerifiedAt: verify ? (user.emailVerifiedAt ?? new Date()) : null }, tx);
         await repo.setRoles(id, nextRoles, tx);
         await audit(
-          auditEntry(current, meta, verify ? 'user_verified' : 'user_unverified', id, {
+          auditEntry(current, meta, verify ? 'user_verified' : 'user_unverified', 'user', id, {
             before: { email_verified_at: user.emailVerifiedAt?.toISOString() ?? null, roles },
             after: { email_verified_at: updated!.emailVerifiedAt?.toISOString() ?? null, roles: nextRoles },
           }),
@@ -226,7 +217,7 @@ export function createAdminUsersService(deps: {
         );
         if (changes.roles) await repo.setRoles(id, nextRoles, tx);
         await audit(
-          auditEntry(current, meta, 'user_updated', id, {
+          auditEntry(current, meta, 'user_updated', 'user', id, {
             before: { name: user.name, surname: user.surname, email: user.email, phone: user.phone, roles },
             after: { name: updated!.name, surname: updated!.surname, email: updated!.email, phone: updated!.phone, roles: nextRoles },
           }),
@@ -274,7 +265,7 @@ export function createAdminUsersService(deps: {
           );
           await repo.setRoles(user.id, nextRoles, tx);
           await audit(
-            auditEntry(current, meta, 'user_created', user.id, {
+            auditEntry(current, meta, 'user_created', 'user', user.id, {
               after: {
                 name: user.name,
                 surname: user.surname,
@@ -328,7 +319,7 @@ export function createAdminUsersService(deps: {
         if (action === 'block') await repo.endSessionsOf(id, tx);
         else restoredAds = (await deps.onUnblock?.(id, tx)) ?? 0;
         await audit(
-          auditEntry(current, meta, action === 'block' ? 'user_blocked' : 'user_unblocked', id, {
+          auditEntry(current, meta, action === 'block' ? 'user_blocked' : 'user_unblocked', 'user', id, {
             before: { blocked_at: before.blockedAt?.toISOString() ?? null, blocked_reason: before.blockedReason },
             after: { blocked_at: changed.blockedAt?.toISOString() ?? null, blocked_reason: changed.blockedReason },
             ...(restoredAds ? { restored_ads: restoredAds } : {}),
@@ -350,7 +341,7 @@ export function createAdminUsersService(deps: {
         if (roles.includes('superAdmin') && (await repo.lockedOtherActiveSuperAdmins(tx, id)) === 0) {
           throw AppError.field('user', 'admin_users.last_super_admin');
         }
-        await audit(auditEntry(current, meta, 'user_deleted', id, { before: { email: user.email, name: user.name, roles } }), tx);
+        await audit(auditEntry(current, meta, 'user_deleted', 'user', id, { before: { email: user.email, name: user.name, roles } }), tx);
         await users.delete(id, tx);
         return user;
       });

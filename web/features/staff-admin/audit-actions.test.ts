@@ -59,7 +59,7 @@ function actionsOf(expression: string): string[] {
 }
 
 /** Helpers that build an audit entry from an action passed in, and which argument it is. */
-const HELPERS: Record<string, number> = { auditEntry: 2, entry: 2, storeNewRecoveryCodes: 1 };
+const HELPERS: Record<string, number> = { auditEntry: 2, storeNewRecoveryCodes: 1 };
 
 /**
  * Every action the server writes to the audit log, read from its source: the `action` of each
