@@ -1,22 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom, createUser, linkIn, loginAs, readMails } from '../test/accounts.ts';
 import { buildTestApp } from '../test/app.ts';
+import { testVite } from '../test/vite.ts';
 
 // The account screens rendered through Vite's module graph, as web.test.ts does; forms are posted
 // as a browser without JavaScript would post them (url-encoded, same origin).
-let vite: ViteDevServer;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
-  app = await buildTestApp({}, { web: { mode: 'development', vite } });
+  app = await buildTestApp({}, { web: { mode: 'development', vite: await testVite() } });
 }, 120_000);
 
 afterAll(async () => {
   await app?.close();
-  await vite?.close();
 });
 
 // Not port 80: URL drops a default port from the Origin, and the check compares it with Host as sent.

@@ -1,20 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app.ts';
+import { testVite } from '../test/vite.ts';
 
 // Swedish pages rendered on the server (issue 27), through Vite's module graph as web.test.ts does.
-let vite: ViteDevServer;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
-  app = await buildTestApp({}, { web: { mode: 'development', vite } });
+  app = await buildTestApp({}, { web: { mode: 'development', vite: await testVite() } });
 }, 120_000);
 
 afterAll(async () => {
   await app?.close();
-  await vite?.close();
 });
 
 describe('pages in Swedish', () => {

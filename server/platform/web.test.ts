@@ -1,22 +1,20 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleSlug } from '../../common/access.ts';
 import { catalogTree } from '../db/seed/catalog-tree.ts';
 import { createUser, loginAs } from '../test/accounts.ts';
 import { createAd } from '../test/ads.ts';
 import { buildTestApp } from '../test/app.ts';
+import { testVite } from '../test/vite.ts';
 
 // The pages rendered through Vite's module graph (as `npm run dev` does), so no build is needed.
-let vite: ViteDevServer;
 let app: FastifyInstance;
 const ads: Record<string, { uuid: string; name: string }> = {};
 
 beforeAll(async () => {
-  vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
-  app = await buildTestApp({}, { web: { mode: 'development', vite } });
+  app = await buildTestApp({}, { web: { mode: 'development', vite: await testVite() } });
   const seller = await createUser(app, { name: 'Sami Myyjä' });
   ads.bike = await createAd(app, {
     userId: seller.id,
@@ -33,7 +31,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  await vite?.close();
 });
 
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];

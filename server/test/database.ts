@@ -17,6 +17,16 @@ export function databaseUrlFor(url: string, database: string): string {
   return parsed.toString();
 }
 
+let template: Blob | undefined;
+
+/** The migrated template as an archive, read once per worker (a Blob is immutable: files share it). */
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  template ??= new Blob([fs.readFileSync(file)]);
+  return template;
+}
+
 /**
  * A database of its own for one test file, already migrated and holding the reference data:
  * a PGlite copy of the template, or on PostgreSQL (DATABASE_URL set) a new database cloned from it.
@@ -24,8 +34,7 @@ export function databaseUrlFor(url: string, database: string): string {
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const template = inject('pgliteTemplate');
-    const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
+    const loadDataDir = pgliteTemplate();
     const handle = await openDatabase({ loadDataDir, migrationsFolder: migrationsDir });
     if (!template) await handle.migrate();
     return handle;

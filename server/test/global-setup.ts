@@ -42,7 +42,7 @@ export default async function setup(project: TestProject) {
   await seedReferenceData(handle.db);
   const dump = await handle.dump!();
   await handle.close();
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kauppis-test-')), 'template.tar.gz');
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kauppis-test-')), 'template.tar');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
   return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });

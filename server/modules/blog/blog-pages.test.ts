@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loginAs } from '../../test/accounts.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { testVite } from '../../test/vite.ts';
 
 // The blog's pages rendered through Vite's module graph (as `npm run dev` does), so no build is needed.
-let vite: ViteDevServer;
 let app: FastifyInstance;
 let headers: Record<string, string>;
 
@@ -27,15 +26,13 @@ const PAYLOADS = [
 ].join('');
 
 beforeAll(async () => {
-  vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
-  app = await buildTestApp({}, { web: { mode: 'development', vite } });
+  app = await buildTestApp({}, { web: { mode: 'development', vite: await testVite() } });
   const editor = await createUser(app, { roles: ['user', 'editor'], name: 'Eeva Editori' });
   headers = { ...(await loginAs(app, editor)).headers, 'accept-language': 'en' };
 }, 120_000);
 
 afterAll(async () => {
   await app?.close();
-  await vite?.close();
 });
 
 describe('blog pages', () => {

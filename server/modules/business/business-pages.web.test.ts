@@ -1,23 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loginAs } from '../../test/accounts.ts';
 import { createAd } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { testVite } from '../../test/vite.ts';
 
 // The settings form's business section, the ad page and the seller page as the server renders them
 // (through Vite's module graph); forms posted as a browser without JavaScript posts them.
-let vite: ViteDevServer;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
-  app = await buildTestApp({ publicUrl: 'https://kauppis.fi' }, { web: { mode: 'development', vite } });
+  app = await buildTestApp({ publicUrl: 'https://kauppis.fi' }, { web: { mode: 'development', vite: await testVite() } });
 }, 120_000);
 
 afterAll(async () => {
   await app?.close();
-  await vite?.close();
 });
 
 const sameSite = { origin: 'http://localhost:3000', host: 'localhost:3000' };

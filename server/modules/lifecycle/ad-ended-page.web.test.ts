@@ -1,22 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema/products.ts';
 import { createUser, loginAs } from '../../test/accounts.ts';
 import { createAd } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { testVite } from '../../test/vite.ts';
 
 // The ended ad's page as the server renders it (issue 27): 410 for visitors, the whole page for its owner.
-let vite: ViteDevServer;
 let app: FastifyInstance;
 let seller: Awaited<ReturnType<typeof createUser>>;
 let ended: Awaited<ReturnType<typeof createAd>>;
 const text = (html: string) => html.replace(/<!-- -->/g, '');
 
 beforeAll(async () => {
-  vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
-  app = await buildTestApp({ publicUrl: 'https://kauppis.fi' }, { web: { mode: 'development', vite } });
+  app = await buildTestApp({ publicUrl: 'https://kauppis.fi' }, { web: { mode: 'development', vite: await testVite() } });
   seller = await createUser(app, { name: 'Päättynyt Pirjo' });
   ended = await createAd(app, { userId: seller.id, name: 'Vanha kirjahylly', catalog: 'cycling-gear', city: '091' });
   await app.services.database.db
@@ -27,7 +25,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  await vite?.close();
 });
 
 describe('an ended ad’s page', () => {

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { infoPages } from '../../db/schema/info-pages.ts';
 import { createUser, loginAs } from '../../test/accounts.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { testVite } from '../../test/vite.ts';
 
 // The public info pages as the server renders them (through Vite's module graph, no build needed).
-let vite: ViteDevServer;
 let app: FastifyInstance;
 let editor: Record<string, string>;
 
@@ -20,8 +19,7 @@ const PAYLOADS = [
 ];
 
 beforeAll(async () => {
-  vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
-  app = await buildTestApp({ publicUrl: 'https://kauppis.fi' }, { web: { mode: 'development', vite } });
+  app = await buildTestApp({ publicUrl: 'https://kauppis.fi' }, { web: { mode: 'development', vite: await testVite() } });
   await app.services.database.db.delete(infoPages);
   editor = (await loginAs(app, await createUser(app, { roles: ['user', 'editor'] }))).headers;
   const put = (slug: string, locale: string, title: string, body: string) =>
@@ -33,7 +31,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  await vite?.close();
 });
 
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/accounts.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { testVite } from '../../test/vite.ts';
 import { car, defineCarFields } from './field-search.fixtures.ts';
 
 // The catalog page's filter sheet with the category's fields and the place (issue 26, web), as the
 // server renders it (through Vite's module graph, no build needed): what works before scripts load.
-let vite: ViteDevServer;
 let app: FastifyInstance;
 
 /** The rendered text without React's comment markers between adjacent text parts. */
@@ -22,8 +21,7 @@ const page = async (search: string) => {
 const titles = (html: string) => [...html.matchAll(/<h3[^>]*><a[^>]*>([^<]+)<\/a><\/h3>/g)].map((m) => m[1]);
 
 beforeAll(async () => {
-  vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
-  app = await buildTestApp({ publicUrl: 'https://kauppis.fi' }, { web: { mode: 'development', vite } });
+  app = await buildTestApp({ publicUrl: 'https://kauppis.fi' }, { web: { mode: 'development', vite: await testVite() } });
   await defineCarFields(app);
   const seller = await createUser(app, { name: 'Auto-Antti' });
   await car(app, seller.id, 'Toyota Auris hybridi', '091', { make: 'toyota', year: 2015, mileage_km: 180_000, fuel: 'hybrid' });
@@ -41,7 +39,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  await vite?.close();
 });
 
 describe('the catalog page with the category’s fields and a place', () => {

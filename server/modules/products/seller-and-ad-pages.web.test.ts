@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loginAs } from '../../test/accounts.ts';
 import { createAd } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { testVite } from '../../test/vite.ts';
 
 // The ad page and the seller page as the server renders them (through Vite's module graph, no build needed).
-let vite: ViteDevServer;
 let app: FastifyInstance;
 let seller: Awaited<ReturnType<typeof createUser>>;
 let bike: Awaited<ReturnType<typeof createAd>>;
@@ -18,8 +17,7 @@ const text = (html: string) => html.replace(/<!-- -->/g, '');
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
 beforeAll(async () => {
-  vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
-  app = await buildTestApp({ publicUrl: 'https://kauppis.fi' }, { web: { mode: 'development', vite } });
+  app = await buildTestApp({ publicUrl: 'https://kauppis.fi' }, { web: { mode: 'development', vite: await testVite() } });
   seller = await createUser(app, { name: 'Pyörä-Pekka' });
   bike = await createAd(app, { userId: seller.id, name: 'Lasten pyörä 16 tuumaa', catalog: 'childrens-bikes', city: '091' });
   await createAd(app, { userId: seller.id, name: 'Kypärä lapselle', catalog: 'cycling-gear', city: '091' });
@@ -27,7 +25,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  await vite?.close();
 });
 
 describe('the ad page', () => {
