@@ -275,16 +275,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (options.web) await registerWeb(app, config, options.web);
 
-  // Hourly housekeeping; harmless when several instances all run it.
-  const housekeeping = setInterval(
-    () => {
-      app.services.auth.removeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
-    },
-    60 * 60 * 1000,
-  );
-  housekeeping.unref();
-  app.addHook('onClose', async () => clearInterval(housekeeping));
-
   // Ad views counted in this process are written every few seconds; what is left goes out before the database closes.
   app.addHook('onClose', async () => app.services.products.views.stop());
 
@@ -312,6 +302,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       app.services.lifecycle.scheduleSweep(now),
       // The daily retention jobs (issue 27): old mail files and logs, ended sessions, deleted accounts' messages, ended exports.
       app.services.retention.scheduleRetention(now),
+      // The hourly removal of expired sessions, two-factor challenges and reset tokens.
+      app.services.auth.scheduleHousekeeping(now),
     ]).catch((error: unknown) => app.log.warn({ err: error }, 'digest scheduling failed'));
     const jobsPoll = setInterval(() => {
       running = running.then(() => app.services.jobs.runDue()).catch((error: unknown) => app.log.warn({ err: error }, 'jobs failed'));

@@ -190,6 +190,7 @@ export function createServices(
   });
   const auth = createAuthService({
     repo: authRepo,
+    jobs,
     users: usersRepo,
     mailer,
     sealer: platform.sealer,

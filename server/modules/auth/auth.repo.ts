@@ -99,8 +99,7 @@ export function createAuthRepo(db: Database) {
       await tx.delete(sessions).where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId));
     },
     /** Removes what has expired: sessions, pending two-factor log-ins, reset tokens. */
-    deleteExpired: async () => {
-      const now = new Date();
+    deleteExpired: async (now: Date) => {
       await db.delete(sessions).where(lt(sessions.expiresAt, now));
       await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, now));
       await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sessions } from '../../db/schema/auth.ts';
+import { jobs } from '../../db/schema/notifications.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, cookieFrom, createUser, linkIn, loginAs, readMails } from '../../test/accounts.ts';
 import { createAd } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { HOUSEKEEPING_JOB } from './auth.service.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -437,5 +439,24 @@ describe('housekeeping', () => {
     await app.services.auth.removeExpired();
     expect(await stored()).toBe(1);
     expect((await app.inject({ url: '/api/user', headers: live.headers })).statusCode).toBe(200);
+  });
+
+  it('runs hourly through the queue, once across processes, and queues its next hour itself', async () => {
+    const user = await createUser(app);
+    const clock = new Date('2030-03-01T10:20:00Z');
+    const db = app.services.database.db;
+    // Ended at 10:30, a session is still there at 10:20 and gone by the 11:00 run.
+    await app.services.auth.repo.insertSession({ id: 'f'.repeat(64), userId: user.id, expiresAt: new Date('2030-03-01T10:30:00Z') });
+    // Every process schedules it when it starts: one job waits for 11:00.
+    await app.services.auth.scheduleHousekeeping(clock);
+    await app.services.auth.scheduleHousekeeping(clock);
+    const waiting = async () => (await db.select().from(jobs).where(eq(jobs.kind, HOUSEKEEPING_JOB))).map((job) => job.runAt.toISOString());
+    expect(await waiting()).toEqual(['2030-03-01T11:00:00.000Z']);
+
+    await app.services.jobs.runDue(clock);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+    await app.services.jobs.runDue(new Date('2030-03-01T11:00:00Z'));
+    expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    expect(await waiting()).toEqual(['2030-03-01T12:00:00.000Z']);
   });
 });

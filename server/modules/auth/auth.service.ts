@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { isGuessablePassword } from '../../../common/password-strength.ts';
 import type { BackgroundWork } from '../../platform/background.ts';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
+import type { JobsService } from '../jobs/jobs.service.ts';
 import { presentUser } from '../users/users.presenter.ts';
 import { authMails } from './auth.mails.ts';
 import type { UserRow, UsersRepo } from '../users/users.repo.ts';
@@ -25,6 +26,9 @@ export const RESET_TOKEN_MINUTES = 60;
 /** A set-password link of an account staff created: the person may not read the mail at once. */
 export const SET_PASSWORD_TOKEN_HOURS = 72;
 export const CHALLENGE_MINUTES = 10;
+/** The queue's kind for the hourly removal of expired sessions, challenges and reset tokens. */
+export const HOUSEKEEPING_JOB = 'auth-housekeeping';
+const HOUR_MS = 60 * 60 * 1000;
 
 const LOGIN_PER_ADDRESS: ThrottleRule = { limit: 5, windowSeconds: 15 * 60 };
 const LOGIN_PER_IP: ThrottleRule = { limit: 30, windowSeconds: 15 * 60 };
@@ -49,6 +53,8 @@ export interface AuthDeps {
   throttle: Throttle;
   site: { siteName: string; publicUrl: string };
   hibpEnabled: boolean;
+  /** The queue the hourly housekeeping runs through, once across processes. */
+  jobs: JobsService;
   /** The fetch the Have I Been Pwned check uses; the global one when absent. */
   hibpFetch?: typeof fetch | undefined;
 }
@@ -70,7 +76,18 @@ function normalizeEmail(email: string): string {
 }
 
 export function createAuthService(deps: AuthDeps) {
-  const { repo, users, mailer, sealer, throttle, site } = deps;
+  const { repo, users, mailer, sealer, throttle, site, jobs } = deps;
+
+  /** Queues the next housekeeping at the next full hour after `now`, once across processes (its key is the hour). */
+  async function scheduleHousekeeping(now: Date): Promise<void> {
+    const runAt = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS);
+    await jobs.enqueue(HOUSEKEEPING_JOB, {}, { runAt, key: runAt.toISOString() });
+  }
+
+  jobs.register(HOUSEKEEPING_JOB, async (_payload, job) => {
+    await scheduleHousekeeping(job.now);
+    await repo.deleteExpired(job.now);
+  });
 
   /** `personalWords`: the person's name and address, which a password must not lean on. */
   async function checkNewPassword(password: string, confirmation: string, personalWords: readonly string[] = []): Promise<void> {
@@ -195,8 +212,10 @@ export function createAuthService(deps: AuthDeps) {
 
     rolesOf: (userId: number) => users.roleSlugs(userId),
 
-    /** Housekeeping, run hourly: expired sessions and tokens are of no use to anyone. */
-    removeExpired: () => repo.deleteExpired(),
+    /** Housekeeping, run hourly through the queue: expired sessions and tokens are of no use to anyone. */
+    removeExpired: (now: Date = new Date()) => repo.deleteExpired(now),
+
+    scheduleHousekeeping,
 
     async register(
       input: { name: string; email: string; password: string; password_confirmation: string; terms: boolean },
