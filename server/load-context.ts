@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Permission, RoleSlug } from '../common/access.ts';
-import type { CurrentUser } from './modules/auth/auth.service.ts';
+import type { CurrentUser } from './platform/current-user.ts';
 import type { Locale } from '../common/locales.ts';
 import { translate } from './platform/i18n.ts';
 import type { Services } from './services.ts';

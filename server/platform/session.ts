@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SerializeOptions } from '@fastify/cookie';
 import { SESSION_COOKIE, TWO_FACTOR_COOKIE, XSRF_COOKIE } from '../../common/cookies.ts';
 import fp from 'fastify-plugin';
-import type { CurrentUser } from '../modules/auth/auth.service.ts';
+import type { CurrentUser } from './current-user.ts';
 import { AppError } from '../../common/errors.ts';
 import { decodeOrKeep } from '../../common/text.ts';
 import { hashToken, randomToken, safeEqual } from './secrets.ts';

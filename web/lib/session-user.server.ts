@@ -1,4 +1,4 @@
-import type { CurrentUser } from '../../server/modules/auth/auth.service';
+import type { CurrentUser } from '../../server/platform/current-user';
 import type { SessionUser } from '../../server/load-context';
 
 /** The page's view of the signed-in person: no session row, no password hash, only what the screens show. */

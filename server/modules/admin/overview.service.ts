@@ -1,7 +1,7 @@
 import { can, isStaff } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import { TIME_ZONE } from '../../../common/locales.ts';
-import type { CurrentUser } from '../auth/auth.service.ts';
+import type { CurrentUser } from '../../platform/current-user.ts';
 import type { DayCount, OverviewRepo } from './overview.repo.ts';
 
 /** How many days the activity chart covers, today included. */

@@ -2,7 +2,7 @@ import { can } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import type { Config } from '../../config.ts';
 import type { Platform } from '../../services.ts';
-import type { CurrentUser } from '../auth/auth.service.ts';
+import type { CurrentUser } from '../../platform/current-user.ts';
 import type { SystemRepo } from './system.repo.ts';
 
 const startedAt = Date.now();

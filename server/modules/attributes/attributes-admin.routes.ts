@@ -3,7 +3,7 @@ import type { Locale } from '../../../common/locales.ts';
 import { labelOf } from '../../../common/attributes.ts';
 import { translate } from '../../platform/i18n.ts';
 import { requireUser } from '../../platform/session.ts';
-import { requestMeta } from '../auth/auth.routes.ts';
+import { requestMeta } from '../../platform/current-user.ts';
 import {
   type AdminAttribute,
   AdminAttributeList,

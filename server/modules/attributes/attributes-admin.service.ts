@@ -1,11 +1,11 @@
+import type { AuditWriter } from '../../platform/audit-log.ts';
 import { can } from '../../../common/access.ts';
 import { ATTRIBUTES_PER_CATALOG_MAX, type AttributeDefinition } from '../../../common/attributes.ts';
 import { AppError } from '../../../common/errors.ts';
 import type { Transaction } from '../../db/client.ts';
 import type { FieldProblems } from '../../platform/validation.ts';
-import type { AuthRepo } from '../auth/auth.repo.ts';
-import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
-import { auditEntry } from '../auth/audit-entry.ts';
+import type { CurrentUser, RequestMeta } from '../../platform/current-user.ts';
+import { auditEntry } from '../../platform/audit-entry.ts';
 import type { CatalogRepo, CatalogRow } from '../catalog/catalog.repo.ts';
 import { type AttributeDraft, checkLabels, draftProblems, tidyOptions } from './attribute-rules.ts';
 import { type AttributesRepo, isUniqueViolation } from './attributes.repo.ts';
@@ -91,7 +91,7 @@ const fail = (problems: FieldProblems) => {
 export function createAttributesAdminService(deps: {
   repo: AttributesRepo;
   catalogRepo: CatalogRepo;
-  audit: AuthRepo['audit'];
+  audit: AuditWriter;
   attributes: AttributesService;
   /** The fields changed: cached listings (their highlights) must not serve the old ones. */
   onChanged?: () => void;

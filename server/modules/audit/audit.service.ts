@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import { can } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import { hasControlCharacter } from '../../../common/text.ts';
-import type { CurrentUser } from '../auth/auth.service.ts';
+import type { CurrentUser } from '../../platform/current-user.ts';
 import type { AuditRepo } from './audit.repo.ts';
 import type { AuditQueryBody } from './audit.schemas.ts';
 

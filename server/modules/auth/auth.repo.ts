@@ -1,8 +1,9 @@
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Db, Transaction } from '../../db/client.ts';
-import { auditLog, loginChallenges, oauthAccounts, passwordResetTokens, recoveryCodes, sessions } from '../../db/schema/auth.ts';
+import { loginChallenges, oauthAccounts, passwordResetTokens, recoveryCodes, sessions } from '../../db/schema/auth.ts';
 import { permissions, rolePermissions, roles, userRoles } from '../../db/schema/roles.ts';
 import { users } from '../../db/schema/users.ts';
+import { createAuditWriter } from '../../platform/audit-log.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -186,9 +187,7 @@ export function createAuthRepo(db: Database) {
           .returning({ id: oauthAccounts.id })
       ).length > 0,
 
-    audit: async (entry: typeof auditLog.$inferInsert, tx: Db = db) => {
-      await tx.insert(auditLog).values(entry);
-    },
+    audit: createAuditWriter(db),
   };
 }
 

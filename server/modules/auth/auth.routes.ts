@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requestMeta } from '../../platform/current-user.ts';
 import type { FastifyRequest } from 'fastify';
 import { translate } from '../../platform/i18n.ts';
 import { clearSessionCookie, requireUser, setSessionCookie, setTwoFactorCookie } from '../../platform/session.ts';
 import { SESSION_COOKIE } from '../../../common/cookies.ts';
 import { presentUser } from '../users/users.presenter.ts';
-import type { RequestMeta } from './auth.service.ts';
 import {
   ForgotBody,
   LoginBody,
@@ -19,10 +19,6 @@ import {
   VerifyParams,
   VerifyQuery,
 } from './auth.schemas.ts';
-
-export function requestMeta(request: FastifyRequest): RequestMeta {
-  return { ip: request.ip, userAgent: request.headers['user-agent'], locale: request.locale };
-}
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const auth = app.services.auth;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type Actor, type RoleSlug, effectivePermissions, isRoleSlug } from '../../../common/access.ts';
+import { effectivePermissions, isRoleSlug } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Mailer } from '../../platform/mail.ts';
@@ -9,11 +9,12 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { isGuessablePassword } from '../../../common/password-strength.ts';
 import type { BackgroundWork } from '../../platform/background.ts';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
+import type { CurrentUser, RequestMeta } from '../../platform/current-user.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
 import { presentUser } from '../users/users.presenter.ts';
 import { authMails } from './auth.mails.ts';
 import type { UserRow, UsersRepo } from '../users/users.repo.ts';
-import type { AuthRepo, SessionRow } from './auth.repo.ts';
+import type { AuthRepo } from './auth.repo.ts';
 import { brokenPasswordRules, isCommonBreachedPassword, isPwnedOnline } from './password-policy.ts';
 import { refuseWhileImpersonating } from './impersonation.service.ts';
 
@@ -37,12 +38,6 @@ const FORGOT_PER_ADDRESS: ThrottleRule = { limit: 3, windowSeconds: 15 * 60 };
 const FORGOT_PER_IP: ThrottleRule = { limit: 20, windowSeconds: 60 * 60 };
 const RESEND_PER_USER: ThrottleRule = { limit: 3, windowSeconds: 10 * 60 };
 
-export interface RequestMeta {
-  ip: string;
-  userAgent: string | undefined;
-  locale: Locale;
-}
-
 export interface AuthDeps {
   repo: AuthRepo;
   users: UsersRepo;
@@ -57,13 +52,6 @@ export interface AuthDeps {
   jobs: JobsService;
   /** The fetch the Have I Been Pwned check uses; the global one when absent. */
   hibpFetch?: typeof fetch | undefined;
-}
-
-/** The signed-in person with what every guard needs. */
-export interface CurrentUser extends Actor {
-  user: UserRow;
-  roles: RoleSlug[];
-  session: SessionRow;
 }
 
 export type LoginResult = { kind: 'session'; token: string; remember: boolean; user: UserRow } | { kind: 'two_factor'; challenge: string };

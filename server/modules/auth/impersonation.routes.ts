@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { AppError } from '../../../common/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../platform/session.ts';
-import { requestMeta } from './auth.routes.ts';
+import { requestMeta } from '../../platform/current-user.ts';
 
 const TargetParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const ImpersonationReply = Type.Object({

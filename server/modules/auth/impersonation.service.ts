@@ -4,7 +4,8 @@ import { hashToken, randomToken } from '../../platform/secrets.ts';
 import type { AuthorityService } from '../roles/authority.service.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import type { AuthRepo } from './auth.repo.ts';
-import { type CurrentUser, REMEMBER_MS, type RequestMeta, SESSION_IDLE_MS } from './auth.service.ts';
+import { REMEMBER_MS, SESSION_IDLE_MS } from './auth.service.ts';
+import { type CurrentUser, type RequestMeta } from '../../platform/current-user.ts';
 
 /** Acting as someone lasts at most this long; the admin's own session waits meanwhile. */
 const IMPERSONATION_MS = 2 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import { AppError } from '../../../common/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import { clearSessionCookie, requireUser, secureCookies, setSessionCookie, setTwoFactorCookie } from '../../platform/session.ts';
 import { OAUTH_STATE_COOKIE, SESSION_COOKIE } from '../../../common/cookies.ts';
-import { requestMeta } from './auth.routes.ts';
+import { requestMeta } from '../../platform/current-user.ts';
 import {
   CallbackQuery,
   LoginsReply,

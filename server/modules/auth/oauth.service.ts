@@ -4,8 +4,9 @@ import { AppError } from '../../../common/errors.ts';
 import { type Sealer, hashToken, randomToken, safeEqual } from '../../platform/secrets.ts';
 import type { UserRow, UsersRepo } from '../users/users.repo.ts';
 import type { AuthRepo } from './auth.repo.ts';
-import { auditEntry } from './audit-entry.ts';
-import { type AuthService, CHALLENGE_MINUTES, type CurrentUser, type RequestMeta } from './auth.service.ts';
+import { auditEntry } from '../../platform/audit-entry.ts';
+import { type AuthService, CHALLENGE_MINUTES } from './auth.service.ts';
+import { type CurrentUser, type RequestMeta } from '../../platform/current-user.ts';
 import { OAUTH_PROVIDERS, type OauthProvider, SAME_SITE_PATH_PATTERN } from './oauth.schemas.ts';
 import { refuseWhileImpersonating } from './impersonation.service.ts';
 

@@ -4,7 +4,7 @@ import { translate } from '../../platform/i18n.ts';
 import { clearTwoFactorCookie, requireUser, setSessionCookie } from '../../platform/session.ts';
 import { SESSION_COOKIE, TWO_FACTOR_COOKIE } from '../../../common/cookies.ts';
 import { presentUser } from '../users/users.presenter.ts';
-import { requestMeta } from './auth.routes.ts';
+import { requestMeta } from '../../platform/current-user.ts';
 import { LoginReply, Message } from './auth.schemas.ts';
 import type { CompletedLogin } from './two-factor.service.ts';
 import { CodeBody, EnableReply, IdentityBody, RecoveryCodeBody, RecoveryCodesReply, StatusReply } from './two-factor.schemas.ts';

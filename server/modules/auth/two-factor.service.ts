@@ -8,7 +8,8 @@ import { type Sealer, hashToken } from '../../platform/secrets.ts';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
 import type { UserChanges, UserRow, UsersRepo } from '../users/users.repo.ts';
 import type { AuthRepo } from './auth.repo.ts';
-import type { AuthService, CurrentUser, RequestMeta } from './auth.service.ts';
+import type { AuthService } from './auth.service.ts';
+import type { CurrentUser, RequestMeta } from '../../platform/current-user.ts';
 import { refuseWhileImpersonating } from './impersonation.service.ts';
 
 export interface TwoFactorDeps {

@@ -1,3 +1,4 @@
+import type { AuditWriter } from '../../platform/audit-log.ts';
 import crypto from 'node:crypto';
 import { BLOG_LIMITS, slugFromTitle } from '../../../common/blog.ts';
 import { AppError } from '../../../common/errors.ts';
@@ -10,9 +11,8 @@ import {
   translatedName,
   withNameChanges,
 } from '../../platform/localized-name.ts';
-import type { AuthRepo } from '../auth/auth.repo.ts';
-import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
-import { auditEntry } from '../auth/audit-entry.ts';
+import type { CurrentUser, RequestMeta } from '../../platform/current-user.ts';
+import { auditEntry } from '../../platform/audit-entry.ts';
 import type { BlogCategoryRow, BlogRepo } from './blog.repo.ts';
 import { checkSlug, plainField, raceMessage, requireBlogManage as requireManage } from './blog-rules.ts';
 
@@ -27,7 +27,7 @@ export type BlogCategoryInput = Partial<Record<NameField, string | undefined>> &
  * name (unique with -2, -3…) or given by hand, a place in the list; a category a post uses is not
  * deleted. Needs `blog.manage`; every change is in the audit log; nothing is half saved.
  */
-export function createBlogCategoryService(deps: { repo: BlogRepo; audit: AuthRepo['audit'] }) {
+export function createBlogCategoryService(deps: { repo: BlogRepo; audit: AuditWriter }) {
   const { repo, audit } = deps;
 
   return {

@@ -3,7 +3,7 @@ import { BLOG_LIMITS, BLOG_SLUG_PATTERN } from '../../../common/blog.ts';
 import { AppError } from '../../../common/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { richTextToPlain } from '../../platform/rich-text.ts';
-import type { CurrentUser } from '../auth/auth.service.ts';
+import type { CurrentUser } from '../../platform/current-user.ts';
 
 /** The rules the blog's posts and categories share: who may manage, field checks. */
 

@@ -3,7 +3,7 @@ import { languageName } from '../../../common/locales.ts';
 import { translate } from '../../platform/i18n.ts';
 import { requireUser } from '../../platform/session.ts';
 import { readSingleUpload } from '../../platform/uploads.ts';
-import { requestMeta } from '../auth/auth.routes.ts';
+import { requestMeta } from '../../platform/current-user.ts';
 import {
   AdminBlogListBody,
   AdminBlogListReply,

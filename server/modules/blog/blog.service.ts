@@ -1,3 +1,4 @@
+import type { AuditWriter } from '../../platform/audit-log.ts';
 import crypto from 'node:crypto';
 import { can } from '../../../common/access.ts';
 import {
@@ -16,9 +17,8 @@ import { LOCALES, type Locale, isLocale } from '../../../common/locales.ts';
 import { translatedName } from '../../platform/localized-name.ts';
 import { RICH_TEXT_MAX_BYTES, richTextToPlain, sanitizeRichText } from '../../platform/rich-text.ts';
 import type { Storage } from '../../platform/storage.ts';
-import type { AuthRepo } from '../auth/auth.repo.ts';
-import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
-import { auditEntry } from '../auth/audit-entry.ts';
+import type { CurrentUser, RequestMeta } from '../../platform/current-user.ts';
+import { auditEntry } from '../../platform/audit-entry.ts';
 import { makeContentPicture } from '../images/image-processing.ts';
 import type { BlogCategoryRow, BlogPostInsert, BlogPostWithAuthor, BlogRepo } from './blog.repo.ts';
 import { createBlogCategoryService } from './blog-categories.service.ts';
@@ -63,7 +63,7 @@ const categoryName = (row: BlogCategoryRow, locale: Locale): string => translate
  *   gets the time of publishing (or an earlier one given);
  * - every change is in the audit log with who, what and from where; nothing is half saved.
  */
-export function createBlogService(deps: { repo: BlogRepo; audit: AuthRepo['audit']; storage: Storage; publicUrl: string }) {
+export function createBlogService(deps: { repo: BlogRepo; audit: AuditWriter; storage: Storage; publicUrl: string }) {
   const { repo, audit, storage, publicUrl } = deps;
 
   const requireManage = requireBlogManage;

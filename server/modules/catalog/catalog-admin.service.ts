@@ -1,3 +1,4 @@
+import type { AuditWriter } from '../../platform/audit-log.ts';
 import { can } from '../../../common/access.ts';
 import {
   CATALOG_MAX_LEVELS,
@@ -22,9 +23,8 @@ import {
   sameNames,
   withNameChanges,
 } from '../../platform/localized-name.ts';
-import type { AuthRepo } from '../auth/auth.repo.ts';
-import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
-import { auditEntry } from '../auth/audit-entry.ts';
+import type { CurrentUser, RequestMeta } from '../../platform/current-user.ts';
+import { auditEntry } from '../../platform/audit-entry.ts';
 import type { AdCount, CatalogNames, CatalogRepo, CatalogRow, RedirectRow } from './catalog.repo.ts';
 import type { AdminCatalog } from './catalog.schemas.ts';
 import type { CatalogService } from './catalog.service.ts';
@@ -99,7 +99,7 @@ function shape(rows: CatalogRow[]) {
  */
 export function createCatalogAdminService(deps: {
   repo: CatalogRepo;
-  audit: AuthRepo['audit'];
+  audit: AuditWriter;
   catalog: CatalogService;
   /** Ads changed their catalog or their catalog's visibility: the listing cache must not serve them as before. */
   onAdsChanged: () => void;

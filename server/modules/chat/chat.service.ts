@@ -24,7 +24,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { type Throttle, type ThrottleRule, UPLOADS_PER_USER, uploadsKey } from '../../platform/throttle.ts';
 import { isUuid } from '../../platform/uuid.ts';
 import type { AdsRepo } from '../ads/ads.repo.ts';
-import type { CurrentUser } from '../auth/auth.service.ts';
+import type { CurrentUser } from '../../platform/current-user.ts';
 import { adPictureKey, makeChatPicture } from '../images/image-processing.ts';
 import { createChatDelivery } from './chat-delivery.ts';
 import type { Transaction } from '../../db/client.ts';

@@ -3,7 +3,7 @@ import { can } from '../../../common/access.ts';
 import { AD_STATUSES, type AdStatus } from '../../../common/ad-rules.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { toPicture } from '../ads/ads.presenter.ts';
-import type { CurrentUser } from '../auth/auth.service.ts';
+import type { CurrentUser } from '../../platform/current-user.ts';
 import type { DashboardRepo } from './dashboard.repo.ts';
 import type { DashboardReply } from './dashboard.schemas.ts';
 

@@ -5,7 +5,7 @@ import { AppError } from '../../../common/errors.ts';
 import { IDENTITY_SETTINGS_PATH, type IdentityOutcome } from '../../../common/identity.ts';
 import { translate } from '../../platform/i18n.ts';
 import { requireUser, secureCookies } from '../../platform/session.ts';
-import { requestMeta } from '../auth/auth.routes.ts';
+import { requestMeta } from '../../platform/current-user.ts';
 import { IdentityFailure } from './identity.broker.ts';
 import { CallbackQuery, RemovedReply, StartReply, StatusReply } from './identity.schemas.ts';
 import { IDENTITY_STATE_SECONDS } from './identity.service.ts';

@@ -1,8 +1,8 @@
+import type { AuditWriter } from '../../platform/audit-log.ts';
 import { AppError } from '../../../common/errors.ts';
 import type { Config } from '../../config.ts';
 import { type Sealer, safeEqual } from '../../platform/secrets.ts';
-import type { AuthRepo } from '../auth/auth.repo.ts';
-import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
+import type { CurrentUser, RequestMeta } from '../../platform/current-user.ts';
 import { refuseWhileImpersonating } from '../auth/impersonation.service.ts';
 import { type Broker, type IdentificationChecks, IdentityFailure, createBroker, newChecks } from './identity.broker.ts';
 import { identityFromClaims } from './identity.claims.ts';
@@ -46,7 +46,7 @@ export interface CallbackQuery {
  */
 export function createIdentityService(deps: {
   repo: IdentityRepo;
-  audit: AuthRepo['audit'];
+  audit: AuditWriter;
   sealer: Sealer;
   settings: Config['identity'];
   publicUrl: string;

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { AdChanges, AdRow, AdsRepo } from '../ads/ads.repo.ts';
-import type { CurrentUser } from '../auth/auth.service.ts';
+import type { CurrentUser } from '../../platform/current-user.ts';
 import { adPictureKeys } from '../images/image-processing.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
 import type { Notify } from '../notifications/notifications.service.ts';

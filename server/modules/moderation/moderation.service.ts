@@ -1,11 +1,11 @@
+import type { AuditWriter } from '../../platform/audit-log.ts';
 import { AD_STATUSES, type AdStatus } from '../../../common/ad-rules.ts';
 import { can, mayRestatusAd } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { Storage } from '../../platform/storage.ts';
-import type { AuthRepo } from '../auth/auth.repo.ts';
-import type { CurrentUser } from '../auth/auth.service.ts';
+import type { CurrentUser } from '../../platform/current-user.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
 import type { AdRow, AdsRepo } from '../ads/ads.repo.ts';
@@ -29,7 +29,7 @@ export interface ModerationDeps {
   /** Called after a status change, so cached listings are read fresh. */
   onAdsChanged?: () => void;
   /** The audit log (auth repo): every verdict is written down. */
-  audit: AuthRepo['audit'];
+  audit: AuditWriter;
   /** The notification centre: the seller also finds each verdict under the bell. */
   notify?: Notify;
 }

@@ -8,7 +8,7 @@ import {
 } from '../../../common/notifications.ts';
 import type { Transaction } from '../../db/client.ts';
 import type { Realtime } from '../../platform/realtime.ts';
-import type { CurrentUser } from '../auth/auth.service.ts';
+import type { CurrentUser } from '../../platform/current-user.ts';
 import { type SearchFilters, searchPathOf } from '../../../common/search-url.ts';
 import type { NotificationListRow, NotificationsRepo } from './notifications.repo.ts';
 import type { MarkReadBody, NotificationItem, NotificationListQuery, NotificationListReply } from './notifications.schemas.ts';

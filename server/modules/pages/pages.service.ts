@@ -1,12 +1,12 @@
+import type { AuditWriter } from '../../platform/audit-log.ts';
 import { can } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import { INFO_SLUGS, type InfoSlug, isInfoSlug } from '../../../common/info-pages.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale } from '../../../common/locales.ts';
 import { hasControlCharacter } from '../../../common/text.ts';
 import { RICH_TEXT_MAX_BYTES, richTextToPlain, sanitizeRichText } from '../../platform/rich-text.ts';
-import type { AuthRepo } from '../auth/auth.repo.ts';
-import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
-import { auditEntry } from '../auth/audit-entry.ts';
+import type { CurrentUser, RequestMeta } from '../../platform/current-user.ts';
+import { auditEntry } from '../../platform/audit-entry.ts';
 import type { InfoPageRow, PagesRepo } from './pages.repo.ts';
 import type {
   InfoPageEditView,
@@ -42,7 +42,7 @@ const bytesOf = (text: string) => Buffer.byteLength(text, 'utf8');
  * - restoring an earlier version is a save of its text that names where it came from;
  * - each change is audited with the title and size before and after.
  */
-export function createPagesService(deps: { repo: PagesRepo; audit: AuthRepo['audit']; publicUrl: string }) {
+export function createPagesService(deps: { repo: PagesRepo; audit: AuditWriter; publicUrl: string }) {
   const { repo, audit, publicUrl } = deps;
 
   function requireManage(current: CurrentUser): void {

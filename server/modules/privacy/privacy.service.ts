@@ -5,7 +5,7 @@ import { CONSENT_CHOICES, type ConsentChoice, EXPORT_INTERVAL_HOURS, EXPORT_VALI
 import type { Mailer } from '../../platform/mail.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { isUuid } from '../../platform/uuid.ts';
-import type { CurrentUser } from '../auth/auth.service.ts';
+import type { CurrentUser } from '../../platform/current-user.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
 import { buildExportArchive } from './export-archive.ts';
 import type { ExportDataRepo } from './export-data.repo.ts';

@@ -3,7 +3,7 @@ import net from 'node:net';
 import type { Static } from 'typebox';
 import webpush from 'web-push';
 import { AppError } from '../../../common/errors.ts';
-import type { CurrentUser } from '../auth/auth.service.ts';
+import type { CurrentUser } from '../../platform/current-user.ts';
 import type { PushRepo, PushSubscriptionRow } from './push.repo.ts';
 import type { PushSubscriptionBody } from './push.schemas.ts';
 import type { VapidKeys } from './push.vapid.ts';

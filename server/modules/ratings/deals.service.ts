@@ -3,7 +3,7 @@ import { ownerMayMove } from '../../../common/ad-rules.ts';
 import { DEALS_PAGE_SIZE, type DealRole, publicFrom, ratingDeadline } from '../../../common/ratings.ts';
 import type { Transaction } from '../../db/client.ts';
 import type { AdRow, AdsRepo } from '../ads/ads.repo.ts';
-import type { CurrentUser } from '../auth/auth.service.ts';
+import type { CurrentUser } from '../../platform/current-user.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
 import type { DealRow, RatingRow, RatingsRepo } from './ratings.repo.ts';
 import type { DealItem, DealListReply } from './ratings.schemas.ts';

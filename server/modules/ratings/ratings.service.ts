@@ -13,7 +13,7 @@ import { REPORT_DETAILS_MAX } from '../../../common/reports.ts';
 import { hasControlCharacter } from '../../../common/text.ts';
 import type { Transaction } from '../../db/client.ts';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
-import type { CurrentUser } from '../auth/auth.service.ts';
+import type { CurrentUser } from '../../platform/current-user.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
 import { avatarUrl } from './deals.service.ts';

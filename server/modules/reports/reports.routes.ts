@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { translate } from '../../platform/i18n.ts';
 import { requireUser } from '../../platform/session.ts';
-import { requestMeta } from '../auth/auth.routes.ts';
+import { requestMeta } from '../../platform/current-user.ts';
 import {
   AdReportBody,
   AppealBody,

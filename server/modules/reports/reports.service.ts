@@ -1,3 +1,4 @@
+import type { AuditWriter } from '../../platform/audit-log.ts';
 import type { Static } from 'typebox';
 import { can, mayDecideCase, mayViewAd } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
@@ -15,9 +16,8 @@ import type { BackgroundWork } from '../../platform/background.ts';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.ts';
 import type { Transaction } from '../../db/client.ts';
 import type { AdRow, AdsRepo } from '../ads/ads.repo.ts';
-import type { AuthRepo } from '../auth/auth.repo.ts';
-import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
-import { auditEntry } from '../auth/audit-entry.ts';
+import type { CurrentUser, RequestMeta } from '../../platform/current-user.ts';
+import { auditEntry } from '../../platform/audit-entry.ts';
 import type { Notify } from '../notifications/notifications.service.ts';
 import { reportMails } from './reports.mails.ts';
 import { createReportNotices } from './reports-notices.ts';
@@ -39,7 +39,7 @@ export interface ReportsDeps {
   background: BackgroundWork;
   throttle: Throttle;
   site: { readonly siteName: string; readonly publicUrl: string };
-  audit: AuthRepo['audit'];
+  audit: AuditWriter;
   /** Where contact messages are forwarded for staff (the app settings' staff inbox), if anywhere. */
   staffInbox?: () => string | null;
   /** Banning and un-banning an account (the users module's blocking, in the caller's transaction). */

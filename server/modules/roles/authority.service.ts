@@ -1,7 +1,7 @@
 import { type Authority, authorityOf, mayActOn } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import type { Transaction } from '../../db/client.ts';
-import type { CurrentUser } from '../auth/auth.service.ts';
+import type { CurrentUser } from '../../platform/current-user.ts';
 import type { AuthorityRepo } from './authority.repo.ts';
 
 /** Someone who is not the actor: an account about to be created, or a role's holder of some kind. */

@@ -1,10 +1,10 @@
+import type { AuditWriter } from '../../platform/audit-log.ts';
 import crypto from 'node:crypto';
 import { type Authority, type Permission, ROLE_SLUGS, can } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import { hasControlCharacter } from '../../../common/text.ts';
-import type { AuthRepo } from '../auth/auth.repo.ts';
-import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
-import { auditEntry } from '../auth/audit-entry.ts';
+import type { CurrentUser, RequestMeta } from '../../platform/current-user.ts';
+import { auditEntry } from '../../platform/audit-entry.ts';
 import type { AuthorityService } from './authority.service.ts';
 import type { RoleWithGrants, RolesRepo } from './roles.repo.ts';
 
@@ -72,7 +72,7 @@ const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  * - a role somebody holds is deleted only by naming where its holders go;
  * - every change is written to the audit log with who, what, before and after, from where.
  */
-export function createRolesService(deps: { repo: RolesRepo; audit: AuthRepo['audit']; authority: AuthorityService }) {
+export function createRolesService(deps: { repo: RolesRepo; audit: AuditWriter; authority: AuthorityService }) {
   const { repo, audit, authority } = deps;
   const isSuperAdmin = (current: CurrentUser) => current.roles.includes('superAdmin');
 

@@ -1,9 +1,9 @@
+import type { AuditWriter } from '../../platform/audit-log.ts';
 import { can, isStaff } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import { type SafetyKind, isSafetyKind, messageSafety } from '../../../common/safety.ts';
 import type { Transaction } from '../../db/client.ts';
-import type { AuthRepo } from '../auth/auth.repo.ts';
-import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
+import type { CurrentUser, RequestMeta } from '../../platform/current-user.ts';
 import type { AuthorityService } from '../roles/authority.service.ts';
 import type { GuardedAccount, SafetyRepo, WindowCount } from './safety.repo.ts';
 import { SAFETY_LIST_DAYS, SAFETY_PAGE_SIZE } from './safety.schemas.ts';
@@ -26,7 +26,7 @@ export interface SafetyDeps {
   /** The site's own host: links to it are fine, look-alikes of it are not. */
   siteHost: string;
   authority: AuthorityService;
-  audit: AuthRepo['audit'];
+  audit: AuditWriter;
   log: (message: string, detail: Record<string, unknown>) => void;
   now?: (() => Date) | undefined;
 }

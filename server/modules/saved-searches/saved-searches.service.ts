@@ -5,7 +5,7 @@ import type { AttributeFilters } from '../../../common/attributes.ts';
 import { canonicalAttributeFilters } from '../products/attribute-filters.ts';
 import { DEFAULT_RADIUS_KM } from '../../../common/place.ts';
 import { translate } from '../../platform/i18n.ts';
-import type { CurrentUser } from '../auth/auth.service.ts';
+import type { CurrentUser } from '../../platform/current-user.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
 import type { ProductsService } from '../products/products.service.ts';

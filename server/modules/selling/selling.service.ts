@@ -1,3 +1,4 @@
+import type { AuditWriter } from '../../platform/audit-log.ts';
 import crypto from 'node:crypto';
 import {
   AD_STATUSES,
@@ -17,8 +18,7 @@ import type { Transaction } from '../../db/client.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { type Throttle, UPLOADS_PER_USER, uploadsKey } from '../../platform/throttle.ts';
-import type { AuthRepo } from '../auth/auth.repo.ts';
-import type { CurrentUser } from '../auth/auth.service.ts';
+import type { CurrentUser } from '../../platform/current-user.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { GeoService } from '../geo/geo.service.ts';
 import { type AdPictureSet, type AdPictureVariant, adPictureKey, adPictureKeys, makeAdPictures } from '../images/image-processing.ts';
@@ -48,7 +48,7 @@ export interface SellingDeps {
   /** Whether new and changed ads wait for a moderator (the app settings); always when absent. */
   adsNeedReview?: () => boolean;
   /** Where an ad published without review is recorded for staff. */
-  audit?: AuthRepo['audit'];
+  audit?: AuditWriter;
   /**
    * The scam guard (issue 25): a new account's daily limit of new ads, counted in the creating
    * transaction; a held account's new and changed ads wait for a moderator even with moderation off.

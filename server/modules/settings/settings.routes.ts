@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { translate } from '../../platform/i18n.ts';
 import { requireUser } from '../../platform/session.ts';
-import { requestMeta } from '../auth/auth.routes.ts';
+import { requestMeta } from '../../platform/current-user.ts';
 import { AppSettingsPatch, AppSettingsReply, AppSettingsSaved } from './settings.schemas.ts';
 
 /** The admin area's app settings (spec: app-settings); staff with `settings.manage`. */

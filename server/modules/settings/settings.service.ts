@@ -1,3 +1,4 @@
+import type { AuditWriter } from '../../platform/audit-log.ts';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { can } from '../../../common/access.ts';
@@ -6,8 +7,7 @@ import { AppError } from '../../../common/errors.ts';
 import { hasControlCharacter } from '../../../common/text.ts';
 import type { FieldProblems } from '../../platform/validation.ts';
 import type { Realtime } from '../../platform/realtime.ts';
-import type { AuthRepo } from '../auth/auth.repo.ts';
-import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
+import type { CurrentUser, RequestMeta } from '../../platform/current-user.ts';
 import { OAUTH_PROVIDERS, type OauthProvider } from '../auth/oauth.schemas.ts';
 import type { SettingsRepo, StoredSetting } from './settings.repo.ts';
 import { SETTINGS_EMAIL_MAX, SITE_NAME_MAX, TRUST_LIMITS } from './settings.schemas.ts';
@@ -117,7 +117,7 @@ export function settingsFrom(rows: readonly StoredSetting[], defaults: AppSettin
 
 export interface SettingsDeps {
   repo: SettingsRepo;
-  audit: AuthRepo['audit'];
+  audit: AuditWriter;
   realtime: Realtime;
   /** What each setting is when no one has set it here (SITE_NAME from the environment, and so on). */
   defaults: AppSettings;

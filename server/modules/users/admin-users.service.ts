@@ -1,3 +1,4 @@
+import type { AuditWriter } from '../../platform/audit-log.ts';
 import { can, effectivePermissions } from '../../../common/access.ts';
 import { AppError } from '../../../common/errors.ts';
 import type { Locale } from '../../../common/locales.ts';
@@ -5,9 +6,9 @@ import { hasControlCharacter } from '../../../common/text.ts';
 import type { Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
-import type { AuthRepo } from '../auth/auth.repo.ts';
-import type { AuthService, CurrentUser, RequestMeta } from '../auth/auth.service.ts';
-import { auditEntry } from '../auth/audit-entry.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { CurrentUser, RequestMeta } from '../../platform/current-user.ts';
+import { auditEntry } from '../../platform/audit-entry.ts';
 import type { AuthorityService } from '../roles/authority.service.ts';
 import type { AdminUsersRepo } from './admin-users.repo.ts';
 import type { AdminUserSort } from './users.schemas.ts';
@@ -88,7 +89,7 @@ export type AdminUser = ReturnType<typeof presentAdminUser>;
 export function createAdminUsersService(deps: {
   repo: AdminUsersRepo;
   users: UsersRepo;
-  audit: AuthRepo['audit'];
+  audit: AuditWriter;
   storage: Storage;
   authority: AuthorityService;
   sendSetPasswordLink: AuthService['sendSetPasswordLink'];

@@ -3,7 +3,7 @@ import { AppError } from '../../../common/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import { clearSessionCookie, requireUser } from '../../platform/session.ts';
 import { readSingleUpload } from '../../platform/uploads.ts';
-import { requestMeta } from '../auth/auth.routes.ts';
+import { requestMeta } from '../../platform/current-user.ts';
 import { DeleteAccountBody, IdParams, ProfileBody, ThemeBody, UserByTokenBody } from './users.schemas.ts';
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,10 +1,10 @@
+import type { AuditWriter } from '../../platform/audit-log.ts';
 import crypto from 'node:crypto';
 import { AppError } from '../../../common/errors.ts';
 import type { Locale } from '../../../common/locales.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
-import type { AuthRepo } from '../auth/auth.repo.ts';
 import type { UsersRepo } from './users.repo.ts';
-import type { CurrentUser, RequestMeta } from '../auth/auth.service.ts';
+import type { CurrentUser, RequestMeta } from '../../platform/current-user.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { type Throttle, UPLOADS_PER_USER, uploadsKey } from '../../platform/throttle.ts';
 import type { GeoService } from '../geo/geo.service.ts';
@@ -38,7 +38,7 @@ export function isValidPhone(phone: string): boolean {
 export function createUsersService(deps: {
   repo: UsersRepo;
   /** The audit log (auth repo): deleting an account is written down in the same transaction. */
-  audit: AuthRepo['audit'];
+  audit: AuditWriter;
   geo: GeoService;
   storage: Storage;
   countActiveAds: (userId: number) => Promise<number>;

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import type { CurrentUser } from '../../../server/modules/auth/auth.service';
+import type { CurrentUser } from '../../../server/platform/current-user';
 import { Type } from 'typebox';
 import { ForgotBody, LoginBody, PasswordBody, RegisterBody, ResetBody } from '../../../server/modules/auth/auth.schemas';
 import { DeleteAccountBody, ProfileBody } from '../../../server/modules/users/users.schemas';

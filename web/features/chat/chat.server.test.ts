@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../common/errors';
-import type { CurrentUser } from '../../../server/modules/auth/auth.service';
+import type { CurrentUser } from '../../../server/platform/current-user';
 import en from '../../i18n/en.json';
 import { loadProductRoom } from './chat.server';
 

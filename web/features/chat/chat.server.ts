@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import { AppError } from '../../../common/errors';
 import { INT32_MAX } from '../../../common/text';
-import type { CurrentUser } from '../../../server/modules/auth/auth.service';
+import type { CurrentUser } from '../../../server/platform/current-user';
 import { notFound } from '../../lib/page.server';
 import type { ProductRoomReply, RoomListReply, RoomReply } from './chat-types';
 

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import type { CurrentUser } from '../../../server/modules/auth/auth.service';
+import type { CurrentUser } from '../../../server/platform/current-user';
 import type { NotificationListReply } from '../../../server/modules/notifications/notifications.schemas';
 
 /** The first page of /notifications, from the same service as GET /api/notifications. */

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import type { CurrentUser } from '../../../server/modules/auth/auth.service';
+import type { CurrentUser } from '../../../server/platform/current-user';
 import type { SavedSearchListReply } from '../../../server/modules/saved-searches/saved-searches.schemas';
 import type { PlaceAndCatalogNames } from './describe-query';
 

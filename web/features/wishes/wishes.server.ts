@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import type { CurrentUser } from '../../../server/modules/auth/auth.service';
+import type { CurrentUser } from '../../../server/platform/current-user';
 import type { WishedAd } from '../../../server/modules/wishes/wishes.schemas';
 
 /** The /wishes page's data, from the same service as GET /api/user-wishes. */

@@ -1,4 +1,4 @@
-import type { CurrentUser, RequestMeta } from './auth.service.ts';
+import type { CurrentUser, RequestMeta } from './current-user.ts';
 
 /**
  * An audit-log entry of a signed-in person's change: who (and who they act as, when an admin is
