@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PlainSettings } from './config-schema.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { projectRoot } from './paths.ts';
 
@@ -43,7 +45,12 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems;
     expect(problems).toHaveLength(5);
-    expect(problems.join('\n')).toMatch(/PORT.*DATABASE_URL.*REDIS_URL.*LOG_LEVEL.*TRUST_PROXY/s);
+    for (const key of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'LOG_LEVEL', 'TRUST_PROXY']) {
+      expect(
+        problems.filter((problem) => problem.startsWith(`${key} `)),
+        key,
+      ).toHaveLength(1);
+    }
   });
 
   it('resolves DATA_DIR against the project folder', () => {
@@ -138,5 +145,31 @@ describe('strong identification (IDENTITY_*)', () => {
     expect(loadConfig({ ...broker, IDENTITY_ISSUER: 'http://localhost:8080' }).identity?.issuer).toBe('http://localhost:8080');
     expect(() => loadConfig({ ...broker, IDENTITY_ISSUER: 'ftp://broker.example' })).toThrow(/IDENTITY_ISSUER must use https: or http:/);
     expect(() => loadConfig({ ...broker, IDENTITY_SCOPE: 'profile' })).toThrow(/IDENTITY_SCOPE must include openid/);
+  });
+});
+
+describe('the plain settings schema', () => {
+  it('takes whole numbers only as digits, and reports the bounds the schema sets', () => {
+    expect(loadConfig({ PORT: ' 8080 ' }).port).toBe(8080);
+    for (const bad of ['8.5', '1e3', '0x50', '-1', '70000']) {
+      expect(() => loadConfig({ PORT: bad }), bad).toThrow(`PORT must be a whole number from 0 to 65535, got "${bad}"`);
+    }
+    expect(() => loadConfig({ BODY_LIMIT: '512' })).toThrow(/BODY_LIMIT must be a whole number from 1024 to 104857600/);
+  });
+
+  it('reads yes and no words as booleans and refuses others', () => {
+    expect(loadConfig({ HIBP_ENABLED: 'Yes' }).hibpEnabled).toBe(true);
+    expect(loadConfig({ COMPRESS_RESPONSES: 'off' }).compressResponses).toBe(false);
+    expect(() => loadConfig({ HIBP_ENABLED: 'perhaps' })).toThrow('HIBP_ENABLED must be true or false, got "perhaps"');
+  });
+
+  it('is the README’s settings table: every setting has a row, with the default the schema gives', () => {
+    const readme = fs.readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
+    for (const [key, schema] of Object.entries(PlainSettings.properties)) {
+      const row = readme.split('\n').find((line) => line.split('|')[1]?.includes(`\`${key}\``));
+      expect(row, key).toBeDefined();
+      const fallback = (schema as { default?: unknown }).default;
+      if (fallback !== undefined) expect(row!.split('|')[2], key).toContain(String(fallback));
+    }
   });
 });

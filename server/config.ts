@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { readPlainSettings } from './config-schema.ts';
 import { projectRoot } from './paths.ts';
 
 /**
@@ -106,42 +107,12 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
 /** Reads every setting and reports every bad one at once, so a broken environment is fixed in one go. */
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
 
-  const str = (key: string, fallback: string): string => {
-    const value = env[key]?.trim();
-    return value ? value : fallback;
-  };
+  const plain = readPlainSettings(env, problems);
   const optional = (key: string): string | undefined => env[key]?.trim() || undefined;
-  const int = (key: string, fallback: number, min: number, max: number): number => {
-    const raw = env[key]?.trim();
-    if (!raw) return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      problems.push(`${key} must be a whole number from ${min} to ${max}, got "${raw}"`);
-      return fallback;
-    }
-    return value;
-  };
-  const bool = (key: string, fallback: boolean): boolean => {
-    const raw = env[key]?.trim().toLowerCase();
-    if (!raw) return fallback;
-    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-    problems.push(`${key} must be true or false, got "${raw}"`);
-    return fallback;
-  };
-  const oneOf = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {
-    const raw = env[key]?.trim();
-    if (!raw) return fallback;
-    if ((allowed as readonly string[]).includes(raw)) return raw as T;
-    problems.push(`${key} must be one of ${allowed.join(', ')}, got "${raw}"`);
-    return fallback;
-  };
   // Unset: OpenStreetMap's tiles; set but empty: no tiles at all (tests, intranets).
   const tileUrl = (raw: string | undefined): string => {
     if (raw === undefined) return 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -191,9 +162,7 @@ export function loadConfig(env: Env = process.env): Config {
     return false;
   };
 
-  const metricsToken = optional('METRICS_TOKEN');
-  if (metricsToken !== undefined && metricsToken.length < 16) problems.push('METRICS_TOKEN must have at least 16 characters');
-  const metricsAllow = str('METRICS_ALLOW', '127.0.0.0/8,::1')
+  const metricsAllow = (optional('METRICS_ALLOW') ?? '127.0.0.0/8,::1')
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
@@ -201,18 +170,13 @@ export function loadConfig(env: Env = process.env): Config {
     if (!addressBlock(entry)) problems.push(`METRICS_ALLOW must list IP addresses or CIDR blocks, got "${entry}"`);
   }
 
-  const nodeEnv = oneOf('NODE_ENV', ['development', 'production', 'test'] as const, 'production');
-  const port = int('PORT', 3000, 0, 65535);
-  const publicUrl = url('PUBLIC_URL', str('PUBLIC_URL', `http://localhost:${port}`), ['http:', 'https:'])!;
-  const demoPassword = str('DEMO_PASSWORD', 'Kauppis#Demo2026');
-  if (demoPassword.length < 8) problems.push('DEMO_PASSWORD must have at least 8 characters');
-
-  const appSecret = optional('APP_SECRET');
-  if (appSecret !== undefined && appSecret.length < 32) problems.push('APP_SECRET must have at least 32 characters');
+  const nodeEnv = plain.NODE_ENV ?? 'production';
+  const port = plain.PORT;
+  const publicUrl = url('PUBLIC_URL', optional('PUBLIC_URL') ?? `http://localhost:${port}`, ['http:', 'https:'])!;
   const googleId = optional('GOOGLE_CLIENT_ID');
   const googleSecret = optional('GOOGLE_CLIENT_SECRET');
   if (!!googleId !== !!googleSecret) problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
-  const googleIssuer = url('GOOGLE_ISSUER', str('GOOGLE_ISSUER', 'https://accounts.google.com'), ['https:', 'http:'])!;
+  const googleIssuer = url('GOOGLE_ISSUER', optional('GOOGLE_ISSUER') ?? 'https://accounts.google.com', ['https:', 'http:'])!;
 
   const identity = identityBroker(env, optional, url, problems);
 
@@ -227,47 +191,47 @@ export function loadConfig(env: Env = process.env): Config {
 
   const config: Config = {
     env: nodeEnv,
-    host: str('HOST', '0.0.0.0'),
+    host: plain.HOST,
     port,
     publicUrl: publicUrl.replace(/\/+$/, ''),
-    siteName: str('SITE_NAME', 'Kauppis'),
-    dataDir: path.resolve(projectRoot, str('DATA_DIR', 'data')),
+    siteName: plain.SITE_NAME,
+    dataDir: path.resolve(projectRoot, plain.DATA_DIR),
     databaseUrl: url('DATABASE_URL', optional('DATABASE_URL'), ['postgres:', 'postgresql:']),
     redisUrl: url('REDIS_URL', optional('REDIS_URL'), ['redis:', 'rediss:']),
-    redisPrefix: str('REDIS_PREFIX', 'kauppis:'),
-    logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
+    redisPrefix: plain.REDIS_PREFIX,
+    logLevel: plain.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: proxies(env.TRUST_PROXY),
-    seedDemoData: bool('SEED_DEMO_DATA', !optional('DATABASE_URL')),
-    demoPassword,
-    repositoryUrl: str('REPOSITORY_URL', '/about#source-code'),
-    bodyLimit: int('BODY_LIMIT', 1_048_576, 1024, 104_857_600),
-    requestTimeoutSeconds: int('REQUEST_TIMEOUT_SECONDS', 120, 1, 3600),
-    appSecret,
+    seedDemoData: plain.SEED_DEMO_DATA ?? !optional('DATABASE_URL'),
+    demoPassword: plain.DEMO_PASSWORD,
+    repositoryUrl: plain.REPOSITORY_URL,
+    bodyLimit: plain.BODY_LIMIT,
+    requestTimeoutSeconds: plain.REQUEST_TIMEOUT_SECONDS,
+    appSecret: plain.APP_SECRET,
     smtpUrl: url('SMTP_URL', optional('SMTP_URL'), ['smtp:', 'smtps:']),
-    mailFrom: optional('MAIL_FROM'),
+    mailFrom: plain.MAIL_FROM,
     google:
       googleId && googleSecret ? { clientId: googleId, clientSecret: googleSecret, issuer: googleIssuer.replace(/\/+$/, '') } : undefined,
     identity,
-    hibpEnabled: bool('HIBP_ENABLED', false),
-    newAccountDays: int('NEW_ACCOUNT_DAYS', 7, 0, 365),
-    listingCacheSeconds: int('LISTING_CACHE_SECONDS', 15, 0, 3600),
-    pageCacheSeconds: int('PAGE_CACHE_SECONDS', 10, 0, 3600),
-    socketHeartbeatSeconds: int('SOCKET_HEARTBEAT_SECONDS', 25, 1, 3600),
-    chatMailPollSeconds: int('CHAT_MAIL_POLL_SECONDS', 30, 0, 3600),
-    jobsPollSeconds: int('JOBS_POLL_SECONDS', 5, 0, 3600),
-    compressResponses: bool('COMPRESS_RESPONSES', true),
+    hibpEnabled: plain.HIBP_ENABLED,
+    newAccountDays: plain.NEW_ACCOUNT_DAYS,
+    listingCacheSeconds: plain.LISTING_CACHE_SECONDS,
+    pageCacheSeconds: plain.PAGE_CACHE_SECONDS,
+    socketHeartbeatSeconds: plain.SOCKET_HEARTBEAT_SECONDS,
+    chatMailPollSeconds: plain.CHAT_MAIL_POLL_SECONDS,
+    jobsPollSeconds: plain.JOBS_POLL_SECONDS,
+    compressResponses: plain.COMPRESS_RESPONSES,
     mapTileUrl: tileUrl(env.MAP_TILE_URL),
-    mapAttribution: str('MAP_ATTRIBUTION', '© OpenStreetMap contributors'),
-    metrics: { token: metricsToken, allow: metricsAllow },
+    mapAttribution: plain.MAP_ATTRIBUTION,
+    metrics: { token: plain.METRICS_TOKEN, allow: metricsAllow },
     vapid: { publicKey: vapidPublicKey, privateKey: vapidPrivateKey, subject: vapidSubject },
     s3: s3Bucket
       ? {
           bucket: s3Bucket,
-          region: str('S3_REGION', 'us-east-1'),
+          region: plain.S3_REGION,
           endpoint: s3Endpoint,
-          accessKeyId: optional('S3_ACCESS_KEY_ID'),
-          secretAccessKey: optional('S3_SECRET_ACCESS_KEY'),
-          forcePathStyle: bool('S3_FORCE_PATH_STYLE', !!s3Endpoint),
+          accessKeyId: plain.S3_ACCESS_KEY_ID,
+          secretAccessKey: plain.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: plain.S3_FORCE_PATH_STYLE ?? !!s3Endpoint,
           publicUrl: s3PublicUrl?.replace(/\/+$/, ''),
         }
       : undefined,
