@@ -1,6 +1,6 @@
 /**
  * Numbers with units and sizes, normalised to one token each: the query side of the database's
- * `search_units` function (migration 0019), which does the same to every ad's title and
+ * `search_units` function (server/modules/search/search-functions.sql), which does the same to every ad's title and
  * description. search-units.test.ts holds the two equal.
  *
  * 17" = 17 tuumaa = 17 tum = R17 → 17in; 256 GB = 256gb = 256 Gt → 256gb; 205/55 R16 → 205x55 and
