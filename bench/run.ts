@@ -17,7 +17,7 @@ import { createCatalogRepo } from '../server/modules/catalog/catalog.repo.ts';
 import { createCatalogService } from '../server/modules/catalog/catalog.service.ts';
 import { createProductsRepo, type ListingQuery } from '../server/modules/products/products.repo.ts';
 import { HINT_SAMPLE } from '../server/modules/products/products.service.ts';
-import { searchTerms, synonymsFrom } from '../server/modules/products/search-terms.ts';
+import { searchTerms, synonymsFrom } from '../server/modules/search/search-terms.ts';
 import { explainStatements, recordStatements } from './explain.ts';
 import { type HttpResult, type Scenario, loadRounds, startServer, summary } from './lib/http-load.ts';
 import { migrationsDir, projectRoot } from '../server/paths.ts';

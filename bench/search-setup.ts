@@ -7,7 +7,7 @@ import * as schema from '../server/db/schema/index.ts';
 import { createCatalogRepo } from '../server/modules/catalog/catalog.repo.ts';
 import { createCatalogService } from '../server/modules/catalog/catalog.service.ts';
 import { createProductsRepo } from '../server/modules/products/products.repo.ts';
-import { synonymsFrom } from '../server/modules/products/search-terms.ts';
+import { synonymsFrom } from '../server/modules/search/search-terms.ts';
 import { recordStatements } from './explain.ts';
 
 const url = process.env.DATABASE_URL;

@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/saved-searches.ts';
 import { users } from '../../db/schema/users.ts';
 import { type CardRow, adCover, cardColumns } from '../ads/ads.repo.ts';
-import { rowsOf } from '../products/text-query-sql.ts';
+import { rowsOf } from '../search/text-query-sql.ts';
 import { NOT_ENDED, NOT_ENDED_PLAIN } from '../lifecycle/validity-sql.ts';
 import { type CompiledQuery, storeSavedQueries } from '../saved-searches/saved-searches.repo.ts';
 

@@ -3,7 +3,7 @@ import type { Database, Db, Transaction } from '../../db/client.ts';
 import { catalogs } from '../../db/schema/catalog.ts';
 import { productImages, products } from '../../db/schema/products.ts';
 import { users } from '../../db/schema/users.ts';
-import { rowsOf } from '../products/text-query-sql.ts';
+import { rowsOf } from '../search/text-query-sql.ts';
 
 /** An ad whose owner is reminded of its end, with whom the mail goes to. */
 export interface ReminderRow {

@@ -3,7 +3,7 @@ import type { Facets } from '../../../common/attributes.ts';
 import type { PostedWithin } from '../../../common/listing-filters.ts';
 import type { CardRow } from '../ads/ads.repo.ts';
 import type { AttributeConditions, FacetField } from './attribute-filters.ts';
-import type { SearchTerm } from './text-query-sql.ts';
+import type { SearchTerm } from '../search/text-query-sql.ts';
 
 /** What a listing asks the repository for, and what a page of it answers (the listing's query types). */
 

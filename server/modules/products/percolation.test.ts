@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListingBody } from './products.schemas.ts';
 import { listingFilters } from './products.service.ts';
 import { adPercolationKeys, percolationPlan, percolationRules, searchKeys, tsqueryLexemes } from './percolation.ts';
-import { NO_SYNONYMS, searchTerms, synonymsFrom } from './search-terms.ts';
+import { NO_SYNONYMS, searchTerms, synonymsFrom } from '../search/search-terms.ts';
 
 const plan = (body: ListingBody, synonyms = NO_SYNONYMS) =>
   percolationPlan(body, listingFilters(body), searchTerms(body.name, synonyms), false);

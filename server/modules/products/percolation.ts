@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { POSTED_WITHIN_DAYS } from '../../../common/listing-filters.ts';
 import type { ListingFilters } from './products.repo.ts';
 import type { ListingBody } from './products.schemas.ts';
-import type { Synonyms } from './search-terms.ts';
-import type { SearchTerm } from './text-query-sql.ts';
+import type { Synonyms } from '../search/search-terms.ts';
+import type { SearchTerm } from '../search/text-query-sql.ts';
 
 /**
  * Percolation (issue 29: a new ad looked up against the saved searches, the inverse of search).

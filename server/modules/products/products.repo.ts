@@ -10,16 +10,14 @@ import {
   NO_LEXEME,
   PLANNER_SETTINGS,
   type WordMode,
-  allowedEdits,
   compileTerms,
-  editDistance,
   relevance,
   rowsOf,
   tsqueryColumns,
   withLexemes,
   wordsTsquery,
-} from './text-query-sql.ts';
-import { type TimePass, nextPass, passDays } from './time-passes.ts';
+} from '../search/text-query-sql.ts';
+import { type TimePass, allowedEdits, editDistance, nextPass, passDays } from '../search/search-plan.ts';
 import { LISTED, filterLexemes, listingConditions, textListingConditions, where } from './listing-conditions.ts';
 import { NOT_ENDED } from '../lifecycle/validity-sql.ts';
 import type { FacetField } from './attribute-filters.ts';

@@ -17,7 +17,7 @@ import { adCard, adLabels, adPage } from '../ads/ads.presenter.ts';
 import type { ProductCard } from '../ads/ads.schemas.ts';
 import { filterCents, priceRangeProblem } from '../../../common/listing-filters.ts';
 import { VIEW_WINDOW_SECONDS, createAdViewCounter } from './ad-views.ts';
-import { type LeafNames, SUGGESTION_EVIDENCE, rankCategories } from './catalog-suggestions.ts';
+import { type LeafNames, SUGGESTION_EVIDENCE, rankCategories } from '../search/catalog-suggestions.ts';
 import { createListingCache } from './listing-cache.ts';
 import { fieldsAndPlace, nearTowns } from './listing-request.ts';
 import { type NearSearch, distanceOf } from './near.ts';
@@ -31,7 +31,7 @@ import {
   type ProductsRepo,
 } from './products.repo.ts';
 import { type ListingBody, type ListingReply, PAGE_SIZE, type SellerReply } from './products.schemas.ts';
-import { type Synonyms, infixStem, searchTerms, synonymsFrom } from './search-terms.ts';
+import { type Synonyms, infixStem, searchTerms, synonymsFrom } from '../search/search-terms.ts';
 
 export interface ProductsDeps {
   repo: ProductsRepo;

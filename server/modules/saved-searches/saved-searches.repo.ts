@@ -9,7 +9,7 @@ import {
 } from '../../db/schema/saved-searches.ts';
 import { users } from '../../db/schema/users.ts';
 import { type PercolationPlan, searchKeys, tsqueryLexemes } from '../products/percolation.ts';
-import { type SearchTerm, rowsOf, tsqueryColumns } from '../products/text-query-sql.ts';
+import { type SearchTerm, rowsOf, tsqueryColumns } from '../search/text-query-sql.ts';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
 

@@ -21,7 +21,7 @@ $$;
 -- Numbers with units and sizes, normalised to one token each, so that every way of writing them
 -- meets: 17" = 17 tuumaa = 17 tum = R17 → 17in; 256 GB = 256gb = 256 Gt → 256gb; 205/55 R16 →
 -- 205x55 and 16in; koko 42 = size 42 = storlek 42 → size42; kaksio = 2h = 2 huonetta = tvåa →
--- 2h. server/modules/products/search-units.ts does the same to a query (a test holds them equal).
+-- 2h. server/modules/search/search-units.ts does the same to a query (a test holds them equal).
 CREATE OR REPLACE FUNCTION search_units(input text) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
   t text := lower(coalesce(input, ''));

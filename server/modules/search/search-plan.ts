@@ -1,6 +1,7 @@
 /**
- * The time passes of a text search (products.repo.ts searchActive): the newest blocks of days
- * first, sized by the rate of matches found, last without a time limit.
+ * The search's plan as pure functions: the time passes of a text search (products.repo.ts
+ * searchActive), the newest blocks of days first, sized by the rate of matches found, last without a
+ * time limit; and how far a vocabulary word may be from a typed one to count as its correction.
  */
 
 /** A pass of a text search: the last `count` time blocks of `size` days, the current one partly gone by. */
@@ -40,3 +41,21 @@ export function nextPass(sizes: readonly number[], nowDays: number, covered: num
   }
   return undefined;
 }
+
+/** Damerau–Levenshtein distance (adjacent swaps count one), for accepting a vocabulary word as a correction. */
+export function editDistance(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  const d = Array.from({ length: x.length + 1 }, (_, i) => Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= x.length; i++) {
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[x.length]![y.length]!;
+}
+
+/** How many edits a misspelling of a word this long may have: one up to five letters, two beyond. */
+export const allowedEdits = (word: string) => ([...word].length <= 5 ? 1 : 2);
