@@ -1,6 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
-import { readPlainSettings } from './config-schema.ts';
+import { type PlainSettings, readPlainSettings } from './config-schema.ts';
 import { projectRoot } from './paths.ts';
 
 /**
@@ -8,7 +8,7 @@ import { projectRoot } from './paths.ts';
  * No setting means the embedded default: PGlite, in-process counters, files on disk.
  */
 export interface Config {
-  env: 'development' | 'production' | 'test';
+  env: NonNullable<PlainSettings['NODE_ENV']>;
   host: string;
   port: number;
   /** Public origin used in canonical links, sitemaps and e-mails, without a trailing slash. */
@@ -19,7 +19,7 @@ export interface Config {
   redisUrl: string | undefined;
   /** Prefix of every Redis key, so several sites (or test runs) can share one Redis. */
   redisPrefix: string;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  logLevel: NonNullable<PlainSettings['LOG_LEVEL']>;
   /**
    * Which X-Forwarded-* to believe (Fastify's `trustProxy`): false (none: the client is the
    * connection's peer), a number of proxy hops in front of the app (the client is that many

@@ -4,10 +4,8 @@ import type { Locale } from '../../common/locales.ts';
 import type { sessions } from '../db/schema/auth.ts';
 import type { users } from '../db/schema/users.ts';
 
-/**
- * Who is asking and from where: what every service that acts for a person takes. The session
- * plugin (`session.ts`) finds the person; the routes hand both to the services.
- */
+// Who is asking and from where: what every service that acts for a person takes. The session
+// plugin (`session.ts`) finds the person; the routes hand both to the services.
 
 /** The signed-in person with what every guard needs. */
 export interface CurrentUser extends Actor {
