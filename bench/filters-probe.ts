@@ -1,6 +1,6 @@
 // Times the text searches of bench/run.ts (with and without filters) through the repository, one at a time:
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/kauppis_bench1m npx tsx bench/filters-probe.ts
-import type { ListingQuery } from '../server/modules/products/products.repo.ts';
+import type { ListingQuery } from '../server/modules/products/listing-query.ts';
 import { searchTerms } from '../server/modules/search/search-terms.ts';
 import { explainStatements } from './explain.ts';
 import { catalog, electronics, pool, recorder, repo, synonyms, transport, uusimaa } from './search-setup.ts';

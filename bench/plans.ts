@@ -1,6 +1,6 @@
 // Prints EXPLAIN ANALYZE of the exact SQL the listing sends for each benchmark scenario:
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/kauppis_bench npx tsx bench/plans.ts
-import type { ListingQuery } from '../server/modules/products/products.repo.ts';
+import type { ListingQuery } from '../server/modules/products/listing-query.ts';
 import { searchTerms } from '../server/modules/search/search-terms.ts';
 import { explainStatements } from './explain.ts';
 import { catalog, pool, recorder, repo, synonyms, transport, uusimaa } from './search-setup.ts';

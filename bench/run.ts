@@ -15,8 +15,9 @@ import pg from 'pg';
 import { openDatabase } from '../server/db/client.ts';
 import { createCatalogRepo } from '../server/modules/catalog/catalog.repo.ts';
 import { createCatalogService } from '../server/modules/catalog/catalog.service.ts';
-import { createProductsRepo, type ListingQuery } from '../server/modules/products/products.repo.ts';
-import { HINT_SAMPLE } from '../server/modules/products/products.service.ts';
+import type { ListingQuery } from '../server/modules/products/listing-query.ts';
+import { createSearchRepo } from '../server/modules/search/search.repo.ts';
+import { HINT_SAMPLE } from '../server/modules/search/hints.ts';
 import { searchTerms, synonymsFrom } from '../server/modules/search/search-terms.ts';
 import { explainStatements, recordStatements } from './explain.ts';
 import { type HttpResult, type Scenario, loadRounds, startServer, summary } from './lib/http-load.ts';
@@ -98,7 +99,7 @@ const dbClock = { total: 0 };
 
 // The same listing queries straight through the repository, no HTTP, no JSON, one at a time.
 const handle = await openDatabase({ url, migrationsFolder: migrationsDir });
-const repo = createProductsRepo(handle.db);
+const repo = createSearchRepo(handle.db);
 const catalog = createCatalogService(createCatalogRepo(handle.db));
 const synonyms = synonymsFrom(await repo.synonymRows());
 const terms = (q: string) => searchTerms(q, synonyms);
@@ -236,7 +237,7 @@ const readsMostAds = (plan: string) =>
 {
   const recorder = recordStatements();
   const traced = await openDatabase({ url, migrationsFolder: migrationsDir });
-  const tracedRepo = createProductsRepo(traced.db);
+  const tracedRepo = createSearchRepo(traced.db);
   for (const scenario of sqlScenarios) {
     for (const [index, query] of scenario.queries.entries()) {
       recorder.statements.length = 0;

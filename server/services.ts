@@ -19,6 +19,7 @@ import { createGeoService } from './modules/geo/geo.service.ts';
 import { createModerationRepo } from './modules/moderation/moderation.repo.ts';
 import { createModerationService } from './modules/moderation/moderation.service.ts';
 import { createProductsRepo } from './modules/products/products.repo.ts';
+import { createSearchRepo } from './modules/search/search.repo.ts';
 import { createProductsService } from './modules/products/products.service.ts';
 import { createSellingRepo } from './modules/selling/selling.repo.ts';
 import { createSellingService } from './modules/selling/selling.service.ts';
@@ -202,6 +203,7 @@ export function createServices(
   });
   const products = createProductsService({
     repo: productsRepo,
+    search: createSearchRepo(db),
     ads: adsRepo,
     catalog,
     geo,

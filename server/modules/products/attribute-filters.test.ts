@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AttributeDefinition } from '../../../common/attributes.ts';
 import { canonicalAttributeFilters, checkAttributeFilters, facetFields, filterFields } from './attribute-filters.ts';
 import { FACET_CAP, facetSets, facetsFrom } from './facets.ts';
-import { COUNT_CAP, type ListingQuery } from './products.repo.ts';
+import type { ListingQuery } from './listing-query.ts';
+import { COUNT_CAP } from './listing-pages.ts';
 
 let nextId = 1;
 function field(

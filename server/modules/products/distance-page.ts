@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { products } from '../../db/schema/products.ts';
 import { where } from './listing-conditions.ts';
-import type { ListingQuery } from './products.repo.ts';
+import type { ListingQuery } from './listing-query.ts';
 
 /**
  * The distance sort's page without words (issue 26): the towns nearest first, each town's ads

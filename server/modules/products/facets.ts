@@ -2,7 +2,7 @@ import { type SQL, and, sql } from 'drizzle-orm';
 import { products } from '../../db/schema/products.ts';
 import type { Facets } from '../../../common/attributes.ts';
 import type { FacetField } from './attribute-filters.ts';
-import type { ListingQuery } from './products.repo.ts';
+import type { ListingQuery } from './listing-query.ts';
 
 /**
  * Facets (issue 26): for each choice filter field of the searched catalogs, how many ads have each

@@ -4,7 +4,8 @@ import { createUser } from '../../test/accounts.ts';
 import { createAd } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { car, defineCarFields } from './field-search.fixtures.ts';
-import { type ListingQuery, createProductsRepo } from './products.repo.ts';
+import type { ListingQuery } from './listing-query.ts';
+import { createSearchRepo } from '../search/search.repo.ts';
 
 /** POST /api/products with issue 26's category-field filters, facets, sorts by field and reserved ads. */
 let app: FastifyInstance;
@@ -231,7 +232,7 @@ describe('POST /api/products: sorting by a field', () => {
   });
 
   it('pages across the last ad with the value into those without it', async () => {
-    const repo = createProductsRepo(app.services.database.db);
+    const repo = createSearchRepo(app.services.database.db);
     const catalogIds = await app.services.catalog.withDescendants([cars]);
     const page = async (limit: number, offset: number) => {
       const query: ListingQuery = { cityIds: [], regionIds: [], catalogIds, terms: [], sort: 'year_desc', limit, offset };

@@ -3,7 +3,7 @@ import { productNumbers } from '../../db/schema/attributes.ts';
 import { products } from '../../db/schema/products.ts';
 import type { SortKey } from '../../../common/ad-rules.ts';
 import { where } from './listing-conditions.ts';
-import type { ListingQuery } from './products.repo.ts';
+import type { ListingQuery } from './listing-query.ts';
 
 /**
  * The sorts by a category field without words (issue 26): by year or mileage, ads without the

@@ -2,7 +2,7 @@ import { type SQL, and, inArray, or, sql } from 'drizzle-orm';
 import { products } from '../../db/schema/products.ts';
 import { productNumbers } from '../../db/schema/attributes.ts';
 import { POSTED_WITHIN_DAYS } from '../../../common/listing-filters.ts';
-import type { ListingQuery } from './products.repo.ts';
+import type { ListingQuery } from './listing-query.ts';
 import { lexemes } from '../search/text-query-sql.ts';
 import { choiceLexeme } from './attribute-filters.ts';
 import { NOT_ENDED } from '../lifecycle/validity-sql.ts';

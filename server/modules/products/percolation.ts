@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { POSTED_WITHIN_DAYS } from '../../../common/listing-filters.ts';
-import type { ListingFilters } from './products.repo.ts';
+import type { ListingFilters } from './listing-query.ts';
 import type { ListingBody } from './products.schemas.ts';
 import type { Synonyms } from '../search/search-terms.ts';
 import type { SearchTerm } from '../search/text-query-sql.ts';

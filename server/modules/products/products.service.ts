@@ -22,19 +22,19 @@ import { createListingCache } from './listing-cache.ts';
 import { fieldsAndPlace, nearTowns } from './listing-request.ts';
 import { type NearSearch, distanceOf } from './near.ts';
 import { type PercolationPlan, percolationPlan, percolationRules } from './percolation.ts';
-import {
-  COUNT_CAP,
-  type ListingFilters,
-  type ListingPage,
-  type ListingQuery,
-  type ListingRow,
-  type ProductsRepo,
-} from './products.repo.ts';
+import type { ProductsRepo } from './products.repo.ts';
+import type { ListingFilters, ListingPage, ListingQuery, ListingRow } from './listing-query.ts';
+import { COUNT_CAP } from './listing-pages.ts';
+import type { SearchRepo } from '../search/search.repo.ts';
+import { HINT_SAMPLE, hintText, hintsFrom } from '../search/hints.ts';
+import { createSynonymCache } from '../search/synonym-cache.ts';
 import { type ListingBody, type ListingReply, PAGE_SIZE, type SellerReply } from './products.schemas.ts';
-import { type Synonyms, infixStem, searchTerms, synonymsFrom } from '../search/search-terms.ts';
+import { searchTerms } from '../search/search-terms.ts';
 
 export interface ProductsDeps {
   repo: ProductsRepo;
+  /** The listing and the text search (search/search.repo.ts). */
+  search: SearchRepo;
   ads: AdsRepo;
   catalog: CatalogService;
   geo: GeoService;
@@ -69,39 +69,15 @@ export const HINTS_PER_CLIENT: ThrottleRule = { limit: 300, windowSeconds: 60 };
 const clientKey = (kind: string, client: SearchClient) => (client.userId ? `${kind}:user:${client.userId}` : `${kind}:ip:${client.ip}`);
 
 export const SIMILAR_LIMIT = 8;
-export const HINT_LIMIT = 10;
-/** At most this many category suggestions among the hints. */
-export const HINT_CATALOGS = 3;
-/**
- * How many of the newest matching ads the hints read for their titles and categories: enough for
- * ten titles and a category's share (a quarter is twelve ads), few enough that a common prefix
- * fills them from the last day's ads in one index pass (120 took two at a million ads).
- */
-export const HINT_SAMPLE = 48;
-/** The synonym table is read again after this long (staff edits show within a minute). */
-export const SYNONYMS_TTL_MS = 60_000;
 
 /** The public side of ads: the listing and search, an ad's page, similar ads and search hints. */
 export function createProductsService(deps: ProductsDeps) {
-  const { repo, ads, catalog, geo, users, storage } = deps;
-  const cache = createListingCache<Awaited<ReturnType<ProductsRepo['searchActive']>>>({
-    ttlMs: deps.listingCacheMs ?? 0,
-    maxEntries: 2_000,
-  });
-  let synonymCache: { at: number; value: Promise<Synonyms> } | undefined;
-  /** The synonym table as a lookup, read at most once a minute. */
-  function synonyms(): Promise<Synonyms> {
-    const now = Date.now();
-    if (!synonymCache || now - synonymCache.at > SYNONYMS_TTL_MS) {
-      const value = repo.synonymRows().then(synonymsFrom);
-      synonymCache = { at: now, value };
-      value.catch(() => (synonymCache = undefined));
-    }
-    return synonymCache.value;
-  }
+  const { repo, search: searchRepo, ads, catalog, geo, users, storage } = deps;
+  const cache = createListingCache<ListingPage>({ ttlMs: deps.listingCacheMs ?? 0, maxEntries: 2_000 });
+  const synonyms = createSynonymCache(searchRepo.synonymRows);
 
   /** The listing's answer for a query, shared by identical queries for a few seconds. */
-  const search = (query: ListingQuery) => cache.get(JSON.stringify(query), () => repo.searchActive(query));
+  const search = (query: ListingQuery) => cache.get(JSON.stringify(query), () => searchRepo.searchActive(query));
 
   async function toCards(rows: ListingRow[], locale: Locale): Promise<ProductCard[]> {
     const labels = await adLabels(geo, catalog, locale, deps.attributes);
@@ -185,7 +161,7 @@ export function createProductsService(deps: ProductsDeps) {
     async countNewer(body: ListingBody, since: Date, cap: number): Promise<number> {
       const { query, nothingCanMatch } = await listingQuery(body, cap, 0);
       if (nothingCanMatch) return 0;
-      return newerCounts.get(`${since.toISOString()}:${cap}:${JSON.stringify(query)}`, () => repo.countNewer(query, since, cap));
+      return newerCounts.get(`${since.toISOString()}:${cap}:${JSON.stringify(query)}`, () => searchRepo.countNewer(query, since, cap));
     },
 
     /**
@@ -211,7 +187,7 @@ export function createProductsService(deps: ProductsDeps) {
     async bodiesShowingAd(bodies: ListingBody[], productId: number): Promise<boolean[]> {
       const built = await Promise.all(bodies.map((body) => listingQuery(body, 1, 0)));
       const asked = built.map((b, i) => ({ ...b, i })).filter((b) => !b.nothingCanMatch);
-      const shown = await repo.queriesShowingAd(
+      const shown = await searchRepo.queriesShowingAd(
         asked.map((b) => b.query),
         productId,
       );
@@ -280,57 +256,15 @@ export function createProductsService(deps: ProductsDeps) {
       return toCards(rows.filter((row) => row.id !== input.currentProductId).slice(0, SIMILAR_LIMIT), locale);
     },
 
-    /**
-     * Up to ten suggestions while typing: the categories the words mean, then titles of the newest
-     * ads that have the words (the last word as typed so far). A category is offered for what
-     * the newest matching ads are filed under ("pyörä" ads are mostly bicycles, a few
-     * motorcycles), its ancestors counting their descendants' ads, and for its name containing
-     * the word or one of its synonyms; the evidence decides the order.
-     */
+    /** Up to ten suggestions while typing (search/hints.ts), the last word as typed so far. */
     async hints(text: string, locale: Locale, client?: SearchClient) {
       if (client) await deps.throttle.consume(clientKey('hints', client), HINTS_PER_CLIENT);
-      const prefix = text.normalize('NFC').trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 60);
-      if (prefix.length < 2) return [];
+      const prefix = hintText(text);
+      if (!prefix) return [];
       const terms = searchTerms(prefix, await synonyms());
       if (!terms.length) return [];
-      const [found, flat] = await Promise.all([repo.hintMatches(terms, HINT_SAMPLE), catalog.flatten(locale)]);
-      const byId = new Map(flat.map((c) => [c.id, c]));
-      const evidence = new Map<number, number>();
-      for (const row of found) {
-        for (let c = byId.get(row.catalogId); c; c = c.parent_id === null ? undefined : byId.get(c.parent_id)) {
-          evidence.set(c.id, (evidence.get(c.id) ?? 0) + 1);
-        }
-      }
-      const names = terms.flatMap((t) => t.words.filter((w) => /^\p{L}{3,}$/u.test(w)).map((w) => infixStem(w)));
-      const namesIt = (name: string) =>
-        name
-          .toLowerCase()
-          .split(/[^\p{L}\p{N}]+/u)
-          .some((word) => names.some((stem) => word.startsWith(stem) || (stem.length >= 4 && word.includes(stem))));
-      const scored = flat
-        .map((c) => ({ c, score: (evidence.get(c.id) ?? 0) / Math.max(1, found.length) + (namesIt(c.name) ? 0.3 : 0) }))
-        .filter(({ score }) => score >= 0.25)
-        // More evidence first; among equals the more precise (deeper) category.
-        .sort((a, b) => b.score - a.score || b.c.depth - a.c.depth || a.c.name.localeCompare(b.c.name));
-      const catalogs: typeof scored = [];
-      for (const entry of scored) {
-        if (catalogs.length >= HINT_CATALOGS) break;
-        // A parent that only repeats its single child's evidence adds nothing.
-        if (catalogs.some((kept) => kept.c.parent_id === entry.c.id && kept.score === entry.score)) continue;
-        catalogs.push(entry);
-      }
-      const seen = new Set<string>();
-      const titles: string[] = [];
-      for (const row of found) {
-        const key = row.name.toLowerCase();
-        if (seen.has(key)) continue;
-        seen.add(key);
-        titles.push(row.name);
-      }
-      return [
-        ...catalogs.map(({ c }) => ({ type: 'catalog' as const, text: c.name, path: `/catalogs/${c.path.join('/')}` })),
-        ...titles.slice(0, HINT_LIMIT - catalogs.length).map((title) => ({ type: 'ad' as const, text: title, path: null })),
-      ];
+      const [found, flat] = await Promise.all([searchRepo.hintMatches(terms, HINT_SAMPLE), catalog.flatten(locale)]);
+      return hintsFrom(found, flat, terms);
     },
 
     /**

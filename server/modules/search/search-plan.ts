@@ -1,6 +1,6 @@
 /**
- * The search's plan as pure functions: the time passes of a text search (products.repo.ts
- * searchActive), the newest blocks of days first, sized by the rate of matches found, last without a
+ * The search's plan as pure functions: the time passes of a text search (time-passes.ts, run by
+ * search.repo.ts), the newest blocks of days first, sized by the rate of matches found, last without a
  * time limit; and how far a vocabulary word may be from a typed one to count as its correction.
  */
 

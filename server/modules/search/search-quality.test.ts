@@ -5,7 +5,7 @@ import { products } from '../../db/schema/products.ts';
 import { createUser } from '../../test/accounts.ts';
 import { type AdInput, createAd } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { SYNONYMS_TTL_MS } from '../products/products.service.ts';
+import { SYNONYMS_TTL_MS } from './synonym-cache.ts';
 
 /** How people really type: compounds written apart or together, Swedish, synonyms across languages. */
 let app: FastifyInstance;

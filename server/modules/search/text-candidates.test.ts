@@ -5,7 +5,8 @@ import type { SortKey } from '../../../common/ad-rules.ts';
 import { createUser } from '../../test/accounts.ts';
 import { type AdInput, createAd } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { type ListingQuery, type ProductsRepo, TEXT_BLOCKS, createProductsRepo } from '../products/products.repo.ts';
+import type { ListingQuery } from '../products/listing-query.ts';
+import { type SearchRepo, TEXT_BLOCKS, createSearchRepo } from './search.repo.ts';
 import { type Synonyms, searchTerms, synonymsFrom } from './search-terms.ts';
 
 /**
@@ -14,9 +15,9 @@ import { type Synonyms, searchTerms, synonymsFrom } from './search-terms.ts';
  * every search takes several passes, and must give what one pass without a time limit gives.
  */
 let app: FastifyInstance;
-let unbounded: ProductsRepo;
-let tinyWindow: ProductsRepo;
-let fewFromIndex: ProductsRepo;
+let unbounded: SearchRepo;
+let tinyWindow: SearchRepo;
+let fewFromIndex: SearchRepo;
 let catalogIds: Record<string, number>;
 let synonyms: Synonyms;
 
@@ -26,7 +27,7 @@ const query = (text: string, extra: Partial<ListingQuery> = {}): ListingQuery =>
   terms: searchTerms(text, synonyms),
   ...extra,
 });
-const names = async (repo: ProductsRepo, q: ListingQuery) => (await repo.searchActive(q)).rows.map((r) => r.name);
+const names = async (repo: SearchRepo, q: ListingQuery) => (await repo.searchActive(q)).rows.map((r) => r.name);
 
 beforeAll(async () => {
   app = await buildTestApp();
@@ -46,9 +47,9 @@ beforeAll(async () => {
   ];
   for (const ad of ads) await createAd(app, { userId: seller.id, ...ad });
   const db = app.services.database.db;
-  unbounded = createProductsRepo(db, { candidates: 100_000, blocks: [] });
-  tinyWindow = createProductsRepo(db);
-  fewFromIndex = createProductsRepo(db, { candidates: 1, blocks: [4, 16, 64, 256] });
+  unbounded = createSearchRepo(db, { candidates: 100_000, blocks: [] });
+  tinyWindow = createSearchRepo(db);
+  fewFromIndex = createSearchRepo(db, { candidates: 1, blocks: [4, 16, 64, 256] });
   synonyms = synonymsFrom(await unbounded.synonymRows());
   const flat: { id: number; slug: string }[] = (await app.inject({ url: '/api/catalogs-flatten' })).json().data;
   catalogIds = Object.fromEntries(flat.map((c) => [c.slug, c.id]));
@@ -157,8 +158,8 @@ describe('a text search past the newest time blocks', () => {
     // A clock just after the ads, so the first blocks hold some of them and the rule picks among
     // the later ones; two candidates, so most searches end in a time block.
     const db = app.services.database.db;
-    const soon = createProductsRepo(db, { candidates: 2, blocks: TEXT_BLOCKS }, () => new Date(Date.UTC(2026, 9, 10, 12)));
-    const all = createProductsRepo(db, { candidates: 2, blocks: [] });
+    const soon = createSearchRepo(db, { candidates: 2, blocks: TEXT_BLOCKS }, () => new Date(Date.UTC(2026, 9, 10, 12)));
+    const all = createSearchRepo(db, { candidates: 2, blocks: [] });
     for (const text of ['pyörä', 'sohva', 'nokian', 'kitara', 'volvo']) {
       for (const sort of ['relevance', 'created_at_desc', 'price_asc'] as const) {
         const q = query(text, { sort });

@@ -5,7 +5,7 @@ import { products } from '../../db/schema/products.ts';
 /**
  * How a text query becomes SQL (issue 16's search): each word's tsqueries in the five
  * configurations, worked out once by PostgreSQL's stemmers into literals of distinct lexemes, the
- * all-words and any-word queries, and the relevance levels. products.repo.ts runs them.
+ * all-words and any-word queries, and the relevance levels. search.repo.ts runs them.
  */
 
 /** One word of a text query with what it may match: itself, its synonyms, its stem inside compounds. */

@@ -1,0 +1,80 @@
+import { describe, expect, it, vi } from 'vitest';
+import { HINT_CATALOGS, HINT_LIMIT, hintText, hintsFrom } from './hints.ts';
+import { searchTerms } from './search-terms.ts';
+import { SYNONYMS_TTL_MS, createSynonymCache } from './synonym-cache.ts';
+
+const categories = [
+  { id: 1, parent_id: null, name: 'Liikenne', depth: 0, path: ['liikenne'] },
+  { id: 2, parent_id: 1, name: 'Polkupyörät', depth: 1, path: ['liikenne', 'polkupyorat'] },
+  { id: 3, parent_id: 1, name: 'Moottoripyörät', depth: 1, path: ['liikenne', 'moottoripyorat'] },
+  { id: 4, parent_id: null, name: 'Koti', depth: 0, path: ['koti'] },
+  { id: 5, parent_id: 4, name: 'Sohvat', depth: 1, path: ['koti', 'sohvat'] },
+];
+const ads = (catalogId: number, ...names: string[]) => names.map((name) => ({ name, catalogId }));
+
+describe('hintText', () => {
+  it('reads one lower-case line of at most 60 characters, nothing under two', () => {
+    expect(hintText('  Polku\n  PYÖRÄ ')).toBe('polku pyörä');
+    expect(hintText('p')).toBe('');
+    expect(hintText(' \t ')).toBe('');
+    expect(hintText('a'.repeat(10_000))).toHaveLength(60);
+  });
+});
+
+describe('hintsFrom', () => {
+  it('offers the categories the matching ads are filed under (a parent counts its children’s), then titles', () => {
+    const found = [...ads(2, 'Helkama Jopo', 'Tunturi 28"', 'Helkama Jopo'), ...ads(3, 'Honda CBR')];
+    expect(hintsFrom(found, categories, searchTerms('helkama'))).toEqual([
+      { type: 'catalog', text: 'Liikenne', path: '/catalogs/liikenne' },
+      { type: 'catalog', text: 'Polkupyörät', path: '/catalogs/liikenne/polkupyorat' },
+      { type: 'catalog', text: 'Moottoripyörät', path: '/catalogs/liikenne/moottoripyorat' },
+      // A title shown twice is one hint.
+      { type: 'ad', text: 'Helkama Jopo', path: null },
+      { type: 'ad', text: 'Tunturi 28"', path: null },
+      { type: 'ad', text: 'Honda CBR', path: null },
+    ]);
+  });
+
+  it('leaves out a parent that only repeats its one child’s evidence', () => {
+    expect(hintsFrom(ads(5, 'Kulmasohva', 'Sohva'), categories, searchTerms('kulma')).map((h) => h.text)).toEqual([
+      'Sohvat',
+      'Kulmasohva',
+      'Sohva',
+    ]);
+  });
+
+  it('offers a category its name matches even without ads', () => {
+    expect(hintsFrom([], categories, searchTerms('sohva'))).toEqual([{ type: 'catalog', text: 'Sohvat', path: '/catalogs/koti/sohvat' }]);
+  });
+
+  it('gives at most ten hints, of them at most three categories', () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({ name: `Ad ${i}`, catalogId: 1 + (i % 5) }));
+    const hints = hintsFrom(many, categories, searchTerms('ad'));
+    expect(hints).toHaveLength(HINT_LIMIT);
+    expect(hints.filter((h) => h.type === 'catalog').length).toBeLessThanOrEqual(HINT_CATALOGS);
+  });
+});
+
+describe('createSynonymCache', () => {
+  it('reads the table once a minute, and again after a failed read', async () => {
+    let now = 0;
+    const read = vi.fn(async () => [
+      { groupId: 1, word: 'pyörä' },
+      { groupId: 1, word: 'fillari' },
+    ]);
+    const synonyms = createSynonymCache(read, () => now);
+    expect((await synonyms()).of.get('fillari')).toContain('pyörä');
+    now += SYNONYMS_TTL_MS;
+    await synonyms();
+    expect(read).toHaveBeenCalledTimes(1);
+    now += 1;
+    await synonyms();
+    expect(read).toHaveBeenCalledTimes(2);
+
+    const failing = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue([]);
+    const again = createSynonymCache(failing, () => now);
+    await expect(again()).rejects.toThrow('down');
+    await expect(again()).resolves.toBeDefined();
+    expect(failing).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,80 @@
+import type { SearchTerm } from './text-query-sql.ts';
+import { infixStem } from './search-terms.ts';
+import type { FlatCatalog } from '../catalog/catalog.schemas.ts';
+
+/** The search hints: what a few letters typed into the search box suggest. */
+
+export const HINT_LIMIT = 10;
+/** At most this many category suggestions among the hints. */
+export const HINT_CATALOGS = 3;
+/**
+ * How many of the newest matching ads the hints read for their titles and categories: enough for
+ * ten titles and a category's share (a quarter is twelve ads), few enough that a common prefix
+ * fills them from the last day's ads in one index pass (120 took two at a million ads).
+ */
+export const HINT_SAMPLE = 48;
+/** The shortest text that gets hints, and the most of it read. */
+export const HINT_MIN_CHARS = 2;
+export const HINT_MAX_CHARS = 60;
+
+/** A category as the hints see it (catalog.flatten's rows). */
+export type HintCategory = Pick<FlatCatalog, 'id' | 'parent_id' | 'name' | 'depth' | 'path'>;
+
+export interface Hint {
+  type: 'catalog' | 'ad';
+  text: string;
+  path: string | null;
+}
+
+/** The typed text as the hints read it: one line, lower case, at most HINT_MAX_CHARS; '' when too short. */
+export function hintText(text: string): string {
+  const prefix = text.normalize('NFC').trim().toLowerCase().replace(/\s+/g, ' ').slice(0, HINT_MAX_CHARS);
+  return prefix.length < HINT_MIN_CHARS ? '' : prefix;
+}
+
+/**
+ * Up to ten suggestions: the categories the words mean, then titles of the newest ads that have
+ * the words (`found`, newest first). A category is offered for what the newest matching ads are
+ * filed under ("pyörä" ads are mostly bicycles, a few motorcycles), its ancestors counting their
+ * descendants' ads, and for its name containing the word or one of its synonyms; the evidence
+ * decides the order.
+ */
+export function hintsFrom(found: { name: string; catalogId: number }[], categories: HintCategory[], terms: SearchTerm[]): Hint[] {
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const evidence = new Map<number, number>();
+  for (const row of found) {
+    for (let c = byId.get(row.catalogId); c; c = c.parent_id === null ? undefined : byId.get(c.parent_id)) {
+      evidence.set(c.id, (evidence.get(c.id) ?? 0) + 1);
+    }
+  }
+  const names = terms.flatMap((t) => t.words.filter((w) => /^\p{L}{3,}$/u.test(w)).map((w) => infixStem(w)));
+  const namesIt = (name: string) =>
+    name
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .some((word) => names.some((stem) => word.startsWith(stem) || (stem.length >= 4 && word.includes(stem))));
+  const scored = categories
+    .map((c) => ({ c, score: (evidence.get(c.id) ?? 0) / Math.max(1, found.length) + (namesIt(c.name) ? 0.3 : 0) }))
+    .filter(({ score }) => score >= 0.25)
+    // More evidence first; among equals the more precise (deeper) category.
+    .sort((a, b) => b.score - a.score || b.c.depth - a.c.depth || a.c.name.localeCompare(b.c.name));
+  const chosen: typeof scored = [];
+  for (const entry of scored) {
+    if (chosen.length >= HINT_CATALOGS) break;
+    // A parent that only repeats its single child's evidence adds nothing.
+    if (chosen.some((kept) => kept.c.parent_id === entry.c.id && kept.score === entry.score)) continue;
+    chosen.push(entry);
+  }
+  const seen = new Set<string>();
+  const titles: string[] = [];
+  for (const row of found) {
+    const key = row.name.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    titles.push(row.name);
+  }
+  return [
+    ...chosen.map(({ c }) => ({ type: 'catalog' as const, text: c.name, path: `/catalogs/${c.path.join('/')}` })),
+    ...titles.slice(0, HINT_LIMIT - chosen.length).map((title) => ({ type: 'ad' as const, text: title, path: null })),
+  ];
+}
