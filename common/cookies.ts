@@ -18,3 +18,5 @@ export const THEME_COOKIE = 'theme';
 export const CONSENT_COOKIE = 'consent';
 /** Cards or list in the search results. */
 export const VIEW_COOKIE = 'view';
+/** When this browser last wrote (ms), for a while after: its reads go to the primary database, not the replica (httpOnly). */
+export const WROTE_COOKIE = 'wrote';

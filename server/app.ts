@@ -10,7 +10,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { type DatabaseHandle, openDatabase, openReadReplica } from './db/client.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import oauthRoutes from './modules/auth/oauth.routes.ts';
@@ -69,6 +69,8 @@ import { createStorage } from './platform/storage.ts';
 import { inputLimitsPlugin } from './platform/input-limits.ts';
 import { requestPathPlugin } from './platform/request-path.ts';
 import { sessionPlugin } from './platform/session.ts';
+import { readAfterWritePlugin } from './platform/read-after-write.ts';
+import { type ReadRouting, primaryOnly, replicaRouting } from './db/read-routing.ts';
 import { type WebMode, registerWeb } from './platform/web.ts';
 import { type Platform, type Services, createServices } from './services.ts';
 
@@ -171,12 +173,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (seeded) app.log.info({ ads }, 'database seeded');
     });
   }
-  app.decorate('services', createServices(database, config, platform, { hibpFetch: options.hibpFetch, now: options.now }));
+  const routing = await readRouting(database, config, (message, detail) => app.log.warn(detail, message));
+  app.addHook('onClose', () => routing.close());
+  app.decorate(
+    'services',
+    createServices(database, config, platform, { hibpFetch: options.hibpFetch, now: options.now, reads: routing.routing }),
+  );
   // The app settings are read before the first request and kept fresh (change notices, every 30 s).
   await app.services.settings.start();
   app.addHook('onClose', async () => app.services.settings.stop());
 
   await app.register(fastifyCookie);
+  await app.register(readAfterWritePlugin, { routing: routing.routing });
   await app.register(localePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(requestPathPlugin);
@@ -319,6 +327,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 }
 
 /** The two-driver parts: in-process and on disk by default, Redis and SMTP when configured. */
+/** Where reads that may lag go (db/read-routing.ts): a replica with DATABASE_READ_URL on PostgreSQL, else the primary. */
+async function readRouting(
+  database: DatabaseHandle,
+  config: Config,
+  log: (message: string, detail: Record<string, unknown>) => void,
+): Promise<{ routing: ReadRouting; close(): Promise<void> }> {
+  if (!config.databaseRead || database.driver !== 'postgres') return { routing: primaryOnly(database.db), close: async () => {} };
+  const replica = await openReadReplica(config.databaseRead.url);
+  const routing = replicaRouting({ primary: database.db, replica: replica.db, maxLagMs: config.databaseRead.maxLagSeconds * 1000, log });
+  return { routing, close: replica.close };
+}
+
 async function createPlatform(app: FastifyInstance, config: Config): Promise<Platform> {
   const mailer = createMailer({
     // Without MAIL_FROM the sender's name is the site's name as staff last set it.

@@ -18,6 +18,7 @@ export const PlainSettings = Type.Object({
   SITE_NAME: Type.String({ default: 'Kauppis' }),
   DATA_DIR: Type.String({ default: 'data' }),
   REDIS_PREFIX: Type.String({ default: 'kauppis:' }),
+  DATABASE_READ_MAX_LAG_SECONDS: Whole(0, 3600, 5),
   LOG_LEVEL: Type.Optional(Type.Enum(LOG_LEVELS)),
   SEED_DEMO_DATA: Type.Optional(Type.Boolean()),
   DEMO_PASSWORD: Type.String({ minLength: 8, default: 'Kauppis#Demo2026' }),

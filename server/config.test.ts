@@ -20,6 +20,21 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads a replica only beside a primary, with its lag bound', () => {
+    expect(loadConfig({}).databaseRead).toBeUndefined();
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://primary/db', DATABASE_READ_URL: 'postgres://replica/db', DATABASE_READ_MAX_LAG_SECONDS: '3' })
+        .databaseRead,
+    ).toEqual({ url: 'postgres://replica/db', maxLagSeconds: 3 });
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://replica/db' })).toThrow(/DATABASE_READ_URL needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://primary/db', DATABASE_READ_URL: 'mysql://replica/db' })).toThrow(
+      /DATABASE_READ_URL/,
+    );
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://p/db', DATABASE_READ_URL: 'postgres://r/db', DATABASE_READ_MAX_LAG_SECONDS: '-1' }),
+    ).toThrow(/DATABASE_READ_MAX_LAG_SECONDS/);
+  });
+
   it('derives the public URL from the port and drops a trailing slash', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://kauppis.fi/' }).publicUrl).toBe('https://kauppis.fi');

@@ -16,6 +16,12 @@ export interface Config {
   siteName: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * A read replica of DATABASE_URL (streaming replication): searches, listings, hints and ad pages
+   * read from it while it is at most `maxLagSeconds` behind; a client that just wrote reads the
+   * primary for that long (db/read-routing.ts).
+   */
+  databaseRead: { url: string; maxLagSeconds: number } | undefined;
   redisUrl: string | undefined;
   /** Prefix of every Redis key, so several sites (or test runs) can share one Redis. */
   redisPrefix: string;
@@ -185,6 +191,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (!!vapidPublicKey !== !!vapidPrivateKey) problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   const vapidSubject = url('VAPID_SUBJECT', optional('VAPID_SUBJECT'), ['mailto:', 'https:']);
 
+  const readUrl = url('DATABASE_READ_URL', optional('DATABASE_READ_URL'), ['postgres:', 'postgresql:']);
+  if (readUrl && !optional('DATABASE_URL')) problems.push('DATABASE_READ_URL needs DATABASE_URL (a replica of the primary)');
+
   const s3Bucket = optional('S3_BUCKET');
   const s3Endpoint = url('S3_ENDPOINT', optional('S3_ENDPOINT'), ['http:', 'https:']);
   const s3PublicUrl = url('S3_PUBLIC_URL', optional('S3_PUBLIC_URL'), ['http:', 'https:']);
@@ -197,6 +206,7 @@ export function loadConfig(env: Env = process.env): Config {
     siteName: plain.SITE_NAME,
     dataDir: path.resolve(projectRoot, plain.DATA_DIR),
     databaseUrl: url('DATABASE_URL', optional('DATABASE_URL'), ['postgres:', 'postgresql:']),
+    databaseRead: readUrl ? { url: readUrl, maxLagSeconds: plain.DATABASE_READ_MAX_LAG_SECONDS } : undefined,
     redisUrl: url('REDIS_URL', optional('REDIS_URL'), ['redis:', 'rediss:']),
     redisPrefix: plain.REDIS_PREFIX,
     logLevel: plain.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),

@@ -20,6 +20,7 @@ import { createModerationRepo } from './modules/moderation/moderation.repo.ts';
 import { createModerationService } from './modules/moderation/moderation.service.ts';
 import { createProductsRepo } from './modules/products/products.repo.ts';
 import { createSearchRepo } from './modules/search/search.repo.ts';
+import { type ReadRouting, primaryOnly } from './db/read-routing.ts';
 import { createProductsService } from './modules/products/products.service.ts';
 import { createSellingRepo } from './modules/selling/selling.repo.ts';
 import { createSellingService } from './modules/selling/selling.service.ts';
@@ -111,9 +112,15 @@ export function createServices(
   database: DatabaseHandle,
   config: Config,
   platform: Platform,
-  options: { hibpFetch?: typeof fetch; now?: (() => Date) | undefined } = {},
+  options: {
+    hibpFetch?: typeof fetch;
+    now?: (() => Date) | undefined;
+    /** Where reads that may lag go (db/read-routing.ts); default: the primary. */
+    reads?: ReadRouting;
+  } = {},
 ) {
   const { db } = database;
+  const reads = options.reads ?? primaryOnly(db);
   const throttle = createThrottle(platform.counters);
   const authRepo = createAuthRepo(db);
   const settings = createSettingsService({
@@ -203,8 +210,10 @@ export function createServices(
   });
   const products = createProductsService({
     repo: productsRepo,
-    search: createSearchRepo(db),
-    ads: adsRepo,
+    // Searches, hints and ad pages read from the replica when there is one (the service only reads ads).
+    search: createSearchRepo(db, { reads: reads.reads }),
+    ads: createAdsRepo(reads.reads),
+    wroteRecently: reads.wroteRecently,
     catalog,
     geo,
     users,
@@ -327,6 +336,8 @@ export function createServices(
   });
   return {
     database,
+    /** Where reads that may lag go (db/read-routing.ts). */
+    reads,
     platform,
     geo,
     catalog,

@@ -108,6 +108,18 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * A read replica (DATABASE_READ_URL): a pool of its own for reads only, never migrated (the
+ * primary's migrations reach it by replication). See read-routing.ts.
+ */
+export async function openReadReplica(url: string): Promise<{ db: Database; close(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, options: '-c jit=off' });
+  pool.on('error', () => {});
+  return { db: drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Database, close: () => pool.end() };
+}
+
 async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');

@@ -36,5 +36,7 @@ export const searchWords = pgTable(
   (t) => [
     index('search_words_prefix_idx').on(sql`${t.word} text_pattern_ops`),
     index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+    // The word without ä, ö, å (search-terms.ts `foldAccents`): accent-free queries and hints.
+    index('search_words_folded_idx').on(sql`translate(${t.word}, 'äöå', 'aoa') text_pattern_ops`),
   ],
 );

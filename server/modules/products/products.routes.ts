@@ -15,6 +15,9 @@ import {
   SuggestionReply,
 } from './products.schemas.ts';
 
+/** These POSTs only read: a client that sent one has not written (platform/read-after-write.ts). */
+const READS_ONLY = { readsOnly: true };
+
 const searchClient = (request: FastifyRequest) => ({ ip: request.ip, userId: request.currentUser?.id });
 
 const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -23,6 +26,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/products',
     {
+      config: READS_ONLY,
       schema: { tags: ['products'], summary: 'Search and list active ads, 20 a page', body: ListingBody, response: { 200: ListingReply } },
     },
     async (request) => products.list(request.body ?? {}, request.locale, searchClient(request)),
@@ -37,13 +41,19 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/same-products-in-the-city',
-    { schema: { tags: ['products'], summary: 'Other active ads in the same city', body: SimilarBody, response: { 200: SimilarReply } } },
+    {
+      config: READS_ONLY,
+      schema: { tags: ['products'], summary: 'Other active ads in the same city', body: SimilarBody, response: { 200: SimilarReply } },
+    },
     async (request) => ({ data: await products.similar(request.body, 'city', request.locale) }),
   );
 
   app.post(
     '/same-products',
-    { schema: { tags: ['products'], summary: 'Other active ads in the same catalog', body: SimilarBody, response: { 200: SimilarReply } } },
+    {
+      config: READS_ONLY,
+      schema: { tags: ['products'], summary: 'Other active ads in the same catalog', body: SimilarBody, response: { 200: SimilarReply } },
+    },
     async (request) => ({ data: await products.similar(request.body, 'catalog', request.locale) }),
   );
 
@@ -64,6 +74,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/catalog-suggestions',
     {
+      config: READS_ONLY,
       schema: {
         tags: ['products'],
         summary: 'Up to three categories for a new ad, from its title (the new-ad form asks as the seller types)',
@@ -76,7 +87,10 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/search-hint',
-    { schema: { tags: ['products'], summary: 'Up to ten suggestions while typing', body: HintBody, response: { 200: HintReply } } },
+    {
+      config: READS_ONLY,
+      schema: { tags: ['products'], summary: 'Up to ten suggestions while typing', body: HintBody, response: { 200: HintReply } },
+    },
     async (request) => ({ data: await products.hints(request.body.query, request.locale, searchClient(request)) }),
   );
 };

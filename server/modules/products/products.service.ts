@@ -35,6 +35,11 @@ export interface ProductsDeps {
   repo: ProductsRepo;
   /** The listing and the text search (search/search.repo.ts). */
   search: SearchRepo;
+  /**
+   * Whether this request's client just wrote, with a replica (db/read-routing.ts): its listings are
+   * read fresh from the primary, not from the cache, which may hold the replica's older answer.
+   */
+  wroteRecently?: () => boolean;
   ads: AdsRepo;
   catalog: CatalogService;
   geo: GeoService;
@@ -77,7 +82,8 @@ export function createProductsService(deps: ProductsDeps) {
   const synonyms = createSynonymCache(searchRepo.synonymRows);
 
   /** The listing's answer for a query, shared by identical queries for a few seconds. */
-  const search = (query: ListingQuery) => cache.get(JSON.stringify(query), () => searchRepo.searchActive(query));
+  const search = (query: ListingQuery) =>
+    deps.wroteRecently?.() ? searchRepo.searchActive(query) : cache.get(JSON.stringify(query), () => searchRepo.searchActive(query));
 
   async function toCards(rows: ListingRow[], locale: Locale): Promise<ProductCard[]> {
     const labels = await adLabels(geo, catalog, locale, deps.attributes);

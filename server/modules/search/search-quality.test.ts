@@ -66,6 +66,11 @@ beforeAll(async () => {
     { name: 'Sony PlayStation 5 + 2 ohjainta', catalog: 'sofas-and-armchairs' },
     { name: 'Sony WH-1000XM4 kuulokkeet', catalog: 'sofas-and-armchairs' },
     { name: 'Elcykel Crescent', catalog: 'city-bikes', language: 'sv' },
+    // Written with and without ä, ö and å.
+    { name: 'Kesämökki järven rannalla', catalog: 'sofas-and-armchairs' },
+    { name: 'Sahkopyora Tunturi', description: 'Myydaan toimiva sahkopyora, akku uusi.', catalog: 'city-bikes' },
+    { name: 'Polkupyora 24 vaihteilla', catalog: 'city-bikes' },
+    { name: 'Båtmotor Yamaha 4 hk', catalog: 'sofas-and-armchairs', language: 'sv' },
     // Inflected forms the stemmer leaves apart.
     { name: 'Vanha puhelin Nokia 3310', catalog: 'sofas-and-armchairs' },
     { name: 'Lasten sukset 120 cm', catalog: 'sofas-and-armchairs' },
@@ -212,6 +217,29 @@ describe('recall where it was weak (issue 16)', () => {
     expect(await found('puhelimet')).toContain('Vanha puhelin Nokia 3310');
     expect(await found('suksi')).toContain('Lasten sukset 120 cm');
     expect(await found('rengas')).toContain('Talvirenkaat 205/55 R16 Hakkapeliitta');
+  });
+
+  it('finds words typed without ä, ö and å, and ads written without them, the spelling as typed first', async () => {
+    expect(await found('kesamokki')).toContain('Kesämökki järven rannalla');
+    expect(await found('jarven rannalla')).toContain('Kesämökki järven rannalla');
+    expect(await found('batmotor')).toContain('Båtmotor Yamaha 4 hk');
+    expect(await found('sähköpyörä')).toContain('Sahkopyora Tunturi');
+    const bikes = await found('polkupyora');
+    expect(bikes[0]).toBe('Polkupyora 24 vaihteilla');
+    expect(bikes).toContain('Helkama Jopo polkupyörä');
+    const spelt = await found('polkupyörä');
+    expect(spelt.indexOf('Helkama Jopo polkupyörä')).toBeLessThan(spelt.indexOf('Polkupyora 24 vaihteilla'));
+    // Other letters still count: "kesamokki" is no "kesämekko".
+    expect(await found('kesamokki')).not.toContain('Sohva myydään');
+  });
+
+  it('completes a word typed without ä, ö and å in the hints', async () => {
+    const hints = async (query: string) =>
+      ((await app.inject({ method: 'POST', url: '/api/search-hint', payload: { query } })).json().data as { text: string }[]).map(
+        (h) => h.text,
+      );
+    expect(await hints('polkupyo')).toContain('Helkama Jopo polkupyörä');
+    expect(await hints('kesamo')).toContain('Kesämökki järven rannalla');
   });
 
   it('reads the synonyms from the table, so staff can add a word', async () => {

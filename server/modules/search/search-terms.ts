@@ -83,6 +83,15 @@ const FINNISH_ENDINGS = [
 ];
 
 /** A rough Finnish stem for infix matching: "pyörät" and "pyörän" give "pyör", "kulmasohvat" gives "kulmasohv". */
+/**
+ * The word without the Nordic letters, as many type it on a phone or a foreign keyboard: ä and å
+ * as a, ö as o ("polkupyörä" → "polkupyora"). The vocabulary's folded index holds the same
+ * (migration 0035: `translate(word, 'äöå', 'aoa')`).
+ */
+export function foldAccents(word: string): string {
+  return word.replace(/[äå]/g, 'a').replace(/ö/g, 'o');
+}
+
 export function infixStem(word: string): string {
   if (/[а-яё]/.test(word)) {
     // Russian: the full-text search already declines words; only a final vowel is dropped here.

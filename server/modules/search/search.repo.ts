@@ -19,6 +19,7 @@ import {
   wordsTsquery,
 } from './text-query-sql.ts';
 import { allowedEdits, editDistance } from './search-plan.ts';
+import { foldAccents } from './search-terms.ts';
 import { newestMatches, textMatch } from './time-passes.ts';
 
 /**
@@ -35,6 +36,10 @@ export const RELEVANCE_CANDIDATES = 200;
 export const TEXT_BLOCKS = [1, 4, 16, 64, 256] as const;
 /** How many vocabulary words the word being typed in the hints stands for. */
 export const HINT_COMPLETIONS = 12;
+/** At most this many other spellings of ä, ö and å join a word (a word has one or two). */
+export const FOLDED_SPELLINGS = 4;
+/** A vocabulary word without ä, ö, å, as its index has it (migration 0035). */
+const FOLDED_WORD = sql`translate(${searchWords.word}, 'äöå', 'aoa')`;
 
 /** How a text search is bounded; tests make it tiny or unbounded. */
 export interface TextSearchBounds {
@@ -44,15 +49,24 @@ export interface TextSearchBounds {
   blocks: readonly number[];
 }
 
+export interface SearchRepoOptions {
+  /**
+   * Where searches, hints and new-ad counts read (db/read-routing.ts: a replica when there is one);
+   * `queriesShowingAd` reads the primary, since it tests an ad just written. Default: `db`.
+   */
+  reads?: Database;
+  bounds?: TextSearchBounds;
+  now?: () => Date;
+}
+
 /**
  * The search's statements: the listing's pages (with words or without), the hints' matches, a
  * saved search's new ads, which saved queries show an ad, and the synonym table.
  */
-export function createSearchRepo(
-  db: Database,
-  bounds: TextSearchBounds = { candidates: RELEVANCE_CANDIDATES, blocks: TEXT_BLOCKS },
-  now: () => Date = () => new Date(),
-) {
+export function createSearchRepo(primary: Database, options: SearchRepoOptions = {}) {
+  const db = options.reads ?? primary;
+  const bounds = options.bounds ?? { candidates: RELEVANCE_CANDIDATES, blocks: TEXT_BLOCKS };
+  const now = options.now ?? (() => new Date());
   /** Days since 1970 (UTC), as the trigger counts the time blocks, with the part of today gone by. */
   const nowDays = () => now().getTime() / 86_400_000;
 
@@ -77,7 +91,10 @@ export function createSearchRepo(
         const last = terms.at(-1)!;
         const typed = last.words[0] ?? '';
         const completing = !last.exact && /^\p{L}+$/u.test(typed);
-        const completions = sql`array(select ${searchWords.word} from ${searchWords} where ${searchWords.word} like ${`${typed}%`} order by length(${searchWords.word}), ${searchWords.word} limit ${HINT_COMPLETIONS})`;
+        // Typed without ä, ö or å, the word completes to the words that have them ("polkupyo" → "polkupyörä").
+        const prefix =
+          foldAccents(typed) === typed ? sql`${FOLDED_WORD} like ${`${typed}%`}` : sql`${searchWords.word} like ${`${typed}%`}`;
+        const completions = sql`array(select ${searchWords.word} from ${searchWords} where ${prefix} order by length(${searchWords.word}), ${searchWords.word} limit ${HINT_COMPLETIONS})`;
         const [first] = rowsOf<Record<string, unknown> & { completions: string[] | null }>(
           await tx.execute(
             sql`select ${sql.join([PLANNER_SETTINGS, sql`${completing ? completions : sql`null::text[]`} as completions`, ...tsqueryColumns(terms, false)], sql`, `)}`,
@@ -128,7 +145,7 @@ export function createSearchRepo(
       );
       // The outer conditions name "products": the one row with its word tests beside its columns.
       const row = sql`(select *${sql.join(tests, sql``)} from ${products} where ${products.id} = ${productId}) as ${products}`;
-      const [found] = rowsOf<Record<string, boolean>>(await db.execute(sql`select ${sql.join(columns, sql`, `)} from ${row}`));
+      const [found] = rowsOf<Record<string, boolean>>(await primary.execute(sql`select ${sql.join(columns, sql`, `)} from ${row}`));
       return queries.map((_, i) => found?.[`q${i}`] === true);
     },
 
@@ -207,10 +224,12 @@ export function createSearchRepo(
   }
 
   /**
-   * The transaction's first statement: the planner settings, the terms' lexemes, and which strong
+   * The transaction's first statement: the planner settings, the terms' lexemes, each real word's
+   * other spellings of ä, ö and å in the vocabulary (`f<i>`, the folded index), and which strong
    * words no ad has (no word of the vocabulary begins with it or one of its synonyms, or has one
    * of their stems inside — the compound parts: "sohva" is known from "kulmasohva"; the trigram
-   * index serves both). Their indexes in `unknown`.
+   * index serves both). Their indexes in `unknown`. A word with other spellings is not unknown:
+   * those join it (a second statement works out the lexemes again), ranked below the word as typed.
    */
   async function prepare(tx: Db, terms: SearchTerm[]): Promise<{ terms: SearchTerm[]; unknown: number[] }> {
     const checked = typoCandidates(terms);
@@ -225,10 +244,22 @@ export function createSearchRepo(
           sql` or `,
         )}) as ${sql.identifier(`k${index}`)}`,
     );
+    const spellings = checked.map(
+      ({ term, index }) =>
+        sql`array(select word from ${searchWords} where ${FOLDED_WORD} = ${foldAccents(term.fuzzy)} and word <> ${term.fuzzy} order by word limit ${FOLDED_SPELLINGS}) as ${sql.identifier(`f${index}`)}`,
+    );
     const row = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`select ${sql.join([PLANNER_SETTINGS, ...known, ...tsqueryColumns(terms)], sql`, `)}`),
+      await tx.execute(sql`select ${sql.join([PLANNER_SETTINGS, ...known, ...spellings, ...tsqueryColumns(terms)], sql`, `)}`),
     )[0]!;
-    return { terms: withLexemes(terms, row), unknown: checked.map(({ index }) => index).filter((index) => row[`k${index}`] !== true) };
+    const folded = new Map(
+      checked
+        .map(({ term, index }) => [index, ((row[`f${index}`] as string[] | null) ?? []).filter((w) => !term.words.includes(w))] as const)
+        .filter(([, words]) => words.length),
+    );
+    const unknown = checked.map(({ index }) => index).filter((index) => row[`k${index}`] !== true && !folded.has(index));
+    if (!folded.size) return { terms: withLexemes(terms, row), unknown };
+    const withSpellings = terms.map((term, index) => (folded.has(index) ? { ...term, folded: folded.get(index) } : term));
+    return { terms: await compileTerms(tx, withSpellings), unknown };
   }
 
   /**

@@ -47,9 +47,9 @@ beforeAll(async () => {
   ];
   for (const ad of ads) await createAd(app, { userId: seller.id, ...ad });
   const db = app.services.database.db;
-  unbounded = createSearchRepo(db, { candidates: 100_000, blocks: [] });
+  unbounded = createSearchRepo(db, { bounds: { candidates: 100_000, blocks: [] } });
   tinyWindow = createSearchRepo(db);
-  fewFromIndex = createSearchRepo(db, { candidates: 1, blocks: [4, 16, 64, 256] });
+  fewFromIndex = createSearchRepo(db, { bounds: { candidates: 1, blocks: [4, 16, 64, 256] } });
   synonyms = synonymsFrom(await unbounded.synonymRows());
   const flat: { id: number; slug: string }[] = (await app.inject({ url: '/api/catalogs-flatten' })).json().data;
   catalogIds = Object.fromEntries(flat.map((c) => [c.slug, c.id]));
@@ -158,8 +158,8 @@ describe('a text search past the newest time blocks', () => {
     // A clock just after the ads, so the first blocks hold some of them and the rule picks among
     // the later ones; two candidates, so most searches end in a time block.
     const db = app.services.database.db;
-    const soon = createSearchRepo(db, { candidates: 2, blocks: TEXT_BLOCKS }, () => new Date(Date.UTC(2026, 9, 10, 12)));
-    const all = createSearchRepo(db, { candidates: 2, blocks: [] });
+    const soon = createSearchRepo(db, { bounds: { candidates: 2, blocks: TEXT_BLOCKS }, now: () => new Date(Date.UTC(2026, 9, 10, 12)) });
+    const all = createSearchRepo(db, { bounds: { candidates: 2, blocks: [] } });
     for (const text of ['pyörä', 'sohva', 'nokian', 'kitara', 'volvo']) {
       for (const sort of ['relevance', 'created_at_desc', 'price_asc'] as const) {
         const q = query(text, { sort });

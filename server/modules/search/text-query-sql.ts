@@ -27,6 +27,11 @@ export interface SearchTerm {
   near?: string[];
   /** Set when `near` was looked up. */
   typo?: boolean;
+  /**
+   * Vocabulary words that differ from the typed word only in ä, ö and å ("polkupyora" for
+   * "polkupyörä", and back): matched loosely like near words, so an ad spelt as typed ranks above.
+   */
+  folded?: string[];
   /** Everything the term matches as one tsquery literal of distinct lexemes (compileTerms). */
   lexemes?: string;
   /** The relevance levels' queries as literals of distinct lexemes (compileTerms); absent for unit tokens. */
@@ -65,7 +70,7 @@ function operand(word: string, match: Match): string {
 
 /** The term's words OR-ed into one tsquery of the given configurations (all five by default; unit tokens only `simple`). */
 function termQuery(term: SearchTerm, match: Match = 'loose', configs: readonly string[] = CONFIGS): SQL {
-  const words = match === 'loose' && term.near ? [...term.words, ...term.near] : term.words;
+  const words = match === 'loose' ? [...term.words, ...(term.near ?? []), ...(term.folded ?? [])] : term.words;
   const expression = words.map((word) => operand(word, match)).join(' | ');
   const used = term.exact ? ['simple'] : configs;
   return sql`(${sql.join(
@@ -84,7 +89,12 @@ function partsQuery(term: SearchTerm): SQL | undefined {
   if (!term.stems.length) return undefined;
   const long = term.words.filter((w) => w.length >= 4 && !/^\d+$/.test(w));
   if (!long.length) return undefined;
-  const stemmed = termQuery({ ...term, words: long, near: undefined }, 'loose', ['finnish', 'swedish', 'english', 'simple']);
+  const stemmed = termQuery({ ...term, words: long, near: undefined, folded: undefined }, 'loose', [
+    'finnish',
+    'swedish',
+    'english',
+    'simple',
+  ]);
   return sql`regexp_replace((${stemmed})::text, ${"'([^']+)'"}, ${"'~\\1'"}, 'g')::tsquery`;
 }
 
@@ -170,7 +180,8 @@ export const lexemes = (values: string[]) => `(${values.map((v) => `'${v}'`).joi
  * Per word, what an ad's text says about it, strongest first: the word in the title (3), the
  * word inside a compound of the title ("sohva" in "Kulmasohva", 2), the word in the description
  * (1.5), a longer word that merely begins the same (0.2: the Finnish stem "tak" of "takki" also
- * begins "takuu"), for a corrected misspelling how near the title is (up to 0.3). "The word"
+ * begins "takuu"), for a corrected misspelling or another spelling of ä, ö, å how near the title
+ * is (up to 0.3). "The word"
  * means stemmed in the ad's own language or exactly as typed: the Finnish stem "tak" is also the
  * Swedish word for roof. `ts_rank_cd` orders within a level; the sum is weighted by the word's
  * weight. Computed only for the candidates (RELEVANCE_CANDIDATES), by id.
@@ -196,7 +207,7 @@ export function relevance(terms: SearchTerm[]): SQL {
     const loose = levels ? sql`${levels.loose}::tsquery` : termQuery(term);
     const document = sql`case when ${v} @@ ${own('title')} then 3 + ts_rank_cd(${v}, ${whole}) when ${v} @@ ${whole} then 1.5 + ts_rank_cd(${v}, ${whole}) when ${v} @@ ${loose} then 0.2 + 0.2 * ts_rank_cd(${v}, ${loose}) else 0 end`;
     const inCompound = levels?.parts ? sql`(case when ${v} @@ ${levels.parts}::tsquery then 2 else 0 end)` : sql`0`;
-    const near = term.typo ? sql` + 0.3 * word_similarity(${term.fuzzy}, lower(${products.name}))` : sql``;
+    const near = term.typo || term.folded?.length ? sql` + 0.3 * word_similarity(${term.fuzzy}, lower(${products.name}))` : sql``;
     return sql`${sql.raw(String(term.weight))} * (${document} + ${inCompound}${near})`;
   });
   return sql.join(parts, sql` + `);
