@@ -49,6 +49,7 @@ import privacyRoutes from './modules/privacy/privacy.routes.ts';
 import impersonationRoutes from './modules/auth/impersonation.routes.ts';
 import auditRoutes from './modules/audit/audit.routes.ts';
 import catalogAdminRoutes from './modules/catalog/catalog-admin.routes.ts';
+import synonymsAdminRoutes from './modules/search/synonyms-admin.routes.ts';
 import attributesRoutes from './modules/attributes/attributes.routes.ts';
 import attributesAdminRoutes from './modules/attributes/attributes-admin.routes.ts';
 import systemRoutes from './modules/admin/system.routes.ts';
@@ -265,6 +266,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(systemRoutes);
       await api.register(reportsRoutes);
       await api.register(catalogAdminRoutes);
+      await api.register(synonymsAdminRoutes);
       await api.register(attributesAdminRoutes);
       await api.register(settingsRoutes);
       await api.register(dashboardRoutes);

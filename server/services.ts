@@ -20,6 +20,8 @@ import { createModerationRepo } from './modules/moderation/moderation.repo.ts';
 import { createModerationService } from './modules/moderation/moderation.service.ts';
 import { createProductsRepo } from './modules/products/products.repo.ts';
 import { createSearchRepo } from './modules/search/search.repo.ts';
+import { createSynonymsRepo } from './modules/search/synonyms.repo.ts';
+import { createSynonymsAdminService } from './modules/search/synonyms-admin.service.ts';
 import { type ReadRouting, primaryOnly } from './db/read-routing.ts';
 import { createProductsService } from './modules/products/products.service.ts';
 import { createSellingRepo } from './modules/selling/selling.repo.ts';
@@ -343,6 +345,11 @@ export function createServices(
     catalog,
     attributes,
     sellerPhone: createSellerPhoneService({ ads: adsRepo, users: usersRepo, throttle }),
+    synonymsAdmin: createSynonymsAdminService({
+      repo: createSynonymsRepo(db),
+      audit: authRepo.audit,
+      onChanged: () => products.synonymsChanged(),
+    }),
     catalogAdmin: createCatalogAdminService({
       repo: catalogRepo,
       audit: authRepo.audit,

@@ -43,6 +43,7 @@ export default [
     route('users', 'routes/admin/users.tsx'),
     route('roles', 'routes/admin/roles.tsx'),
     route('categories', 'routes/admin/categories.tsx'),
+    route('search-words', 'routes/admin/search-words.tsx'),
     route('permissions', 'routes/admin/permissions.tsx'),
     route('phpinfo', 'routes/admin/system.tsx'),
     route('audit-log', 'routes/admin/audit-log.tsx'),

@@ -6,6 +6,7 @@ import type { RoleSlug } from '../../common/access.ts';
 import { catalogAttributes } from '../db/schema/attributes.ts';
 import { catalogs } from '../db/schema/catalog.ts';
 import { roles } from '../db/schema/roles.ts';
+import { searchSynonyms } from '../db/schema/search.ts';
 import { type TestUser, createUser } from '../test/accounts.ts';
 import { createAd } from '../test/ads.ts';
 import { buildTestApp } from '../test/app.ts';
@@ -85,6 +86,17 @@ async function freshCatalog(): Promise<number> {
     .values({ slug: `matrix-${tag}`, nameFi: `Matriisi ${tag}`, names: { en: `Matrix ${tag}`, ru: `Матрица ${tag}` }, position: 1000 })
     .returning({ id: catalogs.id });
   return row!.id;
+}
+
+/** A synonym group of its own (two fresh words): one per call, since a call may change or delete it. */
+let lastSynonymGroup = 1_000_000;
+async function freshSynonymGroup(): Promise<number> {
+  const groupId = ++lastSynonymGroup;
+  await app.services.database.db.insert(searchSynonyms).values([
+    { groupId, word: `matriisi${groupId}`, language: 'fi' },
+    { groupId, word: `matrix${groupId}`, language: 'en' },
+  ]);
+  return groupId;
 }
 
 /** A field of its own on a fresh category: one per call, since a call may retire or change it. */
@@ -291,6 +303,32 @@ const TABLE: Record<string, Row> = {
   'POST /api/admin/attributes/{id}/restore': {
     allowed: ADMINS,
     request: async () => ({ url: `/api/admin/attributes/${await freshAttribute()}/restore` }),
+  },
+  // The search's synonym groups: categories.manage, as the category tree (issue 28).
+  'GET /api/admin/search-synonyms': { allowed: ADMINS, request: () => ({}) },
+  'POST /api/admin/search-synonyms': {
+    allowed: ADMINS,
+    request: () => {
+      const tag = crypto
+        .randomUUID()
+        .replace(/[^a-f]/g, '')
+        .slice(0, 6);
+      return { payload: { fi: [`uusisana${tag}`, `toinensana${tag}`] } };
+    },
+  },
+  'PUT /api/admin/search-synonyms/{id}': {
+    allowed: ADMINS,
+    request: async () => {
+      const tag = crypto
+        .randomUUID()
+        .replace(/[^a-f]/g, '')
+        .slice(0, 6);
+      return { url: `/api/admin/search-synonyms/${await freshSynonymGroup()}`, payload: { fi: [`muutettu${tag}`, `toinen${tag}`] } };
+    },
+  },
+  'DELETE /api/admin/search-synonyms/{id}': {
+    allowed: ADMINS,
+    request: async () => ({ url: `/api/admin/search-synonyms/${await freshSynonymGroup()}` }),
   },
   'GET /api/admin/app-settings': { allowed: ADMINS, request: () => ({}) },
   // An empty change saves nothing: the call still goes through the guard.

@@ -1,4 +1,5 @@
 import {
+  BookA,
   FileText,
   FolderTree,
   Flag,
@@ -37,6 +38,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'roles', to: '/admin/roles', permission: 'roles.manage', icon: ShieldCheck, inDrawer: true },
   { key: 'permissions', to: '/admin/permissions', permission: 'roles.manage', icon: KeyRound, inDrawer: false },
   { key: 'category', to: '/admin/categories', permission: 'categories.manage', icon: FolderTree, inDrawer: true },
+  { key: 'search_words', to: '/admin/search-words', permission: 'categories.manage', icon: BookA, inDrawer: false },
   { key: 'blog', to: '/admin/blog', permission: 'blog.manage', icon: Newspaper, inDrawer: true },
   { key: 'pages', to: '/admin/pages', permission: 'pages.manage', icon: FileText, inDrawer: true },
   { key: 'audit_log', to: '/admin/audit-log', permission: 'audit.read', icon: ScrollText, inDrawer: false },

@@ -56,6 +56,7 @@ import type {
   UpdateBlogCategoryBody,
   UpdateBlogPostBody,
 } from '../../server/modules/blog/blog.schemas';
+import type { SynonymGroupBody, SynonymGroupList, SynonymGroupReply } from '../../server/modules/search/synonyms-admin.schemas';
 import { setGlobalError } from './global-error';
 import { ERROR_TOAST_MS, showToast } from './toasts';
 
@@ -468,6 +469,13 @@ export const api = {
   updateBlogCategory: (id: number, body: Static<typeof UpdateBlogCategoryBody>) =>
     apiRequest<Static<typeof BlogCategoryReply>>('PATCH', `/admin/blog/categories/${id}`, { body, ...quiet }),
   deleteBlogCategory: (id: number) => apiRequest<MessageReply>('DELETE', `/admin/blog/categories/${id}`, quiet),
+  /** The search's synonym groups (categories.manage). */
+  synonymGroups: () => apiRequest<Static<typeof SynonymGroupList>>('GET', '/admin/search-synonyms', quiet),
+  createSynonymGroup: (body: Static<typeof SynonymGroupBody>) =>
+    apiRequest<Static<typeof SynonymGroupReply>>('POST', '/admin/search-synonyms', { body, ...quiet }),
+  updateSynonymGroup: (id: number, body: Static<typeof SynonymGroupBody>) =>
+    apiRequest<Static<typeof SynonymGroupReply>>('PUT', `/admin/search-synonyms/${id}`, { body, ...quiet }),
+  deleteSynonymGroup: (id: number) => apiRequest<Static<typeof SynonymGroupReply>>('DELETE', `/admin/search-synonyms/${id}`, quiet),
   /** A picture for a post or an info page (blog.manage or pages.manage): stored as WebP under /media/content/. */
   uploadContentImage: (file: File) => {
     const form = new FormData();

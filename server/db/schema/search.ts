@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Words people use for the same thing, in groups, across Finnish, Swedish, English and Russian
- * ("fillari" = "polkupyörä" = "cykel" = "bike" = "велосипед"). Seeded by the migration; staff may
- * edit the rows later (the search reads them again within a minute). A word of several words
+ * ("fillari" = "polkupyörä" = "cykel" = "bike" = "велосипед"). Seeded by the migration; staff edit
+ * them under the admin's search words (search/synonyms-admin.service.ts; the search reads them again
+ * within a minute). A word of several words
  * ("winter tyres") stands for its group when a query contains it.
  */
 export const searchSynonyms = pgTable(
@@ -19,7 +20,8 @@ export const searchSynonyms = pgTable(
     language: text('language').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('search_synonyms_group_word_unique').on(t.groupId, t.word), index('search_synonyms_word_idx').on(t.word)],
+  // A word is in one group only (migration 0036): a group never chains into another.
+  (t) => [uniqueIndex('search_synonyms_word_unique').on(t.word), index('search_synonyms_group_idx').on(t.groupId)],
 );
 
 /**

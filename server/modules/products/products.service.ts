@@ -79,7 +79,8 @@ export const SIMILAR_LIMIT = 8;
 export function createProductsService(deps: ProductsDeps) {
   const { repo, search: searchRepo, ads, catalog, geo, users, storage } = deps;
   const cache = createListingCache<ListingPage>({ ttlMs: deps.listingCacheMs ?? 0, maxEntries: 2_000 });
-  const synonyms = createSynonymCache(searchRepo.synonymRows);
+  const synonymCache = createSynonymCache(searchRepo.synonymRows);
+  const synonyms = synonymCache.get;
 
   /** The listing's answer for a query, shared by identical queries for a few seconds. */
   const search = (query: ListingQuery) =>
@@ -150,6 +151,12 @@ export function createProductsService(deps: ProductsDeps) {
     invalidateListing(): void {
       cache.clear();
       newerCounts.clear();
+    },
+
+    /** Staff changed the synonym groups: this process's searches use them at once. */
+    synonymsChanged(): void {
+      synonymCache.clear();
+      cache.clear();
     },
 
     /** The listing's own check of a filter body (422 per field): a search kept to be run later. */

@@ -56,13 +56,13 @@ describe('hintsFrom', () => {
 });
 
 describe('createSynonymCache', () => {
-  it('reads the table once a minute, and again after a failed read', async () => {
+  it('reads the table once a minute, at once after a change here, and again after a failed read', async () => {
     let now = 0;
     const read = vi.fn(async () => [
       { groupId: 1, word: 'pyörä' },
       { groupId: 1, word: 'fillari' },
     ]);
-    const synonyms = createSynonymCache(read, () => now);
+    const synonyms = createSynonymCache(read, () => now).get;
     expect((await synonyms()).of.get('fillari')).toContain('pyörä');
     now += SYNONYMS_TTL_MS;
     await synonyms();
@@ -71,8 +71,14 @@ describe('createSynonymCache', () => {
     await synonyms();
     expect(read).toHaveBeenCalledTimes(2);
 
+    const cache = createSynonymCache(read, () => now);
+    await cache.get();
+    cache.clear();
+    await cache.get();
+    expect(read).toHaveBeenCalledTimes(4);
+
     const failing = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue([]);
-    const again = createSynonymCache(failing, () => now);
+    const again = createSynonymCache(failing, () => now).get;
     await expect(again()).rejects.toThrow('down');
     await expect(again()).resolves.toBeDefined();
     expect(failing).toHaveBeenCalledTimes(2);

@@ -195,13 +195,25 @@ export function createSearchRepo(primary: Database, options: SearchRepoOptions =
     },
   };
 
-  /** Vocabulary words one or two edits from the word (not the word itself): its likely misspellings or corrections. */
+  /**
+   * Vocabulary words one or two edits from the word (not the word itself): its likely misspellings
+   * or corrections. Trigrams find most; two letters swapped in a short word ("iphnoe") share too few
+   * trigrams, so the words of about its length that begin with its first two letters are asked too.
+   */
   async function nearWords(tx: Db, word: string): Promise<string[]> {
-    return rowsOf<{ word: string }>(
-      await tx.execute(sql`select word from ${searchWords} where word % ${word} order by word <-> ${word}, word limit 12`),
-    )
+    const length = [...word].length;
+    const edits = allowedEdits(word);
+    const [first = '', second = ''] = [...word];
+    const rows = rowsOf<{ word: string }>(
+      await tx.execute(
+        sql`(select word from ${searchWords} where word % ${word} order by word <-> ${word}, word limit 12) union (select word from ${searchWords} where word like ${`${first}${second}%`} and length(word) between ${length - edits} and ${length + edits} order by word <-> ${word}, word limit 12)`,
+      ),
+    );
+    return rows
       .map((r) => r.word)
-      .filter((near) => near !== word && editDistance(near, word) <= allowedEdits(word));
+      .filter((near) => near !== word && editDistance(near, word) <= edits)
+      .sort((a, b) => editDistance(a, word) - editDistance(b, word) || a.localeCompare(b))
+      .slice(0, 12);
   }
 
   /** The terms that may be misspelt, or meet misspellings: real words of letters only. */

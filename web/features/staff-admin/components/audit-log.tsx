@@ -22,6 +22,7 @@ const KNOWN_ENTITIES = [
   'decision',
   'catalog',
   'catalog_attribute',
+  'search_synonyms',
   'blog_post',
   'blog_category',
   'info_page',
