@@ -20,6 +20,8 @@ for (const text of process.argv.slice(2)) {
     total = page.total;
   }
   times.sort((a, b) => a - b);
-  console.log(`${text.padEnd(28)} median ${times[Math.floor(RUNS / 2)]!.toFixed(1).padStart(7)} ms  worst ${times.at(-1)!.toFixed(1).padStart(7)} ms  ${statements} statements  ${total} found`);
+  console.log(
+    `${text.padEnd(28)} median ${times[Math.floor(RUNS / 2)]!.toFixed(1).padStart(7)} ms  worst ${times.at(-1)!.toFixed(1).padStart(7)} ms  ${statements} statements  ${total} found`,
+  );
 }
 await pool.end();
