@@ -184,6 +184,7 @@ async function screensOf(page: Page, who: Who): Promise<string[]> {
     '/admin/roles',
     '/admin/permissions',
     '/admin/categories',
+    '/admin/search-words',
     '/admin/advertisements',
     '/admin/reports',
     '/admin/safety',

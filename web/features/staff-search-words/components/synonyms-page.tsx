@@ -161,8 +161,8 @@ export function SynonymsPage({ groups }: { groups: SynonymGroupItem[] }) {
           {shown.map((group) => {
             const first = allWords(group)[0] ?? '';
             return (
-              <li key={group.id} className="flex flex-wrap items-start justify-between gap-3 p-4">
-                <dl className="grid min-w-0 flex-1 gap-1 text-sm sm:grid-cols-[7rem_minmax(0,1fr)]">
+              <li key={group.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
+                <dl className="grid min-w-0 flex-1 gap-1 text-sm grid-cols-[6rem_minmax(0,1fr)] sm:grid-cols-[7rem_minmax(0,1fr)]">
                   {SYNONYM_LANGUAGES.filter((language) => group.words[language].length).map((language) => (
                     <div key={language} className="contents">
                       <dt className="text-muted">{languageLabel(i18n, 'admin_synonyms.language', language)}</dt>
@@ -176,7 +176,7 @@ export function SynonymsPage({ groups }: { groups: SynonymGroupItem[] }) {
                     </div>
                   ))}
                 </dl>
-                <div className="flex gap-2">
+                <div className="flex shrink-0 gap-2">
                   <button
                     aria-haspopup="dialog"
                     type="button"
