@@ -29,7 +29,6 @@ export const SET_PASSWORD_TOKEN_HOURS = 72;
 export const CHALLENGE_MINUTES = 10;
 /** The queue's kind for the hourly removal of expired sessions, challenges and reset tokens. */
 export const HOUSEKEEPING_JOB = 'auth-housekeeping';
-const HOUR_MS = 60 * 60 * 1000;
 
 const LOGIN_PER_ADDRESS: ThrottleRule = { limit: 5, windowSeconds: 15 * 60 };
 const LOGIN_PER_IP: ThrottleRule = { limit: 30, windowSeconds: 15 * 60 };
@@ -68,8 +67,7 @@ export function createAuthService(deps: AuthDeps) {
 
   /** Queues the next housekeeping at the next full hour after `now`, once across processes (its key is the hour). */
   async function scheduleHousekeeping(now: Date): Promise<void> {
-    const runAt = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS);
-    await jobs.enqueue(HOUSEKEEPING_JOB, {}, { runAt, key: runAt.toISOString() });
+    await jobs.enqueueHourly(HOUSEKEEPING_JOB, now);
   }
 
   jobs.register(HOUSEKEEPING_JOB, async (_payload, job) => {

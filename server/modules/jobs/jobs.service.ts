@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import type { JobRow, JobsRepo } from './jobs.repo.ts';
 
+const HOUR_MS = 3_600_000;
+
 /** A kind's work: throws to be retried later; the payload is what `enqueue` was given. */
 export type JobHandler = (payload: Record<string, unknown>, job: { id: number; attempts: number; now: Date }) => Promise<void>;
 
@@ -66,6 +68,15 @@ export function createJobsService(deps: JobsDeps) {
      */
     async enqueue(kind: string, payload: Record<string, unknown>, options: { runAt?: Date; key?: string } = {}, tx?: Db): Promise<boolean> {
       return repo.insert(kind, payload, options.runAt ?? new Date(), options.key ?? null, tx);
+    },
+
+    /**
+     * Queues the next run of an hourly job at the start of the hour after `now`, keyed by that hour:
+     * every process asks at start and each run asks for the next, and one job an hour runs across them.
+     */
+    async enqueueHourly(kind: string, now: Date): Promise<boolean> {
+      const runAt = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS);
+      return repo.insert(kind, {}, runAt, runAt.toISOString());
     },
 
     /** Queues several jobs at once (one statement), each as `enqueue` would. */

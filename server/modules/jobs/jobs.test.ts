@@ -91,4 +91,18 @@ describe('the job queue', () => {
     expect(await jobs.runDue(new Date(now.getTime() + 120_000))).toBe(1);
     expect(runs).toBe(1);
   });
+
+  it('an hourly job is queued once for the next hour, however many processes ask', async () => {
+    let runs = 0;
+    jobs.register('test-hourly', async () => void (runs += 1));
+    const now = at('2030-07-01T10:20:00Z');
+    const asked = await Promise.all([
+      jobs.enqueueHourly('test-hourly', now),
+      jobs.enqueueHourly('test-hourly', at('2030-07-01T10:59:59Z')),
+    ]);
+    expect(asked.filter(Boolean)).toHaveLength(1);
+    expect(await jobs.runDue(at('2030-07-01T10:59:59Z'))).toBe(0);
+    expect(await jobs.runDue(at('2030-07-01T11:00:00Z'))).toBe(1);
+    expect(runs).toBe(1);
+  });
 });

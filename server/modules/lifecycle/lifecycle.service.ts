@@ -99,8 +99,7 @@ export function createLifecycleService(deps: LifecycleDeps) {
 
   /** Queues the next sweep at the next full hour after `now`, once across processes (its key is the hour). */
   async function scheduleSweep(now: Date): Promise<void> {
-    const runAt = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS);
-    await jobs.enqueue(LIFECYCLE_JOBS.sweep, {}, { runAt, key: runAt.toISOString() });
+    await jobs.enqueueHourly(LIFECYCLE_JOBS.sweep, now);
   }
 
   /**

@@ -245,6 +245,15 @@ describe('recall where it was weak (issue 16)', () => {
     expect(await hints('kesamo')).toContain('Kesämökki järven rannalla');
   });
 
+  it('answers hints for punctuation or emoji with none, and a 10,000-character text with 422', async () => {
+    for (const query of ['🙂🚲', '!!!', '… —', '\u200b\u200b']) {
+      const response = await app.inject({ method: 'POST', url: '/api/search-hint', payload: { query } });
+      expect(response.statusCode, query).toBe(200);
+      expect(response.json().data, query).toEqual([]);
+    }
+    expect((await app.inject({ method: 'POST', url: '/api/search-hint', payload: { query: 'a'.repeat(10_000) } })).statusCode).toBe(422);
+  });
+
   it('reads the synonyms from the table, so staff can add a word', async () => {
     const db = app.services.database.db;
     expect(await found('kahvinkeitin')).toEqual([]);
