@@ -113,23 +113,24 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
  * primary's migrations reach it by replication). See read-routing.ts.
  */
 export async function openReadReplica(url: string): Promise<{ db: Database; close(): Promise<void> }> {
-  const { default: pg } = await import('pg');
-  const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, options: '-c jit=off' });
-  pool.on('error', () => {});
-  return { db: drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Database, close: () => pool.end() };
+  const { pool, db } = await postgresPool(url);
+  return { db: db as unknown as Database, close: () => pool.end() };
 }
 
-async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {
+/** A pool of connections to a PostgreSQL server, and the Drizzle database on it (the primary's and a replica's alike). */
+async function postgresPool(url: string) {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-
   // JIT compilation costs more than it saves on short OLTP queries (tens of ms on a listing).
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, options: '-c jit=off' });
   // A dropped idle connection must not take the process down; the pool replaces it.
   pool.on('error', () => {});
-  const db = drizzle({ client: pool, schema, casing: 'snake_case' });
+  return { pool, db: drizzle({ client: pool, schema, casing: 'snake_case' }) };
+}
+
+async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const { pool, db } = await postgresPool(url);
   return {
     db: db as unknown as Database,
     driver: 'postgres',

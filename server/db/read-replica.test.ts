@@ -26,9 +26,9 @@ describe.skipIf(!primaryUrl || !replicaPort)('a read replica (DATABASE_READ_URL)
   const apps: FastifyInstance[] = [];
 
   /** The app on the copy, reading from the replica while it is at most `maxLagSeconds` behind. */
-  async function appWithReplica(maxLagSeconds: number) {
+  async function appWithReplica(maxLagSeconds: number, listingCacheSeconds = 0) {
     const database = await openDatabase({ url: copy.url, migrationsFolder: migrationsDir });
-    const config = testConfig({ databaseUrl: copy.url, databaseRead: { url: replicaUrl, maxLagSeconds } });
+    const config = testConfig({ databaseUrl: copy.url, databaseRead: { url: replicaUrl, maxLagSeconds }, listingCacheSeconds });
     const app = await buildApp(config, { database, prepareDatabase: false });
     app.addHook('onClose', () => database.close());
     apps.push(app);
@@ -66,7 +66,8 @@ describe.skipIf(!primaryUrl || !replicaPort)('a read replica (DATABASE_READ_URL)
   });
 
   it('shows visitors the replica, the seller who just wrote their own edit, and nobody a replica too far behind', async () => {
-    const app = await appWithReplica(60);
+    // With the listing cache on: a visitor's answer from the replica must not reach the seller.
+    const app = await appWithReplica(60, 15);
     const seller = await createUser(app);
     const ad = await createAd(app, { userId: seller.id, name: 'Replikatesti Jopo', priceCents: 10_000 });
     const { headers } = await loginAs(app, seller);
@@ -106,8 +107,9 @@ describe.skipIf(!primaryUrl || !replicaPort)('a read replica (DATABASE_READ_URL)
     expect(strict.services.reads.replicaState()).toMatchObject({ usable: false });
     expect(await search({}, strict)).toBe(80);
 
-    // Once the replica replays again, visitors see the edit too.
+    // Once the replica replays again, visitors see the edit too (after their cached answer).
     await replicaAdmin.query('select pg_wal_replay_resume()');
+    app.services.products.invalidateListing();
     expect(
       await until(
         () => search(),

@@ -24,7 +24,8 @@ declare module 'fastify' {
 }
 
 export const XSRF_HEADER = 'x-xsrf-token';
-const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The methods that may change state (CSRF checks them; a read replica's window follows them). */
+export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 /** The XSRF cookie is read by the page's scripts, so it is not httpOnly. */
@@ -43,7 +44,7 @@ function isApiRoute(request: FastifyRequest): boolean {
  * the HEAD twin Fastify adds to a GET route carries the same config.
  */
 function changesState(request: FastifyRequest): boolean {
-  return isApiRoute(request) && (UNSAFE.has(request.method) || request.routeOptions.config.stateChanging === true);
+  return isApiRoute(request) && (UNSAFE_METHODS.has(request.method) || request.routeOptions.config.stateChanging === true);
 }
 
 /**
