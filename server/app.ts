@@ -285,6 +285,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (options.web) await registerWeb(app, config, options.web);
 
+  // The listing's index reads the listed ads once the app is ready; SQL answers until it has.
+  app.addHook('onReady', async () => void app.services.listingIndex?.start());
+
   // Ad views counted in this process are written every few seconds; what is left goes out before the database closes.
   app.addHook('onClose', async () => app.services.products.views.stop());
 

@@ -86,6 +86,9 @@ describe('loadConfig', () => {
   it('keeps listing answers 15 seconds and anonymous pages 10 seconds unless told otherwise', () => {
     expect(loadConfig({}).listingCacheSeconds).toBe(15);
     expect(loadConfig({ LISTING_CACHE_SECONDS: '0' }).listingCacheSeconds).toBe(0);
+    expect(loadConfig({}).listingIndex).toBe(true);
+    expect(loadConfig({ LISTING_INDEX: 'off' }).listingIndex).toBe(false);
+    expect(() => loadConfig({ LISTING_INDEX: 'maybe' })).toThrow(/LISTING_INDEX/);
     expect(() => loadConfig({ LISTING_CACHE_SECONDS: '-1' })).toThrow(/LISTING_CACHE_SECONDS/);
     expect(loadConfig({}).pageCacheSeconds).toBe(10);
     expect(loadConfig({ PAGE_CACHE_SECONDS: '0' }).pageCacheSeconds).toBe(0);

@@ -66,6 +66,8 @@ export interface Config {
   newAccountDays: number;
   /** Seconds a listing answer is reused for identical searches in this process (0: off). */
   listingCacheSeconds: number;
+  /** Listings without words answered from each process's in-memory index of the listed ads (issue 26). */
+  listingIndex: boolean;
   /**
    * Seconds an anonymous visitor's page is served whole from this process's memory (0: off); an
    * ad's change clears it on every instance at once (over Redis when configured).
@@ -225,6 +227,7 @@ export function loadConfig(env: Env = process.env): Config {
     hibpEnabled: plain.HIBP_ENABLED,
     newAccountDays: plain.NEW_ACCOUNT_DAYS,
     listingCacheSeconds: plain.LISTING_CACHE_SECONDS,
+    listingIndex: plain.LISTING_INDEX,
     pageCacheSeconds: plain.PAGE_CACHE_SECONDS,
     socketHeartbeatSeconds: plain.SOCKET_HEARTBEAT_SECONDS,
     chatMailPollSeconds: plain.CHAT_MAIL_POLL_SECONDS,

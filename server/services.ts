@@ -94,6 +94,8 @@ import { createPrivacyRepo } from './modules/privacy/privacy.repo.ts';
 import { createExportDataRepo } from './modules/privacy/export-data.repo.ts';
 import { createPrivacyService } from './modules/privacy/privacy.service.ts';
 import { createRetentionService } from './modules/privacy/retention.service.ts';
+import { createListingIndex } from './modules/listing-index/listing-index.ts';
+import { createListingIndexRepo } from './modules/listing-index/listing-index.repo.ts';
 import path from 'node:path';
 
 /** The parts with two drivers (embedded or production), built once per process by buildApp. */
@@ -210,8 +212,14 @@ export function createServices(
     hibpEnabled: config.hibpEnabled,
     hibpFetch: options.hibpFetch,
   });
+  // Listings without words from memory (issue 26); its first load starts when the app is ready.
+  const listingIndexRepo = createListingIndexRepo(db);
+  const listingIndex = config.listingIndex
+    ? createListingIndex(listingIndexRepo, { onError: (error) => platform.log('listing index failed', { err: error }) })
+    : undefined;
   const products = createProductsService({
     repo: productsRepo,
+    listingIndex,
     // Searches, hints and ad pages read from the replica when there is one (the service only reads ads).
     search: createSearchRepo(db, { reads: reads.reads }),
     ads: createAdsRepo(reads.reads),
@@ -335,9 +343,11 @@ export function createServices(
     storage: platform.storage,
     folders: { mail: path.join(config.dataDir, 'mail'), logs: path.join(config.dataDir, 'logs') },
     log: platform.log,
+    pruneListingChanges: listingIndexRepo.pruneChanges,
   });
   return {
     database,
+    listingIndex,
     /** Where reads that may lag go (db/read-routing.ts). */
     reads,
     platform,

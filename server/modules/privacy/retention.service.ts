@@ -4,6 +4,7 @@ import { RETENTION_DAYS } from '../../../common/privacy.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
 import type { PrivacyRepo } from './privacy.repo.ts';
+import { CHANGES_KEPT_MS } from '../listing-index/listing-index.ts';
 
 export const RETENTION_JOBS = {
   /** Once a day: queues the four below for that day and the next day's run. */
@@ -12,6 +13,7 @@ export const RETENTION_JOBS = {
   sessions: 'retention-sessions',
   messages: 'retention-messages',
   exports: 'retention-exports',
+  listingChanges: 'retention-listing-changes',
 } as const;
 type RetentionTask = Exclude<keyof typeof RETENTION_JOBS, 'daily'>;
 
@@ -27,13 +29,16 @@ export interface RetentionDeps {
   /** The folders whose old files go: DATA_DIR/mail (the embedded mailer's .eml files) and DATA_DIR/logs. */
   folders: { mail: string; logs: string };
   log: (message: string, detail: Record<string, unknown>) => void;
+  /** Forgets the ads' change rows older than this (listing-index/); each process has read them long since. */
+  pruneListingChanges?: (before: Date) => Promise<number>;
 }
 
 /**
  * Retention (issue 27, part 3), documented in the privacy policy and the README: every day, through
  * the queue (once across processes, on the queue's clock), mail files and logs older than 30 days
  * are deleted, sessions that ended 90 days ago are removed, the messages of deleted accounts are
- * anonymised, and exports whose link has ended are deleted. Each task writes an audit entry
+ * anonymised, exports whose link has ended are deleted, and the ads' change rows the listing's
+ * index reads (a day's worth is kept) are pruned. Each task writes an audit entry
  * (actor none, entity `retention`) with what it removed; each is idempotent.
  */
 export function createRetentionService(deps: RetentionDeps) {
@@ -111,6 +116,9 @@ export function createRetentionService(deps: RetentionDeps) {
         if (batch.length < BATCH) break;
       }
       return { exports };
+    },
+    async listingChanges(now) {
+      return { listing_changes: (await deps.pruneListingChanges?.(new Date(now.getTime() - CHANGES_KEPT_MS))) ?? 0 };
     },
   };
 

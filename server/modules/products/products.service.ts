@@ -26,6 +26,7 @@ import type { ProductsRepo } from './products.repo.ts';
 import type { ListingFilters, ListingPage, ListingQuery, ListingRow } from './listing-query.ts';
 import { COUNT_CAP } from './listing-pages.ts';
 import type { SearchRepo } from '../search/search.repo.ts';
+import type { ListingIndex } from '../listing-index/listing-index.ts';
 import { HINT_SAMPLE, hintText, hintsFrom } from '../search/hints.ts';
 import { createSynonymCache } from '../search/synonym-cache.ts';
 import { type ListingBody, type ListingReply, PAGE_SIZE, type SellerReply } from './products.schemas.ts';
@@ -40,6 +41,8 @@ export interface ProductsDeps {
    * read fresh from the primary, not from the cache, which may hold the replica's older answer.
    */
   wroteRecently?: () => boolean;
+  /** Listings without words from memory (listing-index/), up to date before each answer; else SQL. */
+  listingIndex?: ListingIndex;
   ads: AdsRepo;
   catalog: CatalogService;
   geo: GeoService;
@@ -84,7 +87,20 @@ export function createProductsService(deps: ProductsDeps) {
 
   /** The listing's answer for a query, shared by identical queries for a few seconds. */
   const search = (query: ListingQuery) =>
-    deps.wroteRecently?.() ? searchRepo.searchActive(query) : cache.get(JSON.stringify(query), () => searchRepo.searchActive(query));
+    deps.wroteRecently?.() ? listingAnswer(query) : cache.get(JSON.stringify(query), () => listingAnswer(query));
+
+  /** The listing's page: from the index when it can answer (its counts exact), else from SQL. */
+  async function listingAnswer(query: ListingQuery): Promise<ListingPage> {
+    const found = await deps.listingIndex?.answer(query);
+    if (!found) return searchRepo.searchActive(query);
+    const total = Math.min(found.matched, COUNT_CAP);
+    return {
+      rows: await searchRepo.cardsOf(query, found.ids),
+      total,
+      capped: total >= COUNT_CAP,
+      ...(found.facets ? { facets: { facets: found.facets, capped: false } } : {}),
+    };
+  }
 
   async function toCards(rows: ListingRow[], locale: Locale): Promise<ProductCard[]> {
     const labels = await adLabels(geo, catalog, locale, deps.attributes);

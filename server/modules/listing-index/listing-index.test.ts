@@ -1,0 +1,278 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AD_KINDS, type AdKind, SORT_KEYS, type SortKey } from '../../../common/ad-rules.ts';
+import type { AttributeValues } from '../../../common/attributes.ts';
+import { POSTED_WITHIN, type PostedWithin } from '../../../common/listing-filters.ts';
+import { catalogs } from '../../db/schema/catalog.ts';
+import { municipalities } from '../../db/schema/geo.ts';
+import { products } from '../../db/schema/products.ts';
+import { createUser } from '../../test/accounts.ts';
+import { createAd } from '../../test/ads.ts';
+import { buildTestApp } from '../../test/app.ts';
+import { defineCarFields, setValues } from '../products/field-search.fixtures.ts';
+import type { FacetField } from '../products/attribute-filters.ts';
+import { COUNT_CAP } from '../products/listing-pages.ts';
+import type { ListingQuery } from '../products/listing-query.ts';
+import { createSearchRepo } from '../search/search.repo.ts';
+import { createListingIndex } from './listing-index.ts';
+import { createListingIndexRepo } from './listing-index.repo.ts';
+
+/**
+ * The listing's in-memory index (issue 26) against the SQL it stands in for: the same pages, counts
+ * and facets for generated queries over generated ads, and never older than a committed write.
+ */
+
+let app: FastifyInstance;
+let sellerId: number;
+const catalogIds: Record<string, number> = {};
+const towns: { id: number; regionId: number; code: string }[] = [];
+
+/** A small seeded generator: the same ads and queries every run, so a failure can be read again. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (Math.imul(state ^ (state >>> 15), 2_246_822_507) + 0x9e3779b9) >>> 0;
+    return state / 4_294_967_296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
+    some: <T>(list: readonly T[]) => list.filter(() => next() < 0.4),
+    chance: (p: number) => next() < p,
+  };
+}
+
+const MAKES = ['toyota', 'volkswagen', 'volvo', 'skoda'];
+const FUELS = ['petrol', 'diesel', 'hybrid', 'plugin_hybrid', 'electric'];
+const EQUIPMENT = ['tow_hitch', 'winter_tyres', 'webasto'];
+const FACETS: FacetField[] = [
+  { key: 'make', type: 'choice', options: MAKES },
+  { key: 'fuel', type: 'choice', options: FUELS },
+  { key: 'equipment', type: 'choices', options: EQUIPMENT },
+  { key: 'service_book', type: 'boolean', options: ['true', 'false'] },
+];
+
+const sqlSearch = () => createSearchRepo(app.services.database.db);
+const index = () => app.services.listingIndex!;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  await defineCarFields(app);
+  sellerId = (await createUser(app)).id;
+  const db = app.services.database.db;
+  for (const slug of ['cars', 'motorcycles', 'bicycles']) {
+    const [row] = await db.select({ id: catalogs.id }).from(catalogs).where(eq(catalogs.slug, slug));
+    catalogIds[slug] = row!.id;
+  }
+  for (const code of ['091', '049', '092', '837', '853']) {
+    const [row] = await db.select().from(municipalities).where(eq(municipalities.code, code));
+    towns.push({ id: row!.id, regionId: row!.regionId, code });
+  }
+  const rng = random(2026);
+  const base = Date.now() - 20 * 86_400_000;
+  const statuses = ['active', 'active', 'active', 'reserved', 'moderate', 'sold'] as const;
+  for (let n = 0; n < 140; n++) {
+    const catalog = rng.pick(['cars', 'cars', 'motorcycles', 'bicycles']);
+    const kind: AdKind = rng.pick(AD_KINDS);
+    const ad = await createAd(app, {
+      userId: sellerId,
+      name: `Ilmoitus ${n}`,
+      catalog,
+      city: rng.pick(towns).code,
+      status: rng.pick(statuses),
+      kind,
+      priceCents: kind === 'give' ? 0 : rng.int(0, 40) * 50_000,
+      imageCount: rng.pick([0, 0, 1, 3]),
+      // Some share a moment to the microsecond: ties order by id, as the SQL orders them.
+      createdAt: new Date(base + rng.int(0, 60) * 8 * 3_600_000),
+    });
+    if (rng.chance(0.15)) {
+      await db
+        .update(products)
+        .set({ expiresAt: new Date(Date.now() + (rng.chance(0.5) ? -1 : 1) * 86_400_000) })
+        .where(eq(products.id, ad.id));
+    }
+    if (catalog !== 'cars' || rng.chance(0.1)) continue;
+    const values: AttributeValues = { make: rng.pick(MAKES), fuel: rng.pick(FUELS) };
+    if (rng.chance(0.85)) values.year = rng.int(1995, 2026);
+    if (rng.chance(0.7)) values.mileage_km = rng.int(0, 40) * 10_000;
+    if (rng.chance(0.6)) values.equipment = rng.some(EQUIPMENT);
+    if (rng.chance(0.6)) values.service_book = rng.chance(0.5);
+    await setValues(app, ad.id, values);
+  }
+  await app.services.listingIndex!.start();
+});
+afterAll(() => app.close());
+
+/** A listing query as the products service makes them, drawn at random. */
+function someQuery(rng: ReturnType<typeof random>): ListingQuery {
+  const sort: SortKey = rng.pick(SORT_KEYS);
+  const inCars = rng.chance(0.6);
+  const places = rng.some(towns);
+  const query: ListingQuery = {
+    catalogIds: inCars ? [catalogIds.cars!] : rng.chance(0.5) ? [] : [catalogIds.motorcycles!, catalogIds.bicycles!],
+    cityIds: rng.chance(0.5) ? places.map((t) => t.id) : [],
+    regionIds: rng.chance(0.2) ? [towns[0]!.regionId] : [],
+    terms: [],
+    sort,
+    limit: rng.pick([5, 10, 20]),
+    offset: rng.pick([0, 0, 0, 5, 20]),
+  };
+  if (rng.chance(0.3)) query.priceFromCents = rng.int(0, 20) * 50_000;
+  if (rng.chance(0.3)) query.priceToCents = rng.int(10, 40) * 50_000;
+  if (rng.chance(0.3)) query.kinds = rng.some(AD_KINDS).sort();
+  if (rng.chance(0.2)) query.withImages = true;
+  if (rng.chance(0.2)) query.postedWithin = rng.pick<PostedWithin>(POSTED_WITHIN);
+  if (sort === 'distance_asc') query.townOrder = towns.map((t) => t.id).sort(() => rng.next() - 0.5);
+  if (inCars) {
+    const choices: [string, string[]][] = [];
+    if (rng.chance(0.4)) choices.push(['make', rng.some(MAKES).sort()]);
+    if (rng.chance(0.4)) choices.push(['fuel', rng.some(FUELS).sort()]);
+    if (rng.chance(0.2)) choices.push(['equipment', [rng.pick(EQUIPMENT)]]);
+    if (rng.chance(0.2)) choices.push(['service_book', [String(rng.chance(0.5))]]);
+    const ranges: [string, number | null, number | null][] = [];
+    if (rng.chance(0.4)) ranges.push(['year', rng.chance(0.7) ? rng.int(1995, 2015) : null, rng.chance(0.5) ? rng.int(2010, 2026) : null]);
+    if (rng.chance(0.3)) ranges.push(['mileage_km', null, rng.int(5, 40) * 10_000]);
+    query.attributes = { choices: choices.filter(([, values]) => values.length).sort(), ranges };
+    if (rng.chance(0.7)) query.facets = FACETS;
+  }
+  return query;
+}
+
+async function bothAnswers(query: ListingQuery) {
+  const fromSql = await sqlSearch().searchActive(query);
+  const fromIndex = await index().answer(query);
+  expect(fromIndex, 'the index answers').toBeDefined();
+  return {
+    sql: { ids: fromSql.rows.map((row) => row.id), total: fromSql.total, facets: fromSql.facets?.facets },
+    index: { ids: fromIndex!.ids, total: Math.min(fromIndex!.matched, COUNT_CAP), facets: fromIndex!.facets },
+  };
+}
+
+describe('the listing index', () => {
+  it('loads the listed ads only', async () => {
+    await index().start();
+    expect(index().ready).toBe(true);
+    const [row] = await app.services.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(inArray(products.status, ['active', 'reserved']));
+    expect(index().size).toBe(row!.n);
+  });
+
+  it('answers 300 generated queries with the pages, counts and facets of the SQL', async () => {
+    const rng = random(7);
+    let nonEmpty = 0;
+    for (let n = 0; n < 300; n++) {
+      const query = someQuery(rng);
+      const answers = await bothAnswers(query);
+      expect(answers.index, JSON.stringify(query)).toEqual(answers.sql);
+      if (answers.sql.ids.length) nonEmpty++;
+    }
+    // The queries are not all empty: the comparison says something.
+    expect(nonEmpty).toBeGreaterThan(100);
+  });
+
+  it('leaves searches with words, and a distance sort without towns, to the SQL', async () => {
+    const query: ListingQuery = { catalogIds: [], cityIds: [], regionIds: [], terms: [], sort: 'created_at_desc', limit: 5, offset: 0 };
+    expect(await index().answer({ ...query, terms: [{ word: 'auto' } as never] })).toBeUndefined();
+    expect(await index().answer({ ...query, sort: 'distance_asc' })).toBeUndefined();
+  });
+
+  it('sees a write committed before the request: a new ad, a price, an ad leaving and coming back', async () => {
+    const db = app.services.database.db;
+    const query: ListingQuery = {
+      catalogIds: [catalogIds.bicycles!],
+      cityIds: [],
+      regionIds: [],
+      terms: [],
+      sort: 'price_desc',
+      limit: 3,
+      offset: 0,
+    };
+    const ad = await createAd(app, { userId: sellerId, name: 'Uusi pyörä', catalog: 'bicycles', priceCents: 99_999_900 });
+    expect((await index().answer(query))!.ids[0]).toBe(ad.id);
+    await db.update(products).set({ priceCents: 1 }).where(eq(products.id, ad.id));
+    expect((await index().answer(query))!.ids).not.toContain(ad.id);
+    await db.update(products).set({ priceCents: 99_999_900, status: 'moderate' }).where(eq(products.id, ad.id));
+    expect((await index().answer(query))!.ids).not.toContain(ad.id);
+    await db.update(products).set({ status: 'reserved' }).where(eq(products.id, ad.id));
+    expect((await index().answer(query))!.ids[0]).toBe(ad.id);
+    await db.delete(products).where(eq(products.id, ad.id));
+    expect((await index().answer(query))!.ids).not.toContain(ad.id);
+  });
+
+  it('shares one catch-up among requests that arrive together, and each still sees what was written before it', async () => {
+    const db = app.services.database.db;
+    const ad = await createAd(app, { userId: sellerId, name: 'Rinnakkain', catalog: 'bicycles', priceCents: 99_999_950 });
+    const query: ListingQuery = {
+      catalogIds: [catalogIds.bicycles!],
+      cityIds: [],
+      regionIds: [],
+      terms: [],
+      sort: 'price_desc',
+      limit: 1,
+      offset: 0,
+    };
+    const answers = await Promise.all(Array.from({ length: 12 }, () => index().answer(query)));
+    expect(answers.every((answer) => answer!.ids[0] === ad.id)).toBe(true);
+    await db.delete(products).where(eq(products.id, ad.id));
+  });
+
+  it.runIf(process.env.DATABASE_URL)('misses no write of a transaction that commits after a later one', async () => {
+    const db = app.services.database.db;
+    const query: ListingQuery = {
+      catalogIds: [catalogIds.bicycles!],
+      cityIds: [],
+      regionIds: [],
+      terms: [],
+      sort: 'price_desc',
+      limit: 2,
+      offset: 0,
+    };
+    const early = await createAd(app, { userId: sellerId, name: 'Hidas', catalog: 'bicycles', priceCents: 1 });
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    // The early transaction writes first and commits last.
+    const slow = db.transaction(async (tx) => {
+      await tx.update(products).set({ priceCents: 99_999_990 }).where(eq(products.id, early.id));
+      written();
+      await held;
+    });
+    await wrote;
+    const late = await createAd(app, { userId: sellerId, name: 'Nopea', catalog: 'bicycles', priceCents: 99_999_980 });
+    expect((await index().answer(query))!.ids).toEqual([late.id, expect.any(Number)]);
+    commit();
+    await slow;
+    expect((await index().answer(query))!.ids).toEqual([early.id, late.id]);
+    await db.delete(products).where(inArray(products.id, [early.id, late.id]));
+  });
+
+  it('reads everything again after sleeping longer than the changes are kept', async () => {
+    let clock = Date.now();
+    const repo = createListingIndexRepo(app.services.database.db);
+    const sleeper = createListingIndex(repo, { now: () => clock, changesKeptMs: 60_000 });
+    await sleeper.start();
+    const before = sleeper.size;
+    const ad = await createAd(app, { userId: sellerId, name: 'Unessa', catalog: 'bicycles' });
+    // The change rows are pruned while it sleeps: only a full read finds the new ad.
+    await repo.pruneChanges(new Date(Date.now() + 1000));
+    clock += 61_000;
+    const query: ListingQuery = { catalogIds: [], cityIds: [], regionIds: [], terms: [], sort: 'created_at_desc', limit: 500, offset: 0 };
+    const answer = await sleeper.answer(query);
+    expect(sleeper.size).toBe(before + 1);
+    expect(answer!.ids).toContain(ad.id);
+    await app.services.database.db.delete(products).where(eq(products.id, ad.id));
+  });
+
+  it('is pruned by the daily retention: change rows a day old go', async () => {
+    const result = await app.services.retention.run('listingChanges', new Date(Date.now() + 2 * 86_400_000));
+    expect(result.listing_changes).toBeGreaterThan(0);
+    const [row] = (await app.services.database.db.execute(sql`select count(*)::int as n from product_changes`)).rows as { n: number }[];
+    expect(row!.n).toBe(0);
+  });
+});
