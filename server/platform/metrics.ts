@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AppError } from '../../common/errors.ts';
 import { addressBlock } from '../config.ts';
 import { safeEqual } from './secrets.ts';
@@ -17,6 +17,16 @@ export const metricsPlugin = fp(
       labelNames: ['method', 'route', 'status'] as const,
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [registry],
+    });
+
+    // The listing's in-memory index (issue 26): how many ads it holds, 0 while it loads or when it is off.
+    new Gauge({
+      name: 'listing_index_ads',
+      help: 'Listed ads held by this process for listings without words (0: loading, or off)',
+      registers: [registry],
+      collect() {
+        this.set(app.services.listingIndex?.size ?? 0);
+      },
     });
 
     app.addHook('onResponse', async (request, reply) => {

@@ -33,6 +33,9 @@ describe('operations endpoints', () => {
     expect(res.body).toContain('http_request_duration_seconds_bucket');
     expect(res.body).toContain('route="/api/regions"');
     expect(res.body).toContain('process_cpu_seconds_total');
+    // The listing's index has loaded (an empty site: no ads) and says how many it holds.
+    await app.services.listingIndex!.start();
+    expect((await app.inject({ url: '/metrics' })).body).toMatch(/^listing_index_ads 0$/mu);
   });
 
   it('publishes the OpenAPI document and its docs page', async () => {

@@ -1,9 +1,11 @@
 import { AD_KINDS, type AdKind } from '../../../common/ad-rules.ts';
+import { SlotLists } from './slot-lists.ts';
 
 /**
  * The listed ads as the listing filters, counts and sorts them (issue 26): one slot per ad, its
- * columns in typed arrays so that a search walks a hundred thousand cars without touching an
- * object, and the category fields (a few ads in five) as a small record beside them.
+ * columns in typed arrays so that a search walks a million ads without touching an object, the
+ * category fields (a few ads in five) as small arrays of codes beside them, and the slots kept in
+ * newest-first order, so a listing by date stops once it has its page and its count.
  */
 
 /** An ad's row as the index keeps it (listing-index.repo.ts reads it). */
@@ -23,20 +25,23 @@ export interface IndexedAd {
   reserved: boolean;
   /** The category fields' choice values the search document holds as lexemes: `fuel=hybrid`. */
   choices: string[];
-  /** The stored values as the facets count them: a choice, "true"/"false", each of several choices. */
-  facetValues: Record<string, string[]>;
+  /** The stored values as the facets count them, `key=value`: a choice, "true"/"false", each of several choices. */
+  facetValues: string[];
   /** The fields' numbers and days (product_numbers). */
   numbers: Record<string, number>;
 }
 
-/** The category fields of one ad, kept only for ads that have any. */
-export interface AdFields {
-  choices: Set<string>;
-  facetValues: Record<string, string[]>;
-  numbers: Record<string, number>;
+/** Lookups of catalog, town and region ids (1 at an id's place) a walk tests before calling back. */
+export interface Prefilter {
+  catalogs?: Uint8Array;
+  cities?: Uint8Array;
+  regions?: Uint8Array;
 }
 
 const KIND_CODES = new Map(AD_KINDS.map((kind, index) => [kind, index]));
+
+/** New or re-dated ads wait in a small sorted list beside the order; past this many the order is merged anew. */
+const PENDING_MAX = 2_000;
 
 export class AdTable {
   /** Slots in use run 0..size-1 minus the free ones; a free slot has id 0. */
@@ -52,32 +57,84 @@ export class AdTable {
   created = new Float64Array(1024);
   /** NaN: no end. */
   expires = new Float64Array(1024);
-  fields: (AdFields | undefined)[] = [];
+  /** Each slot's choice lexemes and facet values as codes (`codeOf`). */
+  readonly choices = new SlotLists((n) => new Int32Array(n));
+  readonly facets = new SlotLists((n) => new Int32Array(n));
+  /** Each slot's numbers as pairs (key code, value). */
+  readonly numbers = new SlotLists((n) => new Float64Array(n));
+  /** Number keys ↔ codes. */
+  private readonly numberKeys = new Map<string, number>();
 
-  private readonly slotOf = new Map<number, number>();
-  private readonly free: number[] = [];
+  /** `key=value` ↔ code, shared by all ads: a million cars share a few hundred values. */
+  private readonly codes = new Map<string, number>();
+  /** Each code's field key. */
+  readonly keyOfCode: string[] = [];
+
+  private slotById = new Int32Array(1024).fill(-1);
   /** The slots of each catalog, so a search in one walks only its ads. */
-  private readonly byCatalog = new Map<number, Set<number>>();
+  private readonly byCatalog = new Groups();
+  /** The slots of each town: the distance sort reads the nearest towns' ads first. */
+  private readonly byCity = new Groups();
+  private count_ = 0;
+  private readonly free: number[] = [];
+  /** Slots newest first (created desc, id desc) as of the last merge; entries of moved or removed slots are skipped. */
+  private order = new Int32Array(0);
+  /** Slots added or re-dated since the merge, newest first. */
+  private pending: number[] = [];
+  /** 1: the slot's place is in `pending`, not in `order`. */
+  private inPending = new Uint8Array(1024);
+  /** 1: the slot was freed since the merge (not reused until then, or `order` would place it wrongly). */
+  private retired = new Uint8Array(1024);
+  /** While loading, slots are not placed one by one: `seal` sorts them all once. */
+  private sealed = false;
+
+  /** `pendingMax`: how many new or re-dated ads wait beside the order before it is merged (tests make it small). */
+  constructor(private readonly pendingMax = PENDING_MAX) {}
 
   get count(): number {
-    return this.slotOf.size;
+    return this.count_;
   }
 
-  has(id: number): boolean {
-    return this.slotOf.has(id);
+  /** The code of a number's key (a new one when no ad has had it). */
+  numberKey(key: string): number {
+    let code = this.numberKeys.get(key);
+    if (code === undefined) this.numberKeys.set(key, (code = this.numberKeys.size));
+    return code;
+  }
+
+  /** The slot's number of a key code, or undefined. */
+  numberOf(slot: number, keyCode: number): number | undefined {
+    const { data, start, length } = this.numbers;
+    const end = start[slot]! + length[slot]!;
+    for (let i = start[slot]!; i < end; i += 2) if (data[i] === keyCode) return data[i + 1];
+    return undefined;
+  }
+
+  /** The code of a `key=value`, or -1 when no ad has it. */
+  codeOf(keyValue: string): number {
+    return this.codes.get(keyValue) ?? -1;
+  }
+
+  get codeCount(): number {
+    return this.keyOfCode.length;
   }
 
   /** Adds the ad, or replaces what the index knew of it. */
   put(ad: IndexedAd): void {
-    let slot = this.slotOf.get(ad.id);
-    if (slot !== undefined && this.catalog[slot] !== ad.catalogId) {
-      this.byCatalog.get(this.catalog[slot]!)?.delete(slot);
-    }
-    if (slot === undefined) {
+    let slot = ad.id < this.slotById.length ? this.slotById[ad.id]! : -1;
+    const redated = slot < 0 || this.created[slot] !== ad.createdUs;
+    if (slot < 0) {
       slot = this.free.pop() ?? this.size++;
       if (slot >= this.id.length) this.grow();
-      this.slotOf.set(ad.id, slot);
+      this.setSlotOf(ad.id, slot);
+      this.count_++;
     }
+    if (this.id[slot] === ad.id) {
+      this.byCatalog.delete(this.catalog[slot]!, slot);
+      this.byCity.delete(this.city[slot]!, slot);
+    }
+    this.byCatalog.add(ad.catalogId, slot);
+    this.byCity.add(ad.cityId, slot);
     this.id[slot] = ad.id;
     this.catalog[slot] = ad.catalogId;
     this.city[slot] = ad.cityId;
@@ -88,35 +145,187 @@ export class AdTable {
     this.reserved[slot] = ad.reserved ? 1 : 0;
     this.created[slot] = ad.createdUs;
     this.expires[slot] = ad.expiresMs ?? Number.NaN;
-    const hasFields = ad.choices.length > 0 || Object.keys(ad.facetValues).length > 0 || Object.keys(ad.numbers).length > 0;
-    this.fields[slot] = hasFields ? { choices: new Set(ad.choices), facetValues: ad.facetValues, numbers: ad.numbers } : undefined;
-    let slots = this.byCatalog.get(ad.catalogId);
-    if (!slots) this.byCatalog.set(ad.catalogId, (slots = new Set()));
-    slots.add(slot);
+    this.choices.set(slot, this.encode(ad.choices));
+    this.facets.set(slot, this.encode(ad.facetValues));
+    this.numbers.set(
+      slot,
+      Object.entries(ad.numbers).flatMap(([key, value]) => [this.numberKey(key), value]),
+    );
+    if (redated) this.place(slot);
   }
 
   /** Forgets the ad (it is no longer listed, or gone). */
   remove(id: number): void {
-    const slot = this.slotOf.get(id);
-    if (slot === undefined) return;
-    this.slotOf.delete(id);
-    this.byCatalog.get(this.catalog[slot]!)?.delete(slot);
+    const slot = id < this.slotById.length ? this.slotById[id]! : -1;
+    if (slot < 0) return;
+    this.slotById[id] = -1;
+    this.count_--;
+    this.byCatalog.delete(this.catalog[slot]!, slot);
+    this.byCity.delete(this.city[slot]!, slot);
     this.id[slot] = 0;
-    this.fields[slot] = undefined;
-    this.free.push(slot);
+    this.choices.clear(slot);
+    this.facets.clear(slot);
+    this.numbers.clear(slot);
+    if (this.inPending[slot]) {
+      this.pending.splice(this.pending.indexOf(slot), 1);
+      this.inPending[slot] = 0;
+    }
+    this.retired[slot] = 1;
   }
 
-  /** Calls `visit` with every slot of these catalogs, or every slot in use when none are given. */
-  forEachSlot(catalogIds: readonly number[], visit: (slot: number) => void): void {
+  /** Sorts every slot newest first (after a load); later changes go to `pending`. */
+  seal(): void {
+    const slots: number[] = [];
+    for (let slot = 0; slot < this.size; slot++) if (this.id[slot] !== 0) slots.push(slot);
+    slots.sort((a, b) => this.newer(a, b));
+    this.order = Int32Array.from(slots);
+    this.pending = [];
+    this.inPending.fill(0);
+    this.free.push(...this.retiredSlots());
+    this.retired.fill(0);
+    this.sealed = true;
+  }
+
+  /**
+   * Calls `visit` with every slot newest first (created desc, id desc); `visit` returns false to
+   * stop. The merged order and the pending list are walked side by side.
+   */
+  walkNewest(visit: (slot: number) => boolean, where: Prefilter = {}): void {
+    const { order, pending, inPending, id } = this;
+    const skip = this.skipper(where);
+    let i = 0;
+    let j = 0;
+    for (;;) {
+      for (; i < order.length; i++) {
+        const slot = order[i]!;
+        if (id[slot] !== 0 && inPending[slot] === 0 && !skip(slot)) break;
+      }
+      while (j < pending.length && skip(pending[j]!)) j++;
+      const a = i < order.length ? order[i]! : -1;
+      const b = j < pending.length ? pending[j]! : -1;
+      if (a < 0 && b < 0) return;
+      const takeA = b < 0 || (a >= 0 && this.newer(a, b) < 0);
+      if (takeA) i++;
+      else j++;
+      if (!visit(takeA ? a : b)) return;
+    }
+  }
+
+  /**
+   * Calls `visit` with every slot in use that the prefilter lets through, in no set order (the
+   * newest slots first, roughly: a page's heap then fills with its winners early). With catalogs,
+   * only their slots are walked.
+   */
+  forEachSlot(visit: (slot: number) => void, where: Prefilter = {}, catalogIds: readonly number[] = []): void {
+    const { id, city, region } = this;
+    const { cities, regions } = where;
+    const places = cities !== undefined || regions !== undefined;
     if (catalogIds.length) {
-      for (const catalogId of catalogIds) this.byCatalog.get(catalogId)?.forEach(visit);
+      for (const catalogId of new Set(catalogIds)) {
+        this.byCatalog.slots(catalogId)?.forEach((slot) => {
+          if (!places || cities?.[city[slot]!] === 1 || regions?.[region[slot]!] === 1) visit(slot);
+        });
+      }
       return;
     }
-    for (let slot = 0; slot < this.size; slot++) if (this.id[slot] !== 0) visit(slot);
+    // The cheap lookups run in this loop, not in a call per ad: most ads of a million fail them.
+    for (let slot = this.size - 1; slot >= 0; slot--) {
+      if (id[slot] === 0) continue;
+      if (places && cities?.[city[slot]!] !== 1 && regions?.[region[slot]!] !== 1) continue;
+      visit(slot);
+    }
+  }
+
+  /** The prefilter as a test of a slot (true: skip it). */
+  private skipper(where: Prefilter): (slot: number) => boolean {
+    const { catalog, city, region } = this;
+    const { catalogs, cities, regions } = where;
+    const places = cities !== undefined || regions !== undefined;
+    return (slot) =>
+      (catalogs !== undefined && catalogs[catalog[slot]!] !== 1) ||
+      (places && cities?.[city[slot]!] !== 1 && regions?.[region[slot]!] !== 1);
+  }
+
+  /** The slots of a town (do not change the set). */
+  townSlots(cityId: number): ReadonlySet<number> | undefined {
+    return this.byCity.slots(cityId);
+  }
+
+  /** How many ads these catalogs hold. */
+  catalogSize(catalogIds: readonly number[]): number {
+    let n = 0;
+    for (const catalogId of new Set(catalogIds)) n += this.byCatalog.slots(catalogId)?.size ?? 0;
+    return n;
   }
 
   kindCode(kind: AdKind): number {
     return KIND_CODES.get(kind) ?? -1;
+  }
+
+  /** Negative when `a` is newer: created desc, then id desc (the listing's `newest`). */
+  newer(a: number, b: number): number {
+    return this.created[b]! - this.created[a]! || this.id[b]! - this.id[a]!;
+  }
+
+  /** Puts a new or re-dated slot in the pending list, merging the whole order when it grows long. */
+  private place(slot: number): void {
+    if (!this.sealed) return;
+    const { pending } = this;
+    if (this.inPending[slot]) pending.splice(pending.indexOf(slot), 1);
+    let low = 0;
+    let high = pending.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.newer(pending[middle]!, slot) < 0) low = middle + 1;
+      else high = middle;
+    }
+    pending.splice(low, 0, slot);
+    this.inPending[slot] = 1;
+    if (pending.length > this.pendingMax) this.merge();
+  }
+
+  /** The order and the pending list as one order again, in one linear pass. */
+  private merge(): void {
+    const merged = new Int32Array(this.count_);
+    let n = 0;
+    this.walkNewest((slot) => {
+      merged[n++] = slot;
+      return true;
+    });
+    this.order = merged.subarray(0, n);
+    for (const slot of this.pending) this.inPending[slot] = 0;
+    this.pending = [];
+    this.free.push(...this.retiredSlots());
+    this.retired.fill(0);
+  }
+
+  private retiredSlots(): number[] {
+    const out: number[] = [];
+    for (let slot = 0; slot < this.size; slot++) if (this.retired[slot] === 1) out.push(slot);
+    return out;
+  }
+
+  private encode(values: string[]): number[] {
+    return values.map((value) => {
+      let code = this.codes.get(value);
+      if (code === undefined) {
+        code = this.keyOfCode.length;
+        this.codes.set(value, code);
+        this.keyOfCode.push(value.slice(0, value.indexOf('=')));
+      }
+      return code;
+    });
+  }
+
+  private setSlotOf(id: number, slot: number): void {
+    if (id >= this.slotById.length) {
+      let length = this.slotById.length;
+      while (length <= id) length *= 2;
+      const grown = new Int32Array(length).fill(-1);
+      grown.set(this.slotById);
+      this.slotById = grown;
+    }
+    this.slotById[id] = slot;
   }
 
   private grow(): void {
@@ -136,5 +345,27 @@ export class AdTable {
     this.reserved = grown(this.reserved);
     this.created = grown(this.created);
     this.expires = grown(this.expires);
+    this.inPending = grown(this.inPending);
+    for (const lists of [this.choices, this.facets, this.numbers]) lists.growSlots(capacity);
+    this.retired = grown(this.retired);
+  }
+}
+
+/** Slots grouped by a column's value (catalog, town). */
+class Groups {
+  private readonly groups = new Map<number, Set<number>>();
+
+  add(key: number, slot: number): void {
+    let slots = this.groups.get(key);
+    if (!slots) this.groups.set(key, (slots = new Set()));
+    slots.add(slot);
+  }
+
+  delete(key: number, slot: number): void {
+    this.groups.get(key)?.delete(slot);
+  }
+
+  slots(key: number): Set<number> | undefined {
+    return this.groups.get(key);
   }
 }

@@ -3,108 +3,245 @@ import { POSTED_WITHIN_DAYS } from '../../../common/listing-filters.ts';
 import type { SortKey } from '../../../common/ad-rules.ts';
 import type { ListingQuery } from '../products/listing-query.ts';
 import { FIELD_SORTS } from '../products/field-sort-page.ts';
-import type { AdTable } from './ad-table.ts';
+import type { AdTable, Prefilter } from './ad-table.ts';
 
 /**
  * A listing without words answered from the ads in memory (ad-table.ts): the same conditions as
  * `listingConditions` (products/listing-conditions.ts), the same orders as `listingOrder` and the
- * field and distance pages, and the facets counted exactly in the same walk. The index test holds
- * the two to the same answers.
+ * field and distance pages, and the facets counted exactly. The index test holds the two to the
+ * same answers.
+ *
+ * Sorted by date (or pictures first), without facets, the walk goes newest first and stops once it
+ * has the page and `countCap` matches: a broad listing reads a few thousand slots. Other sorts, and
+ * any listing with facets, walk every ad once, keeping the page in a heap.
  */
 
 export interface IndexAnswer {
   /** The page's ad ids in order. */
   ids: number[];
-  /** How many ads match, all of them. */
+  /** How many ads match: all of them, or at least `countCap` when the walk stopped early. */
   matched: number;
   facets?: Facets;
 }
 
+/** Catalogs with at most this many ads are walked through their own slots, not in date order. */
+const SMALL_CATALOGS = 50_000;
+
 /** A comparator of slots: negative when `a` comes first. */
 type Order = (a: number, b: number) => number;
 
-export function answerQuery(table: AdTable, query: ListingQuery, nowMs: number): IndexAnswer {
+export function answerQuery(
+  table: AdTable,
+  query: ListingQuery,
+  nowMs: number,
+  countCap: number,
+  smallCatalogs = SMALL_CATALOGS,
+): IndexAnswer {
+  // Catalog and place are tested in the table's own loops; the rest per ad that passes them.
+  const where: Prefilter = { catalogs: lookup(query.catalogIds), cities: lookup(query.cityIds), regions: lookup(query.regionIds) };
   const pass = baseFilter(table, query, nowMs);
-  const choices = (query.attributes?.choices ?? []).map(([key, values]) => values.map((value) => `${key}=${value}`));
-  const choiceKeys = (query.attributes?.choices ?? []).map(([key]) => key);
-  const facetFields = query.facets ?? [];
-  // Per field: value → count. A chosen field counts the ads every other filter leaves.
-  const counts = facetFields.map(() => new Map<string, number>());
-  const chosenIndex = facetFields.map((field) => choiceKeys.indexOf(field.key));
-  const order = orderOf(table, query);
-  const top = new TopK(query.offset + query.limit, order);
+  const failedChoice = choiceFilter(table, query);
+  const facets = query.facets?.length ? facetCounter(table, query) : undefined;
+  const end = query.offset + query.limit;
   let matched = 0;
 
-  table.forEachSlot(query.catalogIds, (slot) => {
-    if (!pass(slot)) return;
-    const fields = table.fields[slot];
-    // Which choice filter the ad fails: none (-1), exactly one (its index) or several (-2).
-    let failed = -1;
-    for (let c = 0; c < choices.length; c++) {
-      if (fields && choices[c]!.some((lexeme) => fields.choices.has(lexeme))) continue;
-      failed = failed === -1 ? c : -2;
-      if (failed === -2) break;
+  // Newest first (or pictures first, then newest), no facets: walk in order and stop early —
+  // unless the catalogs are small, when walking their own ads is quicker than passing the others.
+  const small = query.catalogIds.length > 0 && table.catalogSize(query.catalogIds) <= smallCatalogs;
+  const walks = facets || small ? undefined : orderedWalks(query.sort);
+  if (walks) {
+    const ids: number[] = [];
+    for (const images of walks) {
+      table.walkNewest((slot) => {
+        if (images !== undefined && table.images[slot] !== images) return true;
+        if (!pass(slot) || failedChoice(slot) !== -1) return true;
+        if (matched >= query.offset && matched < end) ids.push(table.id[slot]!);
+        matched++;
+        return matched < Math.max(end, countCap);
+      }, where);
+      if (matched >= Math.max(end, countCap)) break;
     }
-    if (failed === -2) return;
-    if (failed === -1) {
-      matched++;
-      top.offer(slot);
-    }
-    if (!fields) return;
-    for (let f = 0; f < facetFields.length; f++) {
-      // Counted when the ad passes every filter but (at most) this field's own.
-      if (failed !== -1 && failed !== chosenIndex[f]) continue;
-      const values = fields.facetValues[facetFields[f]!.key];
-      if (!values) continue;
-      const count = counts[f]!;
-      for (const value of values) count.set(value, (count.get(value) ?? 0) + 1);
-    }
-  });
+    return { ids, matched };
+  }
 
+  if (!facets && nearestTownsFirst(query)) return byTown(table, query, pass, failedChoice, where.catalogs, countCap);
+
+  const top = new TopK(end, orderOf(table, query));
+  table.forEachSlot(
+    (slot) => {
+      if (!pass(slot)) return;
+      const failed = failedChoice(slot);
+      if (failed === -2) return;
+      if (failed === -1) {
+        matched++;
+        top.offer(slot);
+      }
+      facets?.count(slot, failed);
+    },
+    where,
+    query.catalogIds,
+  );
   const ids = top
     .sorted()
     .slice(query.offset)
     .map((slot) => table.id[slot]!);
-  if (!facetFields.length) return { ids, matched };
-  const facets: Facets = {};
-  facetFields.forEach((field, f) => {
-    const count = counts[f]!;
-    facets[field.key] = field.options.filter((value) => (count.get(value) ?? 0) > 0).map((value) => ({ value, count: count.get(value)! }));
-  });
-  return { ids, matched, facets };
+  return facets ? { ids, matched, facets: facets.result() } : { ids, matched };
 }
 
-/** Every condition but the choice filters (counted apart for the facets), as one test of a slot. */
-function baseFilter(table: AdTable, query: ListingQuery, nowMs: number): (slot: number) => boolean {
-  const tests: ((slot: number) => boolean)[] = [];
-  // Not ended: an active ad past its end leaves the listing; a reserved one stays (validity-sql.ts).
-  tests.push((slot) => table.reserved[slot] === 1 || !(table.expires[slot]! <= nowMs));
-  if (query.cityIds.length || query.regionIds.length) {
-    const cities = new Set(query.cityIds);
-    const regions = new Set(query.regionIds);
-    tests.push((slot) => cities.has(table.city[slot]!) || regions.has(table.region[slot]!));
-  }
-  const { priceFromCents: from, priceToCents: to } = query;
-  if (from !== undefined) tests.push((slot) => table.price[slot]! >= from);
-  if (to !== undefined) tests.push((slot) => table.price[slot]! <= to);
-  if (query.kinds?.length) {
-    const kinds = new Set(query.kinds.map((kind) => table.kindCode(kind)));
-    tests.push((slot) => kinds.has(table.kind[slot]!));
-  }
-  if (query.withImages) tests.push((slot) => table.images[slot] === 1);
-  if (query.postedWithin) {
-    const since = (nowMs - POSTED_WITHIN_DAYS[query.postedWithin] * 86_400_000) * 1000;
-    tests.push((slot) => table.created[slot]! >= since);
-  }
-  for (const [key, min, max] of query.attributes?.ranges ?? []) {
-    tests.push((slot) => {
-      const value = table.fields[slot]?.numbers[key];
-      return value !== undefined && (min === null || value >= min) && (max === null || value <= max);
+/** A distance sort the towns' own slots answer: every town asked is in the nearest-first list. */
+function nearestTownsFirst(query: ListingQuery): boolean {
+  if (query.sort !== 'distance_asc' || query.regionIds.length || !query.cityIds.length || !query.townOrder?.length) return false;
+  const towns = new Set(query.townOrder);
+  return query.cityIds.every((id) => towns.has(id));
+}
+
+/**
+ * The distance sort's page as the SQL's distance page makes it: the towns nearest first, each
+ * town's ads newest first. Each town's ads are read until the page is full and the count has
+ * reached its cap; a page from the nearest town alone reads that town and a few more.
+ */
+function byTown(
+  table: AdTable,
+  query: ListingQuery,
+  pass: (slot: number) => boolean,
+  failedChoice: (slot: number) => number,
+  catalogs: Uint8Array | undefined,
+  countCap: number,
+): IndexAnswer {
+  const end = query.offset + query.limit;
+  const asked = new Set(query.cityIds);
+  const page: number[] = [];
+  let matched = 0;
+  for (const town of new Set(query.townOrder)) {
+    if (!asked.has(town)) continue;
+    const top = page.length < end ? new TopK(end - page.length, (a, b) => table.newer(a, b)) : undefined;
+    table.townSlots(town)?.forEach((slot) => {
+      if (catalogs !== undefined && catalogs[table.catalog[slot]!] !== 1) return;
+      if (!pass(slot) || failedChoice(slot) !== -1) return;
+      matched++;
+      top?.offer(slot);
     });
+    if (top) page.push(...top.sorted());
+    if (page.length >= end && matched >= countCap) break;
   }
+  return { ids: page.slice(query.offset).map((slot) => table.id[slot]!), matched };
+}
+
+/** The walks of a sort that can stop early: pictures first is two walks (1, then 0); undefined: cannot. */
+function orderedWalks(sort: ListingQuery['sort']): (number | undefined)[] | undefined {
+  if (sort === 'created_at_desc' || sort === 'relevance') return [undefined];
+  if (sort === 'image_desc') return [1, 0];
+  if (sort === 'image_asc') return [0, 1];
+  return undefined;
+}
+
+/** A lookup of ids: 1 at each id's place. */
+function lookup(ids: readonly number[]): Uint8Array | undefined {
+  if (!ids.length) return undefined;
+  const table = new Uint8Array(Math.max(...ids) + 1);
+  for (const id of ids) table[id] = 1;
+  return table;
+}
+
+/**
+ * Every condition but catalog and place (the walk's prefilter) and the choice filters (counted
+ * apart for the facets), as one test of a slot.
+ */
+function baseFilter(table: AdTable, query: ListingQuery, nowMs: number): (slot: number) => boolean {
+  const { price, kind, images, created, expires, reserved } = table;
+  const numberCount = table.numbers.length;
+  const from = query.priceFromCents ?? -Infinity;
+  const to = query.priceToCents ?? Infinity;
+  const kinds = query.kinds?.length ? query.kinds.reduce((mask, k) => mask | (1 << table.kindCode(k)), 0) : 0xff;
+  const withImages = query.withImages === true;
+  const since = query.postedWithin ? (nowMs - POSTED_WITHIN_DAYS[query.postedWithin] * 86_400_000) * 1000 : -Infinity;
+  // Each range as (key code, min, max) in one flat array: no tuple is unpacked per ad.
+  const ranges = Float64Array.from(
+    (query.attributes?.ranges ?? []).flatMap(([key, min, max]) => [table.numberKey(key), min ?? -Infinity, max ?? Infinity]),
+  );
   return (slot) => {
-    for (const test of tests) if (!test(slot)) return false;
+    const p = price[slot]!;
+    if (p < from || p > to) return false;
+    if (((kinds >> kind[slot]!) & 1) === 0) return false;
+    if (withImages && images[slot] === 0) return false;
+    if (created[slot]! < since) return false;
+    // Not ended: an active ad past its end leaves the listing; a reserved one stays (validity-sql.ts).
+    if (reserved[slot] === 0 && expires[slot]! <= nowMs) return false;
+    if (ranges.length) {
+      if (numberCount[slot] === 0) return false;
+      for (let r = 0; r < ranges.length; r += 3) {
+        const value = table.numberOf(slot, ranges[r]!);
+        if (value === undefined || value < ranges[r + 1]! || value > ranges[r + 2]!) return false;
+      }
+    }
     return true;
+  };
+}
+
+/**
+ * Which choice filter a slot fails: none (-1), exactly one (its index, for that field's facet) or
+ * several (-2). A filter accepts any of its values (the search document's `§akey=value` lexemes).
+ */
+function choiceFilter(table: AdTable, query: ListingQuery): (slot: number) => number {
+  const choices = query.attributes?.choices ?? [];
+  if (!choices.length) return () => -1;
+  const accepted = choices.map(([key, values]) => {
+    const codes = new Uint8Array(table.codeCount);
+    for (const value of values) {
+      const code = table.codeOf(`${key}=${value}`);
+      if (code >= 0) codes[code] = 1;
+    }
+    return codes;
+  });
+  const { data, start, length } = table.choices;
+  return (slot) => {
+    const first = start[slot]!;
+    const end = first + length[slot]!;
+    let failed = -1;
+    for (let c = 0; c < accepted.length; c++) {
+      const accepts = accepted[c]!;
+      let found = false;
+      for (let i = first; i < end && !found; i++) found = accepts[data[i]!] === 1;
+      if (found) continue;
+      if (failed !== -1) return -2;
+      failed = c;
+    }
+    return failed;
+  };
+}
+
+/**
+ * The facets: per requested field, how many ads have each value among those every other filter
+ * leaves (an ad failing only this field's own filter counts for it).
+ */
+function facetCounter(table: AdTable, query: ListingQuery) {
+  const fields = query.facets ?? [];
+  const choiceKeys = (query.attributes?.choices ?? []).map(([key]) => key);
+  const fieldOfCode = new Int16Array(table.codeCount).fill(-1);
+  const fieldIndex = new Map(fields.map((field, f) => [field.key, f]));
+  table.keyOfCode.forEach((key, code) => (fieldOfCode[code] = fieldIndex.get(key) ?? -1));
+  const chosenIndex = fields.map((field) => choiceKeys.indexOf(field.key));
+  const counts = new Int32Array(table.codeCount);
+  const { data, start, length } = table.facets;
+  return {
+    count(slot: number, failed: number): void {
+      const end = start[slot]! + length[slot]!;
+      for (let i = start[slot]!; i < end; i++) {
+        const f = fieldOfCode[data[i]!]!;
+        if (f >= 0 && (failed === -1 || failed === chosenIndex[f])) counts[data[i]!]!++;
+      }
+    },
+    result(): Facets {
+      const facets: Facets = {};
+      for (const field of fields) {
+        const countOf = (value: string) => {
+          const code = table.codeOf(`${field.key}=${value}`);
+          return code >= 0 ? counts[code]! : 0;
+        };
+        facets[field.key] = field.options.filter((value) => countOf(value) > 0).map((value) => ({ value, count: countOf(value) }));
+      }
+      return facets;
+    },
   };
 }
 
@@ -116,9 +253,10 @@ function orderOf(table: AdTable, query: ListingQuery): Order {
   if (field) {
     // The ads with the value by it (ties: the newer id first), then those without, newest first.
     const sign = field.direction === 'asc' ? 1 : -1;
+    const key = table.numberKey(field.key);
     return (a, b) => {
-      const va = table.fields[a]?.numbers[field.key];
-      const vb = table.fields[b]?.numbers[field.key];
+      const va = table.numberOf(a, key);
+      const vb = table.numberOf(b, key);
       if (va !== undefined && vb !== undefined) return sign * (va - vb) || id[b]! - id[a]!;
       if (va !== undefined) return -1;
       if (vb !== undefined) return 1;
@@ -138,8 +276,10 @@ function orderOf(table: AdTable, query: ListingQuery): Order {
       return (a, b) => images[a]! - images[b]! || newest(a, b);
     case 'distance_asc': {
       // The towns nearest first, each town's ads newest first; a town not in the list last.
-      const rank = new Map((query.townOrder ?? []).map((town, index) => [town, index]));
-      const rankOf = (slot: number) => rank.get(table.city[slot]!) ?? Number.MAX_SAFE_INTEGER;
+      const towns = query.townOrder ?? [];
+      const rank = new Int32Array(Math.max(0, ...towns) + 1).fill(towns.length);
+      towns.forEach((town, index) => (rank[town] = Math.min(rank[town]!, index)));
+      const rankOf = (slot: number) => rank[table.city[slot]!] ?? towns.length;
       return (a, b) => rankOf(a) - rankOf(b) || newest(a, b);
     }
     case 'created_at_desc':
@@ -186,7 +326,9 @@ class TopK {
     while (index > 0) {
       const parent = (index - 1) >> 1;
       if (order(heap[index]!, heap[parent]!) <= 0) return;
-      [heap[index], heap[parent]] = [heap[parent]!, heap[index]!];
+      const moved = heap[index]!;
+      heap[index] = heap[parent]!;
+      heap[parent] = moved;
       index = parent;
     }
   }
@@ -200,7 +342,9 @@ class TopK {
       if (left < heap.length && order(heap[left]!, heap[worst]!) > 0) worst = left;
       if (right < heap.length && order(heap[right]!, heap[worst]!) > 0) worst = right;
       if (worst === index) return;
-      [heap[index], heap[worst]] = [heap[worst]!, heap[index]!];
+      const moved = heap[index]!;
+      heap[index] = heap[worst]!;
+      heap[worst] = moved;
       index = worst;
     }
   }

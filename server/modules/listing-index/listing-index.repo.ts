@@ -32,7 +32,8 @@ interface AdRow {
 /**
  * The columns of listed ads. The choice lexemes are the search document's own (`§a…`), so a
  * filter matches exactly what the SQL's tsquery matches; facets count the stored values as
- * `facets.ts` does. Ads without fields skip both lookups.
+ * `facets.ts` does, of the keys some choice or yes/no field has (facets are asked of those only;
+ * a model's free text would fill the value codes). Ads without fields skip these lookups.
  */
 const AD_COLUMNS = sql.raw(`p.id, p.catalog_id, p.city_id, p.region_id, p.price_cents::float8 as price, p.kind,
   p.image_count > 0 as has_images,
@@ -41,7 +42,9 @@ const AD_COLUMNS = sql.raw(`p.id, p.catalog_id, p.city_id, p.region_id, p.price_
   p.status = 'reserved' as reserved,
   case when p.attributes = '{}'::jsonb then null else
     array(select substr(l, 3) from unnest(tsvector_to_array(p.search_vector)) as l where l like '§a%') end as lexemes,
-  case when p.attributes = '{}'::jsonb then null else p.attributes end as attributes,
+  case when p.attributes = '{}'::jsonb then null else
+    (select jsonb_object_agg(a.key, a.value) from jsonb_each(p.attributes) a
+      where a.key in (select d.key from catalog_attributes d where d.type in ('choice', 'choices', 'boolean'))) end as attributes,
   case when p.attributes = '{}'::jsonb then null else
     (select jsonb_object_agg(n.key, n.value) from product_numbers n where n.product_id = p.id) end as numbers`);
 
@@ -109,12 +112,11 @@ function json<T>(value: T | string | null): T | null {
 
 function toAd(row: AdRow): IndexedAd {
   const attributes = json(row.attributes) ?? {};
-  const facetValues: Record<string, string[]> = {};
+  const facetValues: string[] = [];
   for (const [key, value] of Object.entries(attributes)) {
     // As facets.ts reads a stored value: a choice, yes/no as "true"/"false", each of several choices.
-    if (typeof value === 'string') facetValues[key] = [value];
-    else if (typeof value === 'boolean') facetValues[key] = [String(value)];
-    else if (Array.isArray(value)) facetValues[key] = value.filter((v): v is string => typeof v === 'string');
+    if (typeof value === 'string' || typeof value === 'boolean') facetValues.push(`${key}=${String(value)}`);
+    else if (Array.isArray(value)) for (const v of value) if (typeof v === 'string') facetValues.push(`${key}=${v}`);
   }
   const numbers = json(row.numbers) ?? {};
   return {

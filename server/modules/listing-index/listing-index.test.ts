@@ -15,6 +15,7 @@ import type { FacetField } from '../products/attribute-filters.ts';
 import { COUNT_CAP } from '../products/listing-pages.ts';
 import type { ListingQuery } from '../products/listing-query.ts';
 import { createSearchRepo } from '../search/search.repo.ts';
+import { rowsOf } from '../search/text-query-sql.ts';
 import { createListingIndex } from './listing-index.ts';
 import { createListingIndexRepo } from './listing-index.repo.ts';
 
@@ -272,7 +273,7 @@ describe('the listing index', () => {
   it('is pruned by the daily retention: change rows a day old go', async () => {
     const result = await app.services.retention.run('listingChanges', new Date(Date.now() + 2 * 86_400_000));
     expect(result.listing_changes).toBeGreaterThan(0);
-    const [row] = (await app.services.database.db.execute(sql`select count(*)::int as n from product_changes`)).rows as { n: number }[];
+    const [row] = rowsOf<{ n: number }>(await app.services.database.db.execute(sql`select count(*)::int as n from product_changes`));
     expect(row!.n).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import type { ListingQuery } from '../products/listing-query.ts';
 import { AdTable } from './ad-table.ts';
 import { type IndexAnswer, answerQuery } from './answer.ts';
 import type { ListingIndexRepo } from './listing-index.repo.ts';
+import { COUNT_CAP } from '../products/listing-pages.ts';
 
 /**
  * The listing's in-memory index (issue 26): each process keeps the listed ads' filter columns and
@@ -50,6 +51,7 @@ export function createListingIndex(repo: ListingIndexRepo, options: ListingIndex
       if (!batch.length) break;
       after = batch[batch.length - 1]!.id;
     }
+    next.seal();
     xmin = from;
     table = next;
     caughtUpAt = now();
@@ -132,7 +134,7 @@ export function createListingIndex(repo: ListingIndexRepo, options: ListingIndex
         options.onError?.(error);
         return undefined;
       }
-      return answerQuery(table, query, now());
+      return answerQuery(table, query, now(), COUNT_CAP);
     },
 
     /** Forgets the table (tests; a process that must read everything again). */
