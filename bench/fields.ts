@@ -112,6 +112,16 @@ const clock = { statements: [] as { text: string; ms: number }[] };
   prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const started = performance.now();
     const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string })?.text ?? '');
+    // The pool's own query (statements outside a transaction) passes a callback, not a promise.
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const callback = args[last] as (...results: unknown[]) => void;
+      args[last] = (...results: unknown[]) => {
+        clock.statements.push({ text, ms: performance.now() - started });
+        callback(...results);
+      };
+      return original.apply(this, args);
+    }
     const result = original.apply(this, args);
     if (result && typeof (result as Promise<unknown>).then === 'function') {
       const done = () => clock.statements.push({ text, ms: performance.now() - started });
