@@ -68,6 +68,7 @@ export const AUDIT_ACTIONS = [
   'retention_sessions',
   'retention_messages',
   'retention_exports',
+  'retention_listingChanges',
 ] as const;
 
 /** The translation keys an action's label is made of ("Ad status: {{status}}" and the status for an ad's status change). */
