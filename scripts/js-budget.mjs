@@ -26,7 +26,10 @@ export const BUDGETS = {
   // on home and catalog. Not won back yet: issue 30's first-load item (per-page texts, the place
   // section's chunk) is where it is to be won back (docs/decisions.md).
   // Issue 30, item 12: "Show number" on the seller card, +0.1 KB (its API call loads on the press).
-  'routes/single-product': { label: 'ad page', kb: 135.8, files: 15 },
+  // Session 19: +0.1 KB of margin and no new first-load code: four audit labels in the later texts
+  // renamed lazy chunks, and their new hashed names in the entry compressed 72 bytes larger, past
+  // the 35 bytes this budget had left.
+  'routes/single-product': { label: 'ad page', kb: 135.9, files: 15 },
   // Saved searches (issue 29) put their button on the results pages: +0.9 KB; the notification
   // bell's two first-load texts and the chunking after it +23 bytes (docs/decisions.md).
   'routes/home': { label: 'home', kb: 137.6, files: 15 },
