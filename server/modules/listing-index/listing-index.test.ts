@@ -270,6 +270,39 @@ describe('the listing index', () => {
     await app.services.database.db.delete(products).where(eq(products.id, ad.id));
   });
 
+  it('leaves the answer to the SQL while the database cannot say what changed, and catches up after', async () => {
+    const repo = createListingIndexRepo(app.services.database.db);
+    const errors: unknown[] = [];
+    let failing = false;
+    const flaky = createListingIndex(
+      {
+        ...repo,
+        changedSince: (xmin) => (failing ? Promise.reject(new Error('connection lost')) : repo.changedSince(xmin)),
+      },
+      { onError: (error) => errors.push(error) },
+    );
+    await flaky.start();
+    const query: ListingQuery = { catalogIds: [], cityIds: [], regionIds: [], terms: [], sort: 'created_at_desc', limit: 1, offset: 0 };
+    failing = true;
+    const ad = await createAd(app, { userId: sellerId, name: 'Katkos', catalog: 'bicycles' });
+    expect(await flaky.answer(query)).toBeUndefined();
+    expect(errors).toHaveLength(1);
+    failing = false;
+    expect((await flaky.answer(query))!.ids).toEqual([ad.id]);
+    await app.services.database.db.delete(products).where(eq(products.id, ad.id));
+  });
+
+  it('is off with LISTING_INDEX=false: the SQL answers every listing', async () => {
+    const off = await buildTestApp({ listingIndex: false });
+    try {
+      expect(off.services.listingIndex).toBeUndefined();
+      const res = await off.inject({ method: 'POST', url: '/api/products', payload: {} });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await off.close();
+    }
+  });
+
   it('is pruned by the daily retention: change rows a day old go', async () => {
     const result = await app.services.retention.run('listingChanges', new Date(Date.now() + 2 * 86_400_000));
     expect(result.listing_changes).toBeGreaterThan(0);
