@@ -89,4 +89,33 @@ describe('the ad table', () => {
     const byPrice = answerQuery(table, { ...query, sort: 'price_asc' }, Date.now(), 40, 0);
     expect(byPrice.matched).toBe(whole.matched);
   });
+
+  it('keeps the ads of each choice value through changes and removals', () => {
+    const table = new AdTable(3);
+    const fuels = ['petrol', 'diesel', 'hybrid'];
+    const live = new Map<number, string>();
+    for (let step = 0; step < 2000; step++) {
+      const id = 1 + ((step * 37) % 150);
+      if (step % 7 === 0) {
+        table.remove(id);
+        live.delete(id);
+      } else {
+        const fuel = fuels[(step * 13) % 3]!;
+        table.put(ad(id, step, { choices: [`fuel=${fuel}`] }));
+        live.set(id, fuel);
+      }
+      if (step === 100) table.seal();
+    }
+    for (const fuel of fuels) {
+      const found: number[] = [];
+      table.forEachPosted((slot) => found.push(table.id[slot]!), {}, [[table.codeOf(`fuel=${fuel}`)]]);
+      const expectedIds = [...live].filter(([, f]) => f === fuel).map(([id]) => id);
+      expect(found.sort((a, b) => a - b)).toEqual(expectedIds.sort((a, b) => a - b));
+    }
+    // Two lists with shared ads: each ad once.
+    const both: number[] = [];
+    const petrol = table.codeOf('fuel=petrol');
+    table.forEachPosted((slot) => both.push(slot), {}, [[petrol], [petrol, table.codeOf('fuel=diesel')]]);
+    expect(new Set(both).size).toBe(both.length);
+  });
 });

@@ -75,6 +75,11 @@ export class AdTable {
   private readonly byCatalog = new Groups();
   /** The slots of each town: the distance sort reads the nearest towns' ads first. */
   private readonly byCity = new Groups();
+  /** The slots with each choice code: a search with choice filters walks the ads of the rarest. */
+  private readonly postings = new Groups();
+  /** Marks of the slots a walk over several postings has visited (a walk's stamp). */
+  private seen = new Uint32Array(1024);
+  private stamp = 0;
   private count_ = 0;
   private readonly free: number[] = [];
   /** Slots newest first (created desc, id desc) as of the last merge; entries of moved or removed slots are skipped. */
@@ -145,7 +150,10 @@ export class AdTable {
     this.reserved[slot] = ad.reserved ? 1 : 0;
     this.created[slot] = ad.createdUs;
     this.expires[slot] = ad.expiresMs ?? Number.NaN;
-    this.choices.set(slot, this.encode(ad.choices));
+    this.unpost(slot);
+    const choiceCodes = this.encode(ad.choices);
+    this.choices.set(slot, choiceCodes);
+    for (const code of choiceCodes) this.postings.add(code, slot);
     this.facets.set(slot, this.encode(ad.facetValues));
     this.numbers.set(
       slot,
@@ -163,6 +171,7 @@ export class AdTable {
     this.byCatalog.delete(this.catalog[slot]!, slot);
     this.byCity.delete(this.city[slot]!, slot);
     this.id[slot] = 0;
+    this.unpost(slot);
     this.choices.clear(slot);
     this.facets.clear(slot);
     this.numbers.clear(slot);
@@ -246,6 +255,39 @@ export class AdTable {
       (places && cities?.[city[slot]!] !== 1 && regions?.[region[slot]!] !== 1);
   }
 
+  /** How many ads have any of these choice codes (an upper bound when an ad has several). */
+  postingSize(codes: readonly number[]): number {
+    let n = 0;
+    for (const code of codes) n += this.postings.slots(code)?.size ?? 0;
+    return n;
+  }
+
+  /**
+   * Calls `visit` once with each slot that has one of the codes of any of the lists and passes the
+   * prefilter (catalogs, towns, regions).
+   */
+  forEachPosted(visit: (slot: number) => void, where: Prefilter, lists: readonly (readonly number[])[]): void {
+    const { catalog, city, region, seen } = this;
+    const { catalogs, cities, regions } = where;
+    const places = cities !== undefined || regions !== undefined;
+    if (++this.stamp === 0xffffffff) {
+      seen.fill(0);
+      this.stamp = 1;
+    }
+    const stamp = this.stamp;
+    for (const codes of lists) {
+      for (const code of codes) {
+        this.postings.slots(code)?.forEach((slot) => {
+          if (seen[slot] === stamp) return;
+          seen[slot] = stamp;
+          if (catalogs !== undefined && catalogs[catalog[slot]!] !== 1) return;
+          if (places && cities?.[city[slot]!] !== 1 && regions?.[region[slot]!] !== 1) return;
+          visit(slot);
+        });
+      }
+    }
+  }
+
   /** The slots of a town (do not change the set). */
   townSlots(cityId: number): ReadonlySet<number> | undefined {
     return this.byCity.slots(cityId);
@@ -299,6 +341,13 @@ export class AdTable {
     this.retired.fill(0);
   }
 
+  /** Takes the slot out of the postings of its choice codes. */
+  private unpost(slot: number): void {
+    const { data, start, length } = this.choices;
+    const end = start[slot]! + length[slot]!;
+    for (let i = start[slot]!; i < end; i++) this.postings.delete(data[i]!, slot);
+  }
+
   private retiredSlots(): number[] {
     const out: number[] = [];
     for (let slot = 0; slot < this.size; slot++) if (this.retired[slot] === 1) out.push(slot);
@@ -330,7 +379,7 @@ export class AdTable {
 
   private grow(): void {
     const capacity = this.id.length * 2;
-    const grown = <T extends Int32Array | Float64Array | Uint8Array>(array: T): T => {
+    const grown = <T extends Int32Array | Float64Array | Uint8Array | Uint32Array>(array: T): T => {
       const next = new (array.constructor as new (length: number) => T)(capacity);
       next.set(array);
       return next;
@@ -346,6 +395,7 @@ export class AdTable {
     this.created = grown(this.created);
     this.expires = grown(this.expires);
     this.inPending = grown(this.inPending);
+    this.seen = grown(this.seen);
     for (const lists of [this.choices, this.facets, this.numbers]) lists.growSlots(capacity);
     this.retired = grown(this.retired);
   }

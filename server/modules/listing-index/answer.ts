@@ -67,20 +67,19 @@ export function answerQuery(
   if (!facets && nearestTownsFirst(query)) return byTown(table, query, pass, failedChoice, where.catalogs, countCap);
 
   const top = new TopK(end, orderOf(table, query));
-  table.forEachSlot(
-    (slot) => {
-      if (!pass(slot)) return;
-      const failed = failedChoice(slot);
-      if (failed === -2) return;
-      if (failed === -1) {
-        matched++;
-        top.offer(slot);
-      }
-      facets?.count(slot, failed);
-    },
-    where,
-    query.catalogIds,
-  );
+  const visit = (slot: number) => {
+    if (!pass(slot)) return;
+    const failed = failedChoice(slot);
+    if (failed === -2) return;
+    if (failed === -1) {
+      matched++;
+      top.offer(slot);
+    }
+    facets?.count(slot, failed);
+  };
+  const posted = postedLists(table, query, facets !== undefined);
+  if (posted) table.forEachPosted(visit, where, posted);
+  else table.forEachSlot(visit, where, query.catalogIds);
   const ids = top
     .sorted()
     .slice(query.offset)
@@ -125,6 +124,25 @@ function byTown(
     if (page.length >= end && matched >= countCap) break;
   }
   return { ids: page.slice(query.offset).map((slot) => table.id[slot]!), matched };
+}
+
+/**
+ * The choice codes whose ads are enough to walk, when they are fewer than the catalogs' ads: a
+ * match passes every choice filter, so the rarest filter's ads hold them all; with facets, an ad
+ * counted fails at most one filter, so it has a value of one of the two rarest.
+ */
+function postedLists(table: AdTable, query: ListingQuery, withFacets: boolean): number[][] | undefined {
+  const choices = query.attributes?.choices ?? [];
+  const needed = withFacets ? 2 : 1;
+  if (choices.length < needed) return undefined;
+  const lists = choices
+    .map(([key, values]) => values.map((value) => table.codeOf(`${key}=${value}`)).filter((code) => code >= 0))
+    .map((codes) => ({ codes, size: table.postingSize(codes) }))
+    .sort((a, b) => a.size - b.size)
+    .slice(0, needed);
+  const walked = lists.reduce((n, list) => n + list.size, 0);
+  const whole = query.catalogIds.length ? table.catalogSize(query.catalogIds) : table.count;
+  return walked < whole ? lists.map((list) => list.codes) : undefined;
 }
 
 /** The walks of a sort that can stop early: pictures first is two walks (1, then 0); undefined: cannot. */
