@@ -142,6 +142,17 @@ function someQuery(rng: ReturnType<typeof random>): ListingQuery {
   return query;
 }
 
+/** The most expensive bicycles first: the tests of freshness put an ad at the top of it. */
+const dearestBicycles = (limit: number): ListingQuery => ({
+  catalogIds: [catalogIds.bicycles!],
+  cityIds: [],
+  regionIds: [],
+  terms: [],
+  sort: 'price_desc',
+  limit,
+  offset: 0,
+});
+
 async function bothAnswers(query: ListingQuery) {
   const fromSql = await sqlSearch().searchActive(query);
   const fromIndex = await index().answer(query);
@@ -184,15 +195,7 @@ describe('the listing index', () => {
 
   it('sees a write committed before the request: a new ad, a price, an ad leaving and coming back', async () => {
     const db = app.services.database.db;
-    const query: ListingQuery = {
-      catalogIds: [catalogIds.bicycles!],
-      cityIds: [],
-      regionIds: [],
-      terms: [],
-      sort: 'price_desc',
-      limit: 3,
-      offset: 0,
-    };
+    const query: ListingQuery = dearestBicycles(3);
     const ad = await createAd(app, { userId: sellerId, name: 'Uusi pyörä', catalog: 'bicycles', priceCents: 99_999_900 });
     expect((await index().answer(query))!.ids[0]).toBe(ad.id);
     await db.update(products).set({ priceCents: 1 }).where(eq(products.id, ad.id));
@@ -208,15 +211,7 @@ describe('the listing index', () => {
   it('shares one catch-up among requests that arrive together, and each still sees what was written before it', async () => {
     const db = app.services.database.db;
     const ad = await createAd(app, { userId: sellerId, name: 'Rinnakkain', catalog: 'bicycles', priceCents: 99_999_950 });
-    const query: ListingQuery = {
-      catalogIds: [catalogIds.bicycles!],
-      cityIds: [],
-      regionIds: [],
-      terms: [],
-      sort: 'price_desc',
-      limit: 1,
-      offset: 0,
-    };
+    const query: ListingQuery = dearestBicycles(1);
     const answers = await Promise.all(Array.from({ length: 12 }, () => index().answer(query)));
     expect(answers.every((answer) => answer!.ids[0] === ad.id)).toBe(true);
     await db.delete(products).where(eq(products.id, ad.id));
@@ -224,15 +219,7 @@ describe('the listing index', () => {
 
   it.runIf(process.env.DATABASE_URL)('misses no write of a transaction that commits after a later one', async () => {
     const db = app.services.database.db;
-    const query: ListingQuery = {
-      catalogIds: [catalogIds.bicycles!],
-      cityIds: [],
-      regionIds: [],
-      terms: [],
-      sort: 'price_desc',
-      limit: 2,
-      offset: 0,
-    };
+    const query: ListingQuery = dearestBicycles(2);
     const early = await createAd(app, { userId: sellerId, name: 'Hidas', catalog: 'bicycles', priceCents: 1 });
     let commit!: () => void;
     const held = new Promise<void>((resolve) => (commit = resolve));
