@@ -267,9 +267,8 @@ export class AdTable {
    * prefilter (catalogs, towns, regions).
    */
   forEachPosted(visit: (slot: number) => void, where: Prefilter, lists: readonly (readonly number[])[]): void {
-    const { catalog, city, region, seen } = this;
-    const { catalogs, cities, regions } = where;
-    const places = cities !== undefined || regions !== undefined;
+    const { seen } = this;
+    const skip = this.skipper(where);
     if (++this.stamp === 0xffffffff) {
       seen.fill(0);
       this.stamp = 1;
@@ -280,9 +279,7 @@ export class AdTable {
         this.postings.slots(code)?.forEach((slot) => {
           if (seen[slot] === stamp) return;
           seen[slot] = stamp;
-          if (catalogs !== undefined && catalogs[catalog[slot]!] !== 1) return;
-          if (places && cities?.[city[slot]!] !== 1 && regions?.[region[slot]!] !== 1) return;
-          visit(slot);
+          if (!skip(slot)) visit(slot);
         });
       }
     }

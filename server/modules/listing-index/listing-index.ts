@@ -136,12 +136,6 @@ export function createListingIndex(repo: ListingIndexRepo, options: ListingIndex
       }
       return answerQuery(table, query, now(), COUNT_CAP);
     },
-
-    /** Forgets the table (tests; a process that must read everything again). */
-    reset(): void {
-      table = undefined;
-      loading = undefined;
-    },
   };
 }
 export type ListingIndex = ReturnType<typeof createListingIndex>;
