@@ -1,5 +1,6 @@
 import { AD_KINDS, type AdKind } from '../../../common/ad-rules.ts';
 import { SlotLists } from './slot-lists.ts';
+import { TitleWords } from './title-words.ts';
 
 /**
  * The listed ads as the listing filters, counts and sorts them (issue 26): one slot per ad, its
@@ -29,6 +30,8 @@ export interface IndexedAd {
   facetValues: string[];
   /** The fields' numbers and days (product_numbers). */
   numbers: Record<string, number>;
+  /** The title's words as the hints match them (search/hints.ts `titleWords`). */
+  titleWords: string[];
 }
 
 /** Lookups of catalog, town and region ids (1 at an id's place) a walk tests before calling back. */
@@ -42,6 +45,8 @@ const KIND_CODES = new Map(AD_KINDS.map((kind, index) => [kind, index]));
 
 /** New or re-dated ads wait in a small sorted list beside the order; past this many the order is merged anew. */
 const PENDING_MAX = 2_000;
+/** Title words' ads added since their last build: past this many they are built anew with the order. */
+const TITLE_POSTINGS_ADDED_MAX = 50_000;
 
 export class AdTable {
   /** Slots in use run 0..size-1 minus the free ones; a free slot has id 0. */
@@ -62,6 +67,8 @@ export class AdTable {
   readonly facets = new SlotLists((n) => new Int32Array(n));
   /** Each slot's numbers as pairs (key code, value). */
   readonly numbers = new SlotLists((n) => new Float64Array(n));
+  /** Each slot's title words, and each word's slots: the search hints read them. */
+  readonly titles = new TitleWords();
   /** Number keys ↔ codes. */
   private readonly numberKeys = new Map<string, number>();
 
@@ -159,7 +166,9 @@ export class AdTable {
       slot,
       Object.entries(ad.numbers).flatMap(([key, value]) => [this.numberKey(key), value]),
     );
+    this.titles.set(slot, ad.titleWords);
     if (redated) this.place(slot);
+    else if (this.sealed && this.titles.addedSinceBuild > TITLE_POSTINGS_ADDED_MAX) this.merge();
   }
 
   /** Forgets the ad (it is no longer listed, or gone). */
@@ -175,6 +184,7 @@ export class AdTable {
     this.choices.clear(slot);
     this.facets.clear(slot);
     this.numbers.clear(slot);
+    this.titles.clear(slot);
     if (this.inPending[slot]) {
       this.pending.splice(this.pending.indexOf(slot), 1);
       this.inPending[slot] = 0;
@@ -188,6 +198,7 @@ export class AdTable {
     for (let slot = 0; slot < this.size; slot++) if (this.id[slot] !== 0) slots.push(slot);
     slots.sort((a, b) => this.newer(a, b));
     this.order = Int32Array.from(slots);
+    this.titles.rebuild(this.order);
     this.pending = [];
     this.inPending.fill(0);
     this.free.push(...this.retiredSlots());
@@ -332,6 +343,7 @@ export class AdTable {
       return true;
     });
     this.order = merged.subarray(0, n);
+    this.titles.rebuild(this.order);
     for (const slot of this.pending) this.inPending[slot] = 0;
     this.pending = [];
     this.free.push(...this.retiredSlots());
@@ -393,7 +405,7 @@ export class AdTable {
     this.expires = grown(this.expires);
     this.inPending = grown(this.inPending);
     this.seen = grown(this.seen);
-    for (const lists of [this.choices, this.facets, this.numbers]) lists.growSlots(capacity);
+    for (const lists of [this.choices, this.facets, this.numbers, this.titles.bySlot]) lists.growSlots(capacity);
     this.retired = grown(this.retired);
   }
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../search/text-query-sql.ts';
 import type { AdKind } from '../../../common/ad-rules.ts';
 import type { IndexedAd } from './ad-table.ts';
+import { titleWords } from '../search/hints.ts';
 
 /**
  * The SQL of the listing's index (issue 26): the listed ads' filter columns, in batches, and which
@@ -27,15 +28,16 @@ interface AdRow {
   lexemes: string[] | null;
   attributes: Record<string, unknown> | string | null;
   numbers: Record<string, number> | string | null;
+  name: string;
 }
 
 /**
- * The columns of listed ads. The choice lexemes are the search document's own (`§a…`), so a
+ * The columns of listed ads (the title is read for its words: search/hints.ts). The choice lexemes are the search document's own (`§a…`), so a
  * filter matches exactly what the SQL's tsquery matches; facets count the stored values as
  * `facets.ts` does, of the keys some choice or yes/no field has (facets are asked of those only;
  * a model's free text would fill the value codes). Ads without fields skip these lookups.
  */
-const AD_COLUMNS = sql.raw(`p.id, p.catalog_id, p.city_id, p.region_id, p.price_cents::float8 as price, p.kind,
+const AD_COLUMNS = sql.raw(`p.id, p.name, p.catalog_id, p.city_id, p.region_id, p.price_cents::float8 as price, p.kind,
   p.image_count > 0 as has_images,
   (extract(epoch from p.created_at) * 1000000)::float8 as created_us,
   (extract(epoch from p.expires_at) * 1000)::float8 as expires_ms,
@@ -133,5 +135,6 @@ function toAd(row: AdRow): IndexedAd {
     choices: row.lexemes ?? [],
     facetValues,
     numbers: Object.fromEntries(Object.entries(numbers).map(([key, value]) => [key, Number(value)])),
+    titleWords: titleWords(row.name),
   };
 }

@@ -14,6 +14,8 @@ import { defineCarFields, setValues } from '../products/field-search.fixtures.ts
 import type { FacetField } from '../products/attribute-filters.ts';
 import { COUNT_CAP } from '../products/listing-pages.ts';
 import type { ListingQuery } from '../products/listing-query.ts';
+import { hintConditions } from '../search/hints.ts';
+import { searchTerms } from '../search/search-terms.ts';
 import { createSearchRepo } from '../search/search.repo.ts';
 import { rowsOf } from '../search/text-query-sql.ts';
 import { createListingIndex } from './listing-index.ts';
@@ -206,6 +208,27 @@ describe('the listing index', () => {
     expect((await index().answer(query))!.ids[0]).toBe(ad.id);
     await db.delete(products).where(eq(products.id, ad.id));
     expect((await index().answer(query))!.ids).not.toContain(ad.id);
+  });
+
+  it('gives the hints their ads from memory, up to date: a new title, an edited one, an ad leaving', async () => {
+    const db = app.services.database.db;
+    const hints = async (query: string) =>
+      ((await app.inject({ method: 'POST', url: '/api/search-hint', payload: { query } })).json().data as { text: string }[]).map(
+        (h) => h.text,
+      );
+    const fromMemory = async (query: string) =>
+      (await index().hintMatches(hintConditions(searchTerms(query)), 48))!.map((found) => found.id);
+    const ad = await createAd(app, { userId: sellerId, name: 'Kirjoituspöytä tammea', catalog: 'bicycles' });
+    expect(await fromMemory('kirjoituspoy')).toEqual([ad.id]);
+    expect(await hints('kirjoituspoy')).toContain('Kirjoituspöytä tammea');
+    // A compound's part, and a word typed after another.
+    expect(await hints('pöytä tam')).toContain('Kirjoituspöytä tammea');
+    await db.update(products).set({ name: 'Työpöytä koivua' }).where(eq(products.id, ad.id));
+    expect(await fromMemory('kirjoituspoy')).toEqual([]);
+    expect(await hints('työpöytä koi')).toContain('Työpöytä koivua');
+    await db.update(products).set({ status: 'sold' }).where(eq(products.id, ad.id));
+    expect(await fromMemory('tyopoyta')).toEqual([]);
+    expect(await hints('työpöytä')).not.toContain('Työpöytä koivua');
   });
 
   it('shares one catch-up among requests that arrive together, and each still sees what was written before it', async () => {

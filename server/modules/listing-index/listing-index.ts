@@ -3,6 +3,8 @@ import { AdTable } from './ad-table.ts';
 import { type IndexAnswer, answerQuery } from './answer.ts';
 import type { ListingIndexRepo } from './listing-index.repo.ts';
 import { COUNT_CAP } from '../products/listing-pages.ts';
+import { newestTitled } from './hint-answer.ts';
+import type { WordCondition } from './title-words.ts';
 
 /**
  * The listing's in-memory index (issue 26): each process keeps the listed ads' filter columns and
@@ -135,6 +137,25 @@ export function createListingIndex(repo: ListingIndexRepo, options: ListingIndex
         return undefined;
       }
       return answerQuery(table, query, now(), COUNT_CAP);
+    },
+
+    /**
+     * The search hints' ads: the newest listed ads whose titles have every typed word (at most
+     * `limit`), id and catalog; undefined when the SQL must answer (not loaded, a failed catch-up).
+     */
+    async hintMatches(conditions: readonly WordCondition[], limit: number): Promise<{ id: number; catalogId: number }[] | undefined> {
+      if (!table) {
+        void start();
+        return undefined;
+      }
+      try {
+        await fresh();
+      } catch (error) {
+        options.onError?.(error);
+        return undefined;
+      }
+      const current = table;
+      return newestTitled(current, conditions, now(), limit).map((slot) => ({ id: current.id[slot]!, catalogId: current.catalog[slot]! }));
     },
   };
 }

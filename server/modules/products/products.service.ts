@@ -26,8 +26,9 @@ import type { ProductsRepo } from './products.repo.ts';
 import type { ListingFilters, ListingPage, ListingQuery, ListingRow } from './listing-query.ts';
 import { COUNT_CAP } from './listing-pages.ts';
 import type { SearchRepo } from '../search/search.repo.ts';
+import type { SearchTerm } from '../search/text-query-sql.ts';
 import type { ListingIndex } from '../listing-index/listing-index.ts';
-import { HINT_SAMPLE, hintText, hintsFrom } from '../search/hints.ts';
+import { HINT_SAMPLE, hintConditions, hintText, hintsFrom } from '../search/hints.ts';
 import { createSynonymCache } from '../search/synonym-cache.ts';
 import { type ListingBody, type ListingReply, PAGE_SIZE, type SellerReply } from './products.schemas.ts';
 import { searchTerms } from '../search/search-terms.ts';
@@ -88,6 +89,20 @@ export function createProductsService(deps: ProductsDeps) {
   /** The listing's answer for a query, shared by identical queries for a few seconds. */
   const search = (query: ListingQuery) =>
     deps.wroteRecently?.() ? listingAnswer(query) : cache.get(JSON.stringify(query), () => listingAnswer(query));
+
+  /**
+   * The newest ads whose titles have the typed words, for the hints: from the listing index's title
+   * words (no search statement, only the titles of the ads found), else the SQL's text passes.
+   */
+  async function hintMatches(terms: SearchTerm[]): Promise<{ name: string; catalogId: number }[]> {
+    const found = await deps.listingIndex?.hintMatches(hintConditions(terms), HINT_SAMPLE);
+    if (!found) return searchRepo.hintMatches(terms, HINT_SAMPLE);
+    const titles = await searchRepo.titlesOf(found.map((ad) => ad.id));
+    return found.flatMap((ad) => {
+      const name = titles.get(ad.id);
+      return name === undefined ? [] : [{ name, catalogId: ad.catalogId }];
+    });
+  }
 
   /** The listing's page: from the index when it can answer (its counts exact), else from SQL. */
   async function listingAnswer(query: ListingQuery): Promise<ListingPage> {
@@ -292,7 +307,7 @@ export function createProductsService(deps: ProductsDeps) {
       if (!prefix) return [];
       const terms = searchTerms(prefix, await synonyms());
       if (!terms.length) return [];
-      const [found, flat] = await Promise.all([searchRepo.hintMatches(terms, HINT_SAMPLE), catalog.flatten(locale)]);
+      const [found, flat] = await Promise.all([hintMatches(terms), catalog.flatten(locale)]);
       return hintsFrom(found, flat, terms);
     },
 

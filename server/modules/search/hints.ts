@@ -1,5 +1,7 @@
 import type { SearchTerm } from './text-query-sql.ts';
-import { infixStem } from './search-terms.ts';
+import { foldAccents, infixStem } from './search-terms.ts';
+import { normalizeUnits } from './search-units.ts';
+import type { WordCondition } from '../listing-index/title-words.ts';
 import type { FlatCatalog } from '../catalog/catalog.schemas.ts';
 
 /** The search hints: what a few letters typed into the search box suggest. */
@@ -30,6 +32,41 @@ export interface Hint {
 export function hintText(text: string): string {
   const prefix = text.normalize('NFC').trim().toLowerCase().replace(/\s+/g, ' ').slice(0, HINT_MAX_CHARS);
   return prefix.length < HINT_MIN_CHARS ? '' : prefix;
+}
+
+/**
+ * A title's words as the hints match them (the listing index keeps them per ad): lower case,
+ * numbers with units as one token each ("256 GB" → "256gb"), as `queryWords` reads a query, and
+ * folded (ä and å as a, ö as o), so that a word typed either way finds both spellings.
+ */
+export function titleWords(title: string): string[] {
+  const { text } = normalizeUnits(title.normalize('NFC').slice(0, 500));
+  const words = text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 2 && word.length <= 60);
+  return [...new Set(words.map(foldAccents))];
+}
+
+/**
+ * What each typed word asks of a title's words (`titleWords`), the last one being typed still:
+ * - the word, its synonyms, Finnish stem changes and stems, as a title word's beginning, so a word
+ *   typed so far finds its endings ("polkupy" → "polkupyörä") and an inflected one its base form
+ *   ("sohvat" → "sohva");
+ * - the stems (and the typed part itself, for the last word) inside a longer title word: a
+ *   compound's part ("pyörä" → "polkupyörä");
+ * - a unit token, or a number or short token already followed by another word, whole.
+ */
+export function hintConditions(terms: SearchTerm[]): WordCondition[] {
+  return terms.map((term, index) => {
+    const words = [...new Set(term.words.map(foldAccents))];
+    const typing = index === terms.length - 1;
+    if (term.exact || (term.weight < 1 && !typing)) return { prefixes: [], infixes: [], exact: words };
+    const stems = term.stems.map(foldAccents);
+    const parts = typing ? [foldAccents(term.words[0] ?? ''), ...stems] : stems;
+    return {
+      prefixes: [...new Set([...words, ...stems])],
+      infixes: [...new Set(parts.filter((part) => part.length >= 4 && /^\p{L}+$/u.test(part)))],
+      exact: [],
+    };
+  });
 }
 
 /**
