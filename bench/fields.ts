@@ -20,7 +20,7 @@ import { createCatalogRepo } from '../server/modules/catalog/catalog.repo.ts';
 import { migrationsDir, projectRoot } from '../server/paths.ts';
 import { benchServices } from './lib/services.ts';
 import { ensureFieldAds } from './fields-setup.ts';
-import { type Scenario, loadRounds, median, startServer, summary } from './lib/http-load.ts';
+import { type Scenario, loadRounds, median, startServer, summary, waitForListingIndex } from './lib/http-load.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('set DATABASE_URL to a benchmark database, e.g. postgres://postgres@127.0.0.1:5432/kauppis_bench_fields');
@@ -69,26 +69,8 @@ const scenarios: Scenario[] = [
 // LISTING_INDEX=false measures the SQL alone; by default the in-memory index answers once loaded.
 const withIndex = process.env.LISTING_INDEX !== 'false';
 const server = await startServer({ LISTING_CACHE_SECONDS: '0', LISTING_INDEX: String(withIndex) });
-/** A figure of the server's /metrics (loopback may read them). */
-const metric = async (name: string) => {
-  const text = await (await fetch(`${server.base}/metrics`)).text();
-  return Number(new RegExp(`^${name} (\\S+)$`, 'mu').exec(text)?.[1] ?? 0);
-};
-let indexLoad = '';
-if (withIndex) {
-  const before = await metric('process_resident_memory_bytes');
-  const started = performance.now();
-  // The first search starts the load (the server starts it when ready too); SQL answers until it ends.
-  await fetch(`${server.base}/api/products`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-  while ((await metric('listing_index_ads')) === 0) {
-    if (performance.now() - started > 600_000) throw new Error('the listing index did not load in 10 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const seconds = (performance.now() - started) / 1000;
-  const after = await metric('process_resident_memory_bytes');
-  indexLoad = `The server's index loaded ${(await metric('listing_index_ads')).toLocaleString('en')} listed ads in ${seconds.toFixed(1)} s (the process's resident memory ${Math.round(before / 1e6)} → ${Math.round(after / 1e6)} MB).`;
-  console.error(indexLoad);
-}
+const indexLoad = withIndex ? await waitForListingIndex(server.base) : '';
+if (indexLoad) console.error(indexLoad);
 for (const scenario of scenarios) {
   for (const body of scenario.bodies ?? []) {
     const response = await fetch(`${server.base}/api/products`, {

@@ -60,6 +60,30 @@ export async function startServer(env: Record<string, string> = {}): Promise<{ b
   return { base, process: child, stop };
 }
 
+/** A figure of the server's /metrics (loopback may read them); 0 when absent. */
+export async function serverMetric(base: string, name: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  return Number(new RegExp(`^${name} (\\S+)$`, 'mu').exec(text)?.[1] ?? 0);
+}
+
+/**
+ * Starts the server's listing index with a first listing (the server starts it when ready too) and
+ * waits for it; says how long it took and what it added to the process's resident memory.
+ */
+export async function waitForListingIndex(base: string): Promise<string> {
+  const before = await serverMetric(base, 'process_resident_memory_bytes');
+  const started = performance.now();
+  await fetch(`${base}/api/products`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  while ((await serverMetric(base, 'listing_index_ads')) === 0) {
+    if (performance.now() - started > 600_000) throw new Error('the listing index did not load in 10 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const after = await serverMetric(base, 'process_resident_memory_bytes');
+  const ads = (await serverMetric(base, 'listing_index_ads')).toLocaleString('en');
+  return `The server's index loaded ${ads} listed ads in ${seconds.toFixed(1)} s (the process's resident memory ${Math.round(before / 1e6)} → ${Math.round(after / 1e6)} MB).`;
+}
+
 export interface Scenario {
   name: string;
   /** POST bodies sent in turn (to `post`, /api/products by default), or a GET path per request. */

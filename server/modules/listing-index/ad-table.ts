@@ -166,7 +166,7 @@ export class AdTable {
       slot,
       Object.entries(ad.numbers).flatMap(([key, value]) => [this.numberKey(key), value]),
     );
-    this.titles.set(slot, ad.titleWords);
+    this.titles.set(slot, ad.titleWords, redated);
     if (redated) this.place(slot);
     else if (this.sealed && this.titles.addedSinceBuild > TITLE_POSTINGS_ADDED_MAX) this.merge();
   }
@@ -198,7 +198,7 @@ export class AdTable {
     for (let slot = 0; slot < this.size; slot++) if (this.id[slot] !== 0) slots.push(slot);
     slots.sort((a, b) => this.newer(a, b));
     this.order = Int32Array.from(slots);
-    this.titles.rebuild(this.order);
+    this.titles.rebuild(this.order, this.created);
     this.pending = [];
     this.inPending.fill(0);
     this.free.push(...this.retiredSlots());
@@ -343,7 +343,7 @@ export class AdTable {
       return true;
     });
     this.order = merged.subarray(0, n);
-    this.titles.rebuild(this.order);
+    this.titles.rebuild(this.order, this.created);
     for (const slot of this.pending) this.inPending[slot] = 0;
     this.pending = [];
     this.free.push(...this.retiredSlots());

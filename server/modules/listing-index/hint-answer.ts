@@ -3,17 +3,16 @@ import type { WordCondition } from './title-words.ts';
 
 /**
  * The search hints' ads from memory (issue 28): the newest listed ads whose title has every typed
- * word (search/hints.ts makes the conditions), without a statement. A rare word reads its own ads;
- * common ones walk the ads newest first until the sample is full.
+ * word (search/hints.ts makes the conditions), without a statement. The ads of the typed word with
+ * the fewest are read newest first, each of its words' lists until the page is full and the list
+ * has only older ads left.
  */
 
-/** A word with at most this many ads is read through its ads rather than by walking all ads. */
-export const HINT_GATHER_MAX = 20_000;
 /**
- * The most ads a walk reads: hints speak of what is on sale lately, and two common words that
- * seldom meet ("sohva auto") must not cost a walk over every ad.
+ * The most ads a hint reads: two common words that seldom meet ("sohva auto") must not cost a read
+ * of every sofa. Hints speak of what is on sale lately; a search finds the rest.
  */
-export const HINT_WALK_CAP = 200_000;
+export const HINT_READ_CAP = 50_000;
 
 /** The slots of the newest (created desc, id desc) matching ads, at most `limit`. */
 export function newestTitled(
@@ -21,24 +20,21 @@ export function newestTitled(
   conditions: readonly WordCondition[],
   nowMs: number,
   limit: number,
-  { walkCap = HINT_WALK_CAP, gatherMax = HINT_GATHER_MAX } = {},
+  readCap = HINT_READ_CAP,
 ): number[] {
   if (!conditions.length || conditions.length > 8 || limit <= 0) return [];
   const marked = table.titles.mark(conditions);
   if (marked.some((words) => words.codes.length === 0)) return [];
   const all = (1 << conditions.length) - 1;
-  const { id, expires, reserved, titles } = table;
-  // Listed and not ended, as the SQL's LISTED and NOT_ENDED (a reserved ad does not end).
-  const matches = (slot: number) => id[slot] !== 0 && titles.bitsOf(slot) === all && (reserved[slot] === 1 || !(expires[slot]! <= nowMs));
-
+  const { id, created, expires, reserved, titles } = table;
   const rarest = marked.reduce((a, b) => (b.ads < a.ads ? b : a));
-  if (rarest.ads <= gatherMax) {
-    const seen = new Set<number>();
-    const best: number[] = [];
-    titles.forEachPosted(rarest.codes, (slot) => {
-      if (seen.has(slot)) return;
-      seen.add(slot);
-      if (!matches(slot)) return;
+  const best: number[] = [];
+  const wantedFrom = () => (best.length < limit ? -Infinity : created[best[limit - 1]!]!);
+  titles.forEachPosted(
+    rarest.codes,
+    (slot) => {
+      // Listed and not ended, as the SQL's LISTED and NOT_ENDED (a reserved ad does not end).
+      if (id[slot] === 0 || titles.bitsOf(slot) !== all || (reserved[slot] === 0 && expires[slot]! <= nowMs)) return;
       if (best.length === limit && table.newer(slot, best[limit - 1]!) > 0) return;
       let low = 0;
       let high = best.length;
@@ -49,14 +45,9 @@ export function newestTitled(
       }
       best.splice(low, 0, slot);
       if (best.length > limit) best.pop();
-    });
-    return best;
-  }
-  const found: number[] = [];
-  let walked = 0;
-  table.walkNewest((slot) => {
-    if (matches(slot)) found.push(slot);
-    return found.length < limit && ++walked < walkCap;
-  });
-  return found;
+    },
+    wantedFrom,
+    readCap,
+  );
+  return best;
 }

@@ -44,12 +44,17 @@ export class TitleWords {
   private postSlots = new Int32Array(0);
   private added = new Map<number, number[]>();
   private addedSize = 0;
+  /** Each slot's creation time at the last build: the order its built lists are in. */
+  private builtCreated = new Float64Array(0);
   /** Until the first build (a load), ads are only counted: the build lists them all at once. */
   private built = false;
   /** The words a hint allows: the bit of each typed word it satisfies, valid where the stamp is current. */
   private markStamp: Uint32Array = new Uint32Array(1024);
   private markBits: Uint8Array = new Uint8Array(1024);
   private stamp = 0;
+  /** The slots a read of several words' ads has visited (marked with that read's stamp). */
+  private seen = new Uint32Array(0);
+  private seenStamp = 0;
 
   get vocabularySize(): number {
     return this.words.length;
@@ -60,9 +65,13 @@ export class TitleWords {
     return this.addedSize;
   }
 
-  /** Sets a slot's words (after a build, their ads learn of it). */
-  set(slot: number, words: readonly string[]): void {
-    const old = this.listOf(slot);
+  /**
+   * Sets a slot's words; after a build, the words it did not have list it among their added ads,
+   * and all its words do when it moved in the date order (`again`: its built place is wrong).
+   */
+  set(slot: number, words: readonly string[], again = false): void {
+    const old = again ? [] : this.listOf(slot);
+    if (again) for (const code of this.listOf(slot)) this.counts[code]!--;
     for (const code of old) this.counts[code]!--;
     const next = [...new Set(words)].map((word) => this.encode(word));
     for (const code of next) {
@@ -82,8 +91,9 @@ export class TitleWords {
    * Builds each word's ads anew from every slot in use, in the order given (newest first), and
    * sorts the vocabulary: after a load, and when many ads were added since.
    */
-  rebuild(slotsInOrder: ArrayLike<number>): void {
+  rebuild(slotsInOrder: ArrayLike<number>, created: Float64Array): void {
     this.mergeRecent();
+    this.builtCreated = created.slice();
     const { data, start, length } = this.bySlot;
     const postStart = new Int32Array(this.words.length + 1);
     for (let i = 0; i < slotsInOrder.length; i++) {
@@ -164,15 +174,40 @@ export class TitleWords {
   }
 
   /**
-   * Calls `visit` with the slots listed under these words: every slot whose title has one, and
-   * some whose title no longer has it (test them with `bitsOf`); a slot may come more than once.
+   * Calls `visit` once with each slot listed under these words: every slot whose title has one,
+   * and some whose title no longer has it (test them with `bitsOf`). Each word's ads are read
+   * newest first as they were at the last build, then those added since (new ads, new words,
+   * re-dated ads: `set` with `again`); a word's built list is left once its ads were created before
+   * `wantedFrom()`, which the caller raises as its page fills. Stops after `most` slots.
    */
-  forEachPosted(codes: readonly number[], visit: (slot: number) => void): void {
-    const { postStart, postSlots } = this;
+  forEachPosted(codes: readonly number[], visit: (slot: number) => void, wantedFrom: () => number, most: number): void {
+    const { postStart, postSlots, builtCreated } = this;
+    if (this.seen.length < this.bySlot.start.length) {
+      this.seen = new Uint32Array(this.bySlot.start.length);
+      this.seenStamp = 0;
+    }
+    if (++this.seenStamp === 0xffffffff) {
+      this.seen.fill(0);
+      this.seenStamp = 1;
+    }
+    const { seen, seenStamp } = this;
+    let left = most;
+    const once = (slot: number) => {
+      if (seen[slot] === seenStamp) return;
+      seen[slot] = seenStamp;
+      left--;
+      visit(slot);
+    };
     const built = postStart.length - 1;
     for (const code of codes) {
-      if (code < built) for (let k = postStart[code]!, end = postStart[code + 1]!; k < end; k++) visit(postSlots[k]!);
-      this.added.get(code)?.forEach(visit);
+      this.added.get(code)?.forEach(once);
+      if (code >= built) continue;
+      for (let k = postStart[code]!, end = postStart[code + 1]!; k < end && left > 0; k++) {
+        const slot = postSlots[k]!;
+        if (builtCreated[slot]! < wantedFrom()) break;
+        once(slot);
+      }
+      if (left <= 0) return;
     }
   }
 
