@@ -21,6 +21,7 @@ function ad(id: number, createdUs: number, extra: Partial<IndexedAd> = {}): Inde
     choices: [],
     facetValues: [],
     numbers: {},
+    title: '',
     titleWords: [],
     ...extra,
   };

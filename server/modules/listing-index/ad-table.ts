@@ -30,7 +30,8 @@ export interface IndexedAd {
   facetValues: string[];
   /** The fields' numbers and days (product_numbers). */
   numbers: Record<string, number>;
-  /** The title's words as the hints match them (search/hints.ts `titleWords`). */
+  /** The title, and its words as the hints match them (search/hints.ts `titleWords`). */
+  title: string;
   titleWords: string[];
 }
 
@@ -166,7 +167,7 @@ export class AdTable {
       slot,
       Object.entries(ad.numbers).flatMap(([key, value]) => [this.numberKey(key), value]),
     );
-    this.titles.set(slot, ad.titleWords, redated);
+    this.titles.set(slot, ad.title, ad.titleWords, redated);
     if (redated) this.place(slot);
     else if (this.sealed && this.titles.addedSinceBuild > TITLE_POSTINGS_ADDED_MAX) this.merge();
   }
@@ -405,7 +406,7 @@ export class AdTable {
     this.expires = grown(this.expires);
     this.inPending = grown(this.inPending);
     this.seen = grown(this.seen);
-    for (const lists of [this.choices, this.facets, this.numbers, this.titles.bySlot]) lists.growSlots(capacity);
+    for (const lists of [this.choices, this.facets, this.numbers, this.titles]) lists.growSlots(capacity);
     this.retired = grown(this.retired);
   }
 }

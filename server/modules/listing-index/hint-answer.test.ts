@@ -58,6 +58,7 @@ function ad(id: number, createdUs: number, title: string, extra: Partial<Indexed
     choices: [],
     facetValues: [],
     numbers: {},
+    title,
     titleWords: titleWords(title),
     ...extra,
   };
@@ -114,7 +115,8 @@ describe('the hints from the title words in memory', () => {
         } else if (roll < 0.6 && live.has(id)) {
           // A title edited, the date kept.
           const before = live.get(id)!;
-          write({ ...before, titleWords: titleWords(`${rng.pick(WORDS)} ${rng.pick(WORDS)}`) });
+          const title = `${rng.pick(WORDS)} ${rng.pick(WORDS)}`;
+          write({ ...before, title, titleWords: titleWords(title) });
         } else {
           write(ad(id, 1_000 + rng.int(0, 500), `${rng.pick(WORDS)} ${rng.pick(WORDS)}`));
         }
@@ -128,7 +130,9 @@ describe('the hints from the title words in memory', () => {
           .slice(0, 5)
           .map((row) => row.id);
         const ids = (slots: number[]) => slots.map((slot) => table.id[slot]);
-        expect(ids(newestTitled(table, conditions, NOW, 5)), query).toEqual(expected);
+        const found = newestTitled(table, conditions, NOW, 5);
+        expect(ids(found), query).toEqual(expected);
+        expect(found.map((slot) => table.titles.titleOf(slot))).toEqual(expected.map((id) => live.get(id)!.title));
       }
     }
   });

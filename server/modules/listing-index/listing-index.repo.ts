@@ -135,6 +135,7 @@ function toAd(row: AdRow): IndexedAd {
     choices: row.lexemes ?? [],
     facetValues,
     numbers: Object.fromEntries(Object.entries(numbers).map(([key, value]) => [key, Number(value)])),
+    title: row.name,
     titleWords: titleWords(row.name),
   };
 }

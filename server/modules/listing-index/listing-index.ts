@@ -141,9 +141,12 @@ export function createListingIndex(repo: ListingIndexRepo, options: ListingIndex
 
     /**
      * The search hints' ads: the newest listed ads whose titles have every typed word (at most
-     * `limit`), id and catalog; undefined when the SQL must answer (not loaded, a failed catch-up).
+     * `limit`), id, title and catalog; undefined when the SQL must answer (not loaded, a failed catch-up).
      */
-    async hintMatches(conditions: readonly WordCondition[], limit: number): Promise<{ id: number; catalogId: number }[] | undefined> {
+    async hintMatches(
+      conditions: readonly WordCondition[],
+      limit: number,
+    ): Promise<{ id: number; name: string; catalogId: number }[] | undefined> {
       if (!table) {
         void start();
         return undefined;
@@ -155,7 +158,11 @@ export function createListingIndex(repo: ListingIndexRepo, options: ListingIndex
         return undefined;
       }
       const current = table;
-      return newestTitled(current, conditions, now(), limit).map((slot) => ({ id: current.id[slot]!, catalogId: current.catalog[slot]! }));
+      return newestTitled(current, conditions, now(), limit).map((slot) => ({
+        id: current.id[slot]!,
+        name: current.titles.titleOf(slot),
+        catalogId: current.catalog[slot]!,
+      }));
     },
   };
 }

@@ -4,7 +4,7 @@
  * and an ad costs its numbers, not an object's header. A changed list is written at the end; the
  * old place is garbage until the array is compacted.
  */
-export class SlotLists<Values extends Int32Array | Float64Array> {
+export class SlotLists<Values extends Int32Array | Float64Array | Uint8Array> {
   start = new Int32Array(1024);
   length = new Uint16Array(1024);
   data: Values;

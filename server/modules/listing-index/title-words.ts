@@ -18,6 +18,9 @@ export interface WordCondition {
   exact: string[];
 }
 
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
 /** Words with parts: the part starts this far in and is this long at least ("yöpöytä" → "pöytä"). */
 const PART_FROM = 2;
 const PART_MIN = 4;
@@ -27,6 +30,8 @@ const RECENT_MAX = 2_000;
 export class TitleWords {
   /** Each slot's word codes. */
   readonly bySlot = new SlotLists((n) => new Int32Array(n));
+  /** Each slot's title as UTF-8 (the hints show it): a million titles in one array, not a million strings. */
+  private readonly texts = new SlotLists((n) => new Uint8Array(n));
   /** Codes ↔ words. */
   private readonly codes = new Map<string, number>();
   private readonly words: string[] = [];
@@ -65,11 +70,24 @@ export class TitleWords {
     return this.addedSize;
   }
 
+  /** The slot's title. */
+  titleOf(slot: number): string {
+    const { data, start, length } = this.texts;
+    return decoder.decode(data.subarray(start[slot]!, start[slot]! + length[slot]!));
+  }
+
+  /** Room for slots up to `capacity`. */
+  growSlots(capacity: number): void {
+    this.bySlot.growSlots(capacity);
+    this.texts.growSlots(capacity);
+  }
+
   /**
-   * Sets a slot's words; after a build, the words it did not have list it among their added ads,
+   * Sets a slot's title and words; after a build, the words it did not have list it among their added ads,
    * and all its words do when it moved in the date order (`again`: its built place is wrong).
    */
-  set(slot: number, words: readonly string[], again = false): void {
+  set(slot: number, title: string, words: readonly string[], again = false): void {
+    this.texts.set(slot, encoder.encode(title));
     const old = again ? [] : this.listOf(slot);
     if (again) for (const code of this.listOf(slot)) this.counts[code]!--;
     for (const code of old) this.counts[code]!--;
@@ -85,6 +103,7 @@ export class TitleWords {
   clear(slot: number): void {
     for (const code of this.listOf(slot)) this.counts[code]!--;
     this.bySlot.clear(slot);
+    this.texts.clear(slot);
   }
 
   /**

@@ -92,16 +92,10 @@ export function createProductsService(deps: ProductsDeps) {
 
   /**
    * The newest ads whose titles have the typed words, for the hints: from the listing index's title
-   * words (no search statement, only the titles of the ads found), else the SQL's text passes.
+   * words (no statement but its catch-up), else the SQL's text passes.
    */
   async function hintMatches(terms: SearchTerm[]): Promise<{ name: string; catalogId: number }[]> {
-    const found = await deps.listingIndex?.hintMatches(hintConditions(terms), HINT_SAMPLE);
-    if (!found) return searchRepo.hintMatches(terms, HINT_SAMPLE);
-    const titles = await searchRepo.titlesOf(found.map((ad) => ad.id));
-    return found.flatMap((ad) => {
-      const name = titles.get(ad.id);
-      return name === undefined ? [] : [{ name, catalogId: ad.catalogId }];
-    });
+    return (await deps.listingIndex?.hintMatches(hintConditions(terms), HINT_SAMPLE)) ?? searchRepo.hintMatches(terms, HINT_SAMPLE);
   }
 
   /** The listing's page: from the index when it can answer (its counts exact), else from SQL. */

@@ -76,13 +76,6 @@ export function createSearchRepo(primary: Database, options: SearchRepoOptions =
       return db.select({ groupId: searchSynonyms.groupId, word: searchSynonyms.word }).from(searchSynonyms);
     },
 
-    /** These ads' titles by id (the hints' ads, found in memory). */
-    async titlesOf(ids: number[]): Promise<Map<number, string>> {
-      if (!ids.length) return new Map();
-      const rows = await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids));
-      return new Map(rows.map((row) => [row.id, row.name]));
-    },
-
     /**
      * The newest active ads that have the words (at most `limit`), name and category: what the
      * search hints suggest from. The same bounded GIN passes as a search.
