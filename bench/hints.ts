@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/db/client.ts';
-import { HINT_SAMPLE, hintConditions } from '../server/modules/search/hints.ts';
+import { HINT_SAMPLE, hintReadings } from '../server/modules/search/hints.ts';
 import { searchTerms } from '../server/modules/search/search-terms.ts';
 import { migrationsDir, projectRoot } from '../server/paths.ts';
 import { type HttpResult, type Scenario, loadRounds, startServer, summary, waitForListingIndex } from './lib/http-load.ts';
@@ -90,13 +90,13 @@ await services.listingIndex!.start();
 const loadSeconds = (performance.now() - loadStarted) / 1000;
 const direct: string[] = [];
 for (const query of PREFIXES) {
-  const conditions = hintConditions(searchTerms(query));
+  const readings = hintReadings(searchTerms(query));
   const memory: number[] = [];
   const whole: number[] = [];
   let found = 0;
   for (let run = 0; run < RUNS; run++) {
     let started = performance.now();
-    found = (await services.listingIndex!.hintMatches(conditions, HINT_SAMPLE))!.length;
+    found = (await services.listingIndex!.hintMatches(readings, HINT_SAMPLE))!.length;
     memory.push(performance.now() - started);
     started = performance.now();
     await services.products.hints(query, 'fi');

@@ -14,7 +14,7 @@ import { defineCarFields, setValues } from '../products/field-search.fixtures.ts
 import type { FacetField } from '../products/attribute-filters.ts';
 import { COUNT_CAP } from '../products/listing-pages.ts';
 import type { ListingQuery } from '../products/listing-query.ts';
-import { hintConditions } from '../search/hints.ts';
+import { hintReadings } from '../search/hints.ts';
 import { searchTerms } from '../search/search-terms.ts';
 import { createSearchRepo } from '../search/search.repo.ts';
 import { rowsOf } from '../search/text-query-sql.ts';
@@ -216,13 +216,13 @@ describe('the listing index', () => {
       ((await app.inject({ method: 'POST', url: '/api/search-hint', payload: { query } })).json().data as { text: string }[]).map(
         (h) => h.text,
       );
-    const fromMemory = async (query: string) =>
-      (await index().hintMatches(hintConditions(searchTerms(query)), 48))!.map((found) => found.id);
+    const fromMemory = async (query: string) => (await index().hintMatches(hintReadings(searchTerms(query)), 48))!.map((found) => found.id);
     const ad = await createAd(app, { userId: sellerId, name: 'Kirjoituspöytä tammea', catalog: 'bicycles' });
     expect(await fromMemory('kirjoituspoy')).toEqual([ad.id]);
     expect(await hints('kirjoituspoy')).toContain('Kirjoituspöytä tammea');
-    // A compound's part, and a word typed after another.
+    // A compound's part, a word typed after another, and a compound typed apart.
     expect(await hints('pöytä tam')).toContain('Kirjoituspöytä tammea');
+    expect(await hints('kirjoitus pöy')).toContain('Kirjoituspöytä tammea');
     await db.update(products).set({ name: 'Työpöytä koivua' }).where(eq(products.id, ad.id));
     expect(await fromMemory('kirjoituspoy')).toEqual([]);
     expect(await hints('työpöytä koi')).toContain('Työpöytä koivua');

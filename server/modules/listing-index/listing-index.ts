@@ -140,11 +140,12 @@ export function createListingIndex(repo: ListingIndexRepo, options: ListingIndex
     },
 
     /**
-     * The search hints' ads: the newest listed ads whose titles have every typed word (at most
-     * `limit`), id, title and catalog; undefined when the SQL must answer (not loaded, a failed catch-up).
+     * The search hints' ads: the newest listed ads whose titles meet any of the readings of the typed
+     * text (each a condition per word), at most `limit`, id, title and catalog; undefined when the
+     * SQL must answer (not loaded, a failed catch-up).
      */
     async hintMatches(
-      conditions: readonly WordCondition[],
+      readings: readonly (readonly WordCondition[])[],
       limit: number,
     ): Promise<{ id: number; name: string; catalogId: number }[] | undefined> {
       if (!table) {
@@ -158,11 +159,11 @@ export function createListingIndex(repo: ListingIndexRepo, options: ListingIndex
         return undefined;
       }
       const current = table;
-      return newestTitled(current, conditions, now(), limit).map((slot) => ({
-        id: current.id[slot]!,
-        name: current.titles.titleOf(slot),
-        catalogId: current.catalog[slot]!,
-      }));
+      const slots = [...new Set(readings.flatMap((conditions) => newestTitled(current, conditions, now(), limit)))];
+      return slots
+        .sort((a, b) => current.newer(a, b))
+        .slice(0, limit)
+        .map((slot) => ({ id: current.id[slot]!, name: current.titles.titleOf(slot), catalogId: current.catalog[slot]! }));
     },
   };
 }

@@ -28,7 +28,7 @@ import { COUNT_CAP } from './listing-pages.ts';
 import type { SearchRepo } from '../search/search.repo.ts';
 import type { SearchTerm } from '../search/text-query-sql.ts';
 import type { ListingIndex } from '../listing-index/listing-index.ts';
-import { HINT_SAMPLE, hintConditions, hintText, hintsFrom } from '../search/hints.ts';
+import { HINT_SAMPLE, hintReadings, hintText, hintsFrom } from '../search/hints.ts';
 import { createSynonymCache } from '../search/synonym-cache.ts';
 import { type ListingBody, type ListingReply, PAGE_SIZE, type SellerReply } from './products.schemas.ts';
 import { searchTerms } from '../search/search-terms.ts';
@@ -95,7 +95,7 @@ export function createProductsService(deps: ProductsDeps) {
    * words (no statement but its catch-up), else the SQL's text passes.
    */
   async function hintMatches(terms: SearchTerm[]): Promise<{ name: string; catalogId: number }[]> {
-    return (await deps.listingIndex?.hintMatches(hintConditions(terms), HINT_SAMPLE)) ?? searchRepo.hintMatches(terms, HINT_SAMPLE);
+    return (await deps.listingIndex?.hintMatches(hintReadings(terms), HINT_SAMPLE)) ?? searchRepo.hintMatches(terms, HINT_SAMPLE);
   }
 
   /** The listing's page: from the index when it can answer (its counts exact), else from SQL. */

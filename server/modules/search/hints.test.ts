@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { HINT_CATALOGS, HINT_LIMIT, hintText, hintsFrom } from './hints.ts';
+import { HINT_CATALOGS, HINT_LIMIT, hintReadings, hintText, hintsFrom } from './hints.ts';
 import { searchTerms } from './search-terms.ts';
 import { SYNONYMS_TTL_MS, createSynonymCache } from './synonym-cache.ts';
 
@@ -11,6 +11,20 @@ const categories = [
   { id: 5, parent_id: 4, name: 'Sohvat', depth: 1, path: ['koti', 'sohvat'] },
 ];
 const ads = (catalogId: number, ...names: string[]) => names.map((name) => ({ name, catalogId }));
+
+describe('hintReadings', () => {
+  it('reads the words as typed, the last as a beginning, and the last two written together', () => {
+    const [apart, together] = hintReadings(searchTerms('lasten pyö'));
+    expect(apart!.map((condition) => condition.prefixes[0])).toEqual(['lasten', 'pyo']);
+    expect(apart![0]!.infixes).toContain('last');
+    expect(together).toEqual([{ prefixes: ['lastenpyo'], infixes: ['lastenpyo'], exact: [] }]);
+    // A unit token is matched whole, and is never joined.
+    expect(hintReadings(searchTerms('iphone 256 gb'))).toEqual([
+      [expect.objectContaining({ prefixes: expect.arrayContaining(['iphone']) }), { prefixes: [], infixes: [], exact: ['256gb'] }],
+    ]);
+    expect(hintReadings(searchTerms('sohva'))).toHaveLength(1);
+  });
+});
 
 describe('hintText', () => {
   it('reads one lower-case line of at most 60 characters, nothing under two', () => {

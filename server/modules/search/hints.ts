@@ -55,18 +55,36 @@ export function titleWords(title: string): string[] {
  * - a unit token, or a number or short token already followed by another word, whole.
  */
 export function hintConditions(terms: SearchTerm[]): WordCondition[] {
-  return terms.map((term, index) => {
-    const words = [...new Set(term.words.map(foldAccents))];
-    const typing = index === terms.length - 1;
-    if (term.exact || (term.weight < 1 && !typing)) return { prefixes: [], infixes: [], exact: words };
-    const stems = term.stems.map(foldAccents);
-    const parts = typing ? [foldAccents(term.words[0] ?? ''), ...stems] : stems;
-    return {
-      prefixes: [...new Set([...words, ...stems])],
-      infixes: [...new Set(parts.filter((part) => part.length >= 4 && /^\p{L}+$/u.test(part)))],
-      exact: [],
-    };
-  });
+  return terms.map((term, index) => termCondition(term, index === terms.length - 1));
+}
+
+/**
+ * The readings of a typed text, any of which a title may meet: its words (`hintConditions`), and
+ * its last two words written together, as Finnish writes compounds ("lasten pyö" → "Lastenpyörä").
+ */
+export function hintReadings(terms: SearchTerm[]): WordCondition[][] {
+  const readings = [hintConditions(terms)];
+  const [first, second] = terms.slice(-2);
+  if (terms.length >= 2 && !first!.exact && !second!.exact) {
+    const joined = foldAccents(`${first!.words[0] ?? ''}${second!.words[0] ?? ''}`);
+    if (/^\p{L}+$/u.test(joined)) {
+      const before = terms.slice(0, -2).map((term) => termCondition(term, false));
+      readings.push([...before, { prefixes: [joined], infixes: [joined], exact: [] }]);
+    }
+  }
+  return readings;
+}
+
+function termCondition(term: SearchTerm, typing: boolean): WordCondition {
+  const words = [...new Set(term.words.map(foldAccents))];
+  if (term.exact || (term.weight < 1 && !typing)) return { prefixes: [], infixes: [], exact: words };
+  const stems = term.stems.map(foldAccents);
+  const parts = typing ? [foldAccents(term.words[0] ?? ''), ...stems] : stems;
+  return {
+    prefixes: [...new Set([...words, ...stems])],
+    infixes: [...new Set(parts.filter((part) => part.length >= 4 && /^\p{L}+$/u.test(part)))],
+    exact: [],
+  };
 }
 
 /**
