@@ -20,17 +20,14 @@ import { createCatalogRepo } from '../server/modules/catalog/catalog.repo.ts';
 import { migrationsDir, projectRoot } from '../server/paths.ts';
 import { benchServices } from './lib/services.ts';
 import { ensureFieldAds } from './fields-setup.ts';
-import { type Scenario, loadRounds, median, startServer, summary, waitForListingIndex } from './lib/http-load.ts';
+import { type Scenario, loadRounds, median, httpBenchSettings, startServer, summary, waitForListingIndex } from './lib/http-load.ts';
 
-const url = process.env.DATABASE_URL;
-if (!url) throw new Error('set DATABASE_URL to a benchmark database, e.g. postgres://postgres@127.0.0.1:5432/kauppis_bench_fields');
-const databaseName = new URL(url).pathname.slice(1);
-if (databaseName === 'test' || databaseName.startsWith('kauppis_test')) throw new Error(`refusing to run on ${databaseName}`);
-if (!fs.existsSync(path.join(projectRoot, 'build/server/main.js'))) throw new Error('run `npm run build` first');
-
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
+const {
+  url,
+  connections: CONNECTIONS,
+  seconds: SECONDS,
+  repeat: REPEAT,
+} = httpBenchSettings('postgres://postgres@127.0.0.1:5432/kauppis_bench_fields');
 const SQL_RUNS = Number(process.env.BENCH_SQL_RUNS ?? 40);
 
 // (a) The database: migrated, the definitions seeded, the ads given their fields.

@@ -7,25 +7,28 @@
 // title words (the default), then with LISTING_INDEX=false (the SQL's text passes). (b) In this
 // process, one at a time: the index's answer (its catch-up statement and the lookup in memory) and
 // the whole service call, per prefix.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { openDatabase } from '../server/db/client.ts';
 import { HINT_SAMPLE, hintReadings } from '../server/modules/search/hints.ts';
 import { searchTerms } from '../server/modules/search/search-terms.ts';
-import { migrationsDir, projectRoot } from '../server/paths.ts';
-import { type HttpResult, type Scenario, loadRounds, startServer, summary, waitForListingIndex } from './lib/http-load.ts';
+import { migrationsDir } from '../server/paths.ts';
+import {
+  type HttpResult,
+  type Scenario,
+  loadRounds,
+  httpBenchSettings,
+  startServer,
+  summary,
+  waitForListingIndex,
+} from './lib/http-load.ts';
 import { benchServices } from './lib/services.ts';
 
-const url = process.env.DATABASE_URL;
-if (!url) throw new Error('set DATABASE_URL to a benchmark database made by bench/generate.ts');
-const databaseName = new URL(url).pathname.slice(1);
-if (databaseName === 'test' || databaseName.startsWith('kauppis_test')) throw new Error(`refusing to run on ${databaseName}`);
-if (!fs.existsSync(path.join(projectRoot, 'build/server/main.js'))) throw new Error('run `npm run build` first');
-
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
+const {
+  url,
+  connections: CONNECTIONS,
+  seconds: SECONDS,
+  repeat: REPEAT,
+} = httpBenchSettings('postgres://postgres@127.0.0.1:5432/kauppis_bench1m made by bench/generate.ts');
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 
 /** What people type into the search box, letter by letter: the prefixes of bench/run.ts and more. */

@@ -25,6 +25,25 @@ export const freePort = () =>
     });
   });
 
+/**
+ * What an HTTP benchmark of the built server runs with: its database (never the tests'), checked
+ * to be set and the build to exist, and the load's settings from the environment.
+ */
+export function httpBenchSettings(example: string) {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error(`set DATABASE_URL to a benchmark database, e.g. ${example}`);
+  const databaseName = new URL(url).pathname.slice(1);
+  if (databaseName === 'test' || databaseName.startsWith('kauppis_test')) throw new Error(`refusing to run on ${databaseName}`);
+  if (!fs.existsSync(path.join(projectRoot, 'build/server/main.js'))) throw new Error('run `npm run build` first');
+  return {
+    url,
+    databaseName,
+    connections: Number(process.env.BENCH_CONNECTIONS ?? 16),
+    seconds: Number(process.env.BENCH_SECONDS ?? 10),
+    repeat: Number(process.env.BENCH_REPEAT ?? 3),
+  };
+}
+
 /** The built server (`npm run build` first) on DATABASE_URL, with the given settings; resolves when it is ready. */
 export async function startServer(env: Record<string, string> = {}): Promise<{ base: string; process: ChildProcess; stop: () => void }> {
   const port = await freePort();

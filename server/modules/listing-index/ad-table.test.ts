@@ -1,31 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AD_KINDS } from '../../../common/ad-rules.ts';
 import type { ListingQuery } from '../products/listing-query.ts';
-import { AdTable, type IndexedAd } from './ad-table.ts';
+import { AdTable } from './ad-table.ts';
+import { indexedAd } from './ad-table.fixtures.ts';
 import { answerQuery } from './answer.ts';
 
 /** The ad table's newest-first order through adds, re-dated ads, removals and merges, against a plain sort. */
 
-function ad(id: number, createdUs: number, extra: Partial<IndexedAd> = {}): IndexedAd {
-  return {
-    id,
-    catalogId: 1 + (id % 3),
-    cityId: 10 + (id % 5),
-    regionId: 1,
-    priceCents: (id * 7919) % 100_000,
-    kind: AD_KINDS[id % AD_KINDS.length]!,
-    hasImages: id % 2 === 0,
-    createdUs,
-    expiresMs: null,
-    reserved: false,
-    choices: [],
-    facetValues: [],
-    numbers: {},
-    title: '',
-    titleWords: [],
-    ...extra,
-  };
-}
+const ad = indexedAd;
 
 /** The live ads newest first, as the listing orders them: created desc, id desc. */
 function expected(live: Map<number, number>): number[] {

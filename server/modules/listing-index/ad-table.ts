@@ -313,6 +313,18 @@ export class AdTable {
     return KIND_CODES.get(kind) ?? -1;
   }
 
+  /** Inserts the slot into a list of slots kept newest first. */
+  insertByDate(slots: number[], slot: number): void {
+    let low = 0;
+    let high = slots.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.newer(slots[middle]!, slot) < 0) low = middle + 1;
+      else high = middle;
+    }
+    slots.splice(low, 0, slot);
+  }
+
   /** Negative when `a` is newer: created desc, then id desc (the listing's `newest`). */
   newer(a: number, b: number): number {
     return this.created[b]! - this.created[a]! || this.id[b]! - this.id[a]!;
@@ -323,14 +335,7 @@ export class AdTable {
     if (!this.sealed) return;
     const { pending } = this;
     if (this.inPending[slot]) pending.splice(pending.indexOf(slot), 1);
-    let low = 0;
-    let high = pending.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (this.newer(pending[middle]!, slot) < 0) low = middle + 1;
-      else high = middle;
-    }
-    pending.splice(low, 0, slot);
+    this.insertByDate(pending, slot);
     this.inPending[slot] = 1;
     if (pending.length > this.pendingMax) this.merge();
   }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AD_KINDS } from '../../../common/ad-rules.ts';
 import { hintConditions, titleWords } from '../search/hints.ts';
 import { searchTerms } from '../search/search-terms.ts';
 import { AdTable, type IndexedAd } from './ad-table.ts';
+import { indexedAd } from './ad-table.fixtures.ts';
+import { seededRandom as random } from '../../test/seeded-random.ts';
 import { newestTitled } from './hint-answer.ts';
 import type { WordCondition } from './title-words.ts';
 
@@ -30,38 +31,9 @@ const WORDS = [
   'yöpöytä',
 ];
 
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (Math.imul(state ^ (state >>> 15), 2_246_822_507) + 0x9e3779b9) >>> 0;
-    return state / 4_294_967_296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
-  };
-}
-
+/** An ad in town 10 with this title, listed, not ending. */
 function ad(id: number, createdUs: number, title: string, extra: Partial<IndexedAd> = {}): IndexedAd {
-  return {
-    id,
-    catalogId: 1 + (id % 3),
-    cityId: 10,
-    regionId: 1,
-    priceCents: 100,
-    kind: AD_KINDS[0]!,
-    hasImages: false,
-    createdUs,
-    expiresMs: null,
-    reserved: false,
-    choices: [],
-    facetValues: [],
-    numbers: {},
-    title,
-    titleWords: titleWords(title),
-    ...extra,
-  };
+  return indexedAd(id, createdUs, { cityId: 10, title, titleWords: titleWords(title), ...extra });
 }
 
 /** A title word meets a condition as the hints define it, read plainly. */

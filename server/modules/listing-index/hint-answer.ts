@@ -36,14 +36,7 @@ export function newestTitled(
       // Listed and not ended, as the SQL's LISTED and NOT_ENDED (a reserved ad does not end).
       if (id[slot] === 0 || titles.bitsOf(slot) !== all || (reserved[slot] === 0 && expires[slot]! <= nowMs)) return;
       if (best.length === limit && table.newer(slot, best[limit - 1]!) > 0) return;
-      let low = 0;
-      let high = best.length;
-      while (low < high) {
-        const middle = (low + high) >> 1;
-        if (table.newer(best[middle]!, slot) < 0) low = middle + 1;
-        else high = middle;
-      }
-      best.splice(low, 0, slot);
+      table.insertByDate(best, slot);
       if (best.length > limit) best.pop();
     },
     wantedFrom,

@@ -10,6 +10,7 @@ import { products } from '../../db/schema/products.ts';
 import { createUser } from '../../test/accounts.ts';
 import { createAd } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { seededRandom as random } from '../../test/seeded-random.ts';
 import { defineCarFields, setValues } from '../products/field-search.fixtures.ts';
 import type { FacetField } from '../products/attribute-filters.ts';
 import { COUNT_CAP } from '../products/listing-pages.ts';
@@ -30,22 +31,6 @@ let app: FastifyInstance;
 let sellerId: number;
 const catalogIds: Record<string, number> = {};
 const towns: { id: number; regionId: number; code: string }[] = [];
-
-/** A small seeded generator: the same ads and queries every run, so a failure can be read again. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (Math.imul(state ^ (state >>> 15), 2_246_822_507) + 0x9e3779b9) >>> 0;
-    return state / 4_294_967_296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
-    some: <T>(list: readonly T[]) => list.filter(() => next() < 0.4),
-    chance: (p: number) => next() < p,
-  };
-}
 
 const MAKES = ['toyota', 'volkswagen', 'volvo', 'skoda'];
 const FUELS = ['petrol', 'diesel', 'hybrid', 'plugin_hybrid', 'electric'];

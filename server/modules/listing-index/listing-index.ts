@@ -97,6 +97,24 @@ export function createListingIndex(repo: ListingIndexRepo, options: ListingIndex
     }
   }
 
+  /**
+   * The table, up to date with every write committed before the call; undefined when the SQL must
+   * answer: not loaded yet (the load starts), or the catch-up failed (reported; the next call tries again).
+   */
+  async function current(): Promise<AdTable | undefined> {
+    if (!table) {
+      void start();
+      return undefined;
+    }
+    try {
+      await fresh();
+    } catch (error) {
+      options.onError?.(error);
+      return undefined;
+    }
+    return table;
+  }
+
   /** Starts the first load (again after a failure); answers come from SQL until it ends. */
   function start(): Promise<void> {
     loading ??= load().catch((error: unknown) => {
@@ -126,17 +144,8 @@ export function createListingIndex(repo: ListingIndexRepo, options: ListingIndex
      */
     async answer(query: ListingQuery): Promise<IndexAnswer | undefined> {
       if (query.terms.length || (query.sort === 'distance_asc' && !query.townOrder?.length)) return undefined;
-      if (!table) {
-        void start();
-        return undefined;
-      }
-      try {
-        await fresh();
-      } catch (error) {
-        options.onError?.(error);
-        return undefined;
-      }
-      return answerQuery(table, query, now(), COUNT_CAP);
+      const ads = await current();
+      return ads && answerQuery(ads, query, now(), COUNT_CAP);
     },
 
     /**
@@ -148,22 +157,13 @@ export function createListingIndex(repo: ListingIndexRepo, options: ListingIndex
       readings: readonly (readonly WordCondition[])[],
       limit: number,
     ): Promise<{ id: number; name: string; catalogId: number }[] | undefined> {
-      if (!table) {
-        void start();
-        return undefined;
-      }
-      try {
-        await fresh();
-      } catch (error) {
-        options.onError?.(error);
-        return undefined;
-      }
-      const current = table;
-      const slots = [...new Set(readings.flatMap((conditions) => newestTitled(current, conditions, now(), limit)))];
+      const ads = await current();
+      if (!ads) return undefined;
+      const slots = [...new Set(readings.flatMap((conditions) => newestTitled(ads, conditions, now(), limit)))];
       return slots
-        .sort((a, b) => current.newer(a, b))
+        .sort((a, b) => ads.newer(a, b))
         .slice(0, limit)
-        .map((slot) => ({ id: current.id[slot]!, name: current.titles.titleOf(slot), catalogId: current.catalog[slot]! }));
+        .map((slot) => ({ id: ads.id[slot]!, name: ads.titles.titleOf(slot), catalogId: ads.catalog[slot]! }));
     },
   };
 }
