@@ -24,6 +24,7 @@ import { type Scenario, loadRounds, median, httpBenchSettings, startServer, summ
 
 const {
   url,
+  databaseName,
   connections: CONNECTIONS,
   seconds: SECONDS,
   repeat: REPEAT,
