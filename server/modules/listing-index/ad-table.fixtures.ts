@@ -19,6 +19,10 @@ export function indexedAd(id: number, createdUs: number, extra: Partial<IndexedA
     numbers: {},
     title: '',
     titleWords: [],
+    uuid: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
+    imageCount: id % 2 === 0 ? 1 : 0,
+    attributesJson: null,
+    coverJson: null,
     ...extra,
   };
 }

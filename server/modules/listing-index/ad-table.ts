@@ -1,6 +1,8 @@
 import { AD_KINDS, type AdKind } from '../../../common/ad-rules.ts';
 import { SlotLists } from './slot-lists.ts';
 import { TitleWords } from './title-words.ts';
+import { CardColumns, type CardExtras } from './card-columns.ts';
+import type { CardRow } from '../ads/ads.repo.ts';
 
 /**
  * The listed ads as the listing filters, counts and sorts them (issue 26): one slot per ad, its
@@ -10,7 +12,7 @@ import { TitleWords } from './title-words.ts';
  */
 
 /** An ad's row as the index keeps it (listing-index.repo.ts reads it). */
-export interface IndexedAd {
+export interface IndexedAd extends CardExtras {
   id: number;
   catalogId: number;
   cityId: number;
@@ -70,6 +72,8 @@ export class AdTable {
   readonly numbers = new SlotLists((n) => new Float64Array(n));
   /** Each slot's title words, and each word's slots: the search hints read them. */
   readonly titles = new TitleWords();
+  /** What the cards show beyond these columns: a page's cards come from the index too. */
+  readonly cards = new CardColumns();
   /** Number keys ↔ codes. */
   private readonly numberKeys = new Map<string, number>();
 
@@ -168,6 +172,7 @@ export class AdTable {
       Object.entries(ad.numbers).flatMap(([key, value]) => [this.numberKey(key), value]),
     );
     this.titles.set(slot, ad.title, ad.titleWords, redated);
+    this.cards.set(slot, ad);
     if (redated) this.place(slot);
     else if (this.sealed && this.titles.addedSinceBuild > TITLE_POSTINGS_ADDED_MAX) this.merge();
   }
@@ -186,6 +191,7 @@ export class AdTable {
     this.facets.clear(slot);
     this.numbers.clear(slot);
     this.titles.clear(slot);
+    this.cards.clear(slot);
     if (this.inPending[slot]) {
       this.pending.splice(this.pending.indexOf(slot), 1);
       this.inPending[slot] = 0;
@@ -309,6 +315,31 @@ export class AdTable {
     return n;
   }
 
+  /** The ad's slot, or -1 when the index does not hold it. */
+  slotOf(id: number): number {
+    return id < this.slotById.length ? this.slotById[id]! : -1;
+  }
+
+  /** The card of the ad in the slot, as `cardColumns` reads it from the database. */
+  cardOf(slot: number): CardRow {
+    return {
+      id: this.id[slot]!,
+      uuid: this.cards.uuidOf(slot),
+      name: this.titles.titleOf(slot),
+      priceCents: this.price[slot]!,
+      kind: AD_KINDS[this.kind[slot]!]!,
+      status: this.reserved[slot] ? 'reserved' : 'active',
+      cityId: this.city[slot]!,
+      regionId: this.region[slot]!,
+      catalogId: this.catalog[slot]!,
+      imageCount: this.cards.imageCountOf(slot),
+      // Milliseconds, as the database driver reads a timestamp.
+      createdAt: new Date(Math.floor(this.created[slot]! / 1000)),
+      attributes: this.cards.attributesOf(slot),
+      cover: this.cards.coverOf(slot),
+    };
+  }
+
   kindCode(kind: AdKind): number {
     return KIND_CODES.get(kind) ?? -1;
   }
@@ -411,7 +442,7 @@ export class AdTable {
     this.expires = grown(this.expires);
     this.inPending = grown(this.inPending);
     this.seen = grown(this.seen);
-    for (const lists of [this.choices, this.facets, this.numbers, this.titles]) lists.growSlots(capacity);
+    for (const lists of [this.choices, this.facets, this.numbers, this.titles, this.cards]) lists.growSlots(capacity);
     this.retired = grown(this.retired);
   }
 }

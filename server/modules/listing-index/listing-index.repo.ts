@@ -29,15 +29,24 @@ interface AdRow {
   attributes: Record<string, unknown> | string | null;
   numbers: Record<string, number> | string | null;
   name: string;
+  uuid: string;
+  image_count: number;
+  card_attributes: string | null;
+  cover: string | null;
 }
 
 /**
- * The columns of listed ads (the title is read for its words: search/hints.ts). The choice lexemes are the search document's own (`§a…`), so a
+ * The columns of listed ads, and what their cards show (the title is read for its words too:
+ * search/hints.ts; the cover is the first picture, as `adCover` reads it). The choice lexemes are the search document's own (`§a…`), so a
  * filter matches exactly what the SQL's tsquery matches; facets count the stored values as
  * `facets.ts` does, of the keys some choice or yes/no field has (facets are asked of those only;
  * a model's free text would fill the value codes). Ads without fields skip these lookups.
  */
-const AD_COLUMNS = sql.raw(`p.id, p.name, p.catalog_id, p.city_id, p.region_id, p.price_cents::float8 as price, p.kind,
+const AD_COLUMNS = sql.raw(`p.id, p.name, p.uuid::text as uuid, p.image_count,
+  case when p.attributes = '{}'::jsonb then null else p.attributes::text end as card_attributes,
+  (select json_build_object('uuid', i.uuid, 'storagePrefix', i.storage_prefix, 'width', i.width, 'height', i.height)::text
+    from product_images i where i.product_id = p.id order by i.position limit 1) as cover,
+  p.catalog_id, p.city_id, p.region_id, p.price_cents::float8 as price, p.kind,
   p.image_count > 0 as has_images,
   (extract(epoch from p.created_at) * 1000000)::float8 as created_us,
   (extract(epoch from p.expires_at) * 1000)::float8 as expires_ms,
@@ -136,6 +145,10 @@ function toAd(row: AdRow): IndexedAd {
     facetValues,
     numbers: Object.fromEntries(Object.entries(numbers).map(([key, value]) => [key, Number(value)])),
     title: row.name,
+    uuid: row.uuid,
+    imageCount: Number(row.image_count),
+    attributesJson: row.card_attributes,
+    coverJson: row.cover,
     titleWords: titleWords(row.name),
   };
 }

@@ -6,14 +6,14 @@ import type { AttributeValues } from '../../../common/attributes.ts';
 import { POSTED_WITHIN, type PostedWithin } from '../../../common/listing-filters.ts';
 import { catalogs } from '../../db/schema/catalog.ts';
 import { municipalities } from '../../db/schema/geo.ts';
-import { products } from '../../db/schema/products.ts';
+import { productImages, products } from '../../db/schema/products.ts';
 import { createUser } from '../../test/accounts.ts';
 import { createAd } from '../../test/ads.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { seededRandom as random } from '../../test/seeded-random.ts';
 import { defineCarFields, setValues } from '../products/field-search.fixtures.ts';
 import type { FacetField } from '../products/attribute-filters.ts';
-import { COUNT_CAP } from '../products/listing-pages.ts';
+import { COUNT_CAP, cardsInOrder } from '../products/listing-pages.ts';
 import type { ListingQuery } from '../products/listing-query.ts';
 import { hintReadings } from '../search/hints.ts';
 import { searchTerms } from '../search/search-terms.ts';
@@ -76,6 +76,12 @@ beforeAll(async () => {
       // Some share a moment to the microsecond: ties order by id, as the SQL orders them.
       createdAt: new Date(base + rng.int(0, 60) * 8 * 3_600_000),
     });
+    // Their pictures, written out of order: the cover is the one at position 0.
+    for (let position = ad.imageCount - 1; position >= 0; position--) {
+      await db
+        .insert(productImages)
+        .values({ productId: ad.id, position, width: 800 + position, height: 600, storagePrefix: `ads/${ad.uuid}/p${position}` });
+    }
     if (rng.chance(0.15)) {
       await db
         .update(products)
@@ -145,8 +151,8 @@ async function bothAnswers(query: ListingQuery) {
   const fromIndex = await index().answer(query);
   expect(fromIndex, 'the index answers').toBeDefined();
   return {
-    sql: { ids: fromSql.rows.map((row) => row.id), total: fromSql.total, facets: fromSql.facets?.facets },
-    index: { ids: fromIndex!.ids, total: Math.min(fromIndex!.matched, COUNT_CAP), facets: fromIndex!.facets },
+    sql: { ids: fromSql.rows.map((row) => row.id), total: fromSql.total, facets: fromSql.facets?.facets, cards: fromSql.rows },
+    index: { ids: fromIndex!.ids, total: Math.min(fromIndex!.matched, COUNT_CAP), facets: fromIndex!.facets, cards: fromIndex!.cards },
   };
 }
 
@@ -193,6 +199,40 @@ describe('the listing index', () => {
     expect((await index().answer(query))!.ids[0]).toBe(ad.id);
     await db.delete(products).where(eq(products.id, ad.id));
     expect((await index().answer(query))!.ids).not.toContain(ad.id);
+  });
+
+  it('gives the cards from memory, up to date: a new cover, pictures reordered, values changed', async () => {
+    const db = app.services.database.db;
+    const query: ListingQuery = dearestBicycles(1);
+    const ad = await createAd(app, {
+      userId: sellerId,
+      name: 'Kuvallinen pyörä',
+      catalog: 'bicycles',
+      priceCents: 99_999_990,
+      imageCount: 2,
+    });
+    const cardOf = async () => (await index().answer(query))!.cards[0]!;
+    expect((await cardOf()).cover).toBeNull();
+    await db.insert(productImages).values([
+      { productId: ad.id, position: 0, width: 640, height: 480, storagePrefix: `ads/${ad.uuid}/a` },
+      { productId: ad.id, position: 1, width: 480, height: 640, storagePrefix: `ads/${ad.uuid}/b` },
+    ]);
+    expect(await cardOf()).toMatchObject({
+      id: ad.id,
+      uuid: ad.uuid,
+      imageCount: 2,
+      cover: { storagePrefix: `ads/${ad.uuid}/a`, width: 640 },
+    });
+    await db
+      .update(productImages)
+      .set({ position: sql`1 - ${productImages.position}` })
+      .where(eq(productImages.productId, ad.id));
+    expect((await cardOf()).cover).toMatchObject({ storagePrefix: `ads/${ad.uuid}/b`, width: 480 });
+    await db.update(products).set({ name: 'Kuvallinen pyörä, uusi nimi' }).where(eq(products.id, ad.id));
+    expect(await cardOf()).toEqual((await cardsInOrder(app.services.database.db, query, [ad.id]))[0]);
+    await db.delete(productImages).where(eq(productImages.productId, ad.id));
+    expect((await cardOf()).cover).toBeNull();
+    await db.delete(products).where(eq(products.id, ad.id));
   });
 
   it('gives the hints their ads from memory, up to date: a new title, an edited one, an ad leaving', async () => {

@@ -4,6 +4,7 @@ import { type IndexAnswer, answerQuery } from './answer.ts';
 import type { ListingIndexRepo } from './listing-index.repo.ts';
 import { COUNT_CAP } from '../products/listing-pages.ts';
 import { newestTitled } from './hint-answer.ts';
+import type { CardRow } from '../ads/ads.repo.ts';
 import type { WordCondition } from './title-words.ts';
 
 /**
@@ -138,14 +139,16 @@ export function createListingIndex(repo: ListingIndexRepo, options: ListingIndex
     },
 
     /**
-     * A listing without words from memory, up to date with every committed write; undefined when
+     * A listing without words from memory, its cards too, up to date with every committed write; undefined when
      * the SQL must answer: words, a distance sort with no towns, the index not loaded, or a failed
      * catch-up (reported, and the next request tries again).
      */
-    async answer(query: ListingQuery): Promise<IndexAnswer | undefined> {
+    async answer(query: ListingQuery): Promise<(IndexAnswer & { cards: CardRow[] }) | undefined> {
       if (query.terms.length || (query.sort === 'distance_asc' && !query.townOrder?.length)) return undefined;
       const ads = await current();
-      return ads && answerQuery(ads, query, now(), COUNT_CAP);
+      if (!ads) return undefined;
+      const found = answerQuery(ads, query, now(), COUNT_CAP);
+      return { ...found, cards: found.ids.map((id) => ads.cardOf(ads.slotOf(id))) };
     },
 
     /**

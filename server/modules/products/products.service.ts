@@ -98,13 +98,13 @@ export function createProductsService(deps: ProductsDeps) {
     return (await deps.listingIndex?.hintMatches(hintReadings(terms), HINT_SAMPLE)) ?? searchRepo.hintMatches(terms, HINT_SAMPLE);
   }
 
-  /** The listing's page: from the index when it can answer (its counts exact), else from SQL. */
+  /** The listing's page: from the index when it can answer (its counts exact, its cards its own), else from SQL. */
   async function listingAnswer(query: ListingQuery): Promise<ListingPage> {
     const found = await deps.listingIndex?.answer(query);
     if (!found) return searchRepo.searchActive(query);
     const total = Math.min(found.matched, COUNT_CAP);
     return {
-      rows: await searchRepo.cardsOf(query, found.ids),
+      rows: found.cards,
       total,
       capped: total >= COUNT_CAP,
       ...(found.facets ? { facets: { facets: found.facets, capped: false } } : {}),

@@ -36,11 +36,11 @@ describe('hintText', () => {
 });
 
 describe('hintsFrom', () => {
-  it('offers the categories the matching ads are filed under (a parent counts its children’s), then titles', () => {
+  it('offers the categories the matching ads are filed under (a parent counts its children’s, after the one carrying most of it), then titles', () => {
     const found = [...ads(2, 'Helkama Jopo', 'Tunturi 28"', 'Helkama Jopo'), ...ads(3, 'Honda CBR')];
     expect(hintsFrom(found, categories, searchTerms('helkama'))).toEqual([
-      { type: 'catalog', text: 'Liikenne', path: '/catalogs/liikenne' },
       { type: 'catalog', text: 'Polkupyörät', path: '/catalogs/liikenne/polkupyorat' },
+      { type: 'catalog', text: 'Liikenne', path: '/catalogs/liikenne' },
       { type: 'catalog', text: 'Moottoripyörät', path: '/catalogs/liikenne/moottoripyorat' },
       // A title shown twice is one hint.
       { type: 'ad', text: 'Helkama Jopo', path: null },
@@ -55,6 +55,15 @@ describe('hintsFrom', () => {
       'Kulmasohva',
       'Sohva',
     ]);
+  });
+
+  it('puts the parent first when no one child carries most of its evidence', () => {
+    const found = [...ads(2, 'Helkama Jopo', 'Tunturi 28"'), ...ads(3, 'Honda CBR', 'Yamaha')];
+    expect(
+      hintsFrom(found, categories, searchTerms('xx'))
+        .map((h) => h.text)
+        .slice(0, 3),
+    ).toEqual(['Liikenne', 'Moottoripyörät', 'Polkupyörät']);
   });
 
   it('offers a category its name matches even without ads', () => {

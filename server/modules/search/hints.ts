@@ -109,10 +109,21 @@ export function hintsFrom(found: { name: string; catalogId: number }[], categori
       .split(/[^\p{L}\p{N}]+/u)
       .some((word) => names.some((stem) => word.startsWith(stem) || (stem.length >= 4 && word.includes(stem))));
   const scored = categories
-    .map((c) => ({ c, score: (evidence.get(c.id) ?? 0) / Math.max(1, found.length) + (namesIt(c.name) ? 0.3 : 0) }))
+    .map((c) => {
+      const score = (evidence.get(c.id) ?? 0) / Math.max(1, found.length) + (namesIt(c.name) ? 0.3 : 0);
+      return { c, score, rank: score };
+    })
     .filter(({ score }) => score >= 0.25)
-    // More evidence first; among equals the more precise (deeper) category.
-    .sort((a, b) => b.score - a.score || b.c.depth - a.c.depth || a.c.name.localeCompare(b.c.name));
+    .sort((a, b) => b.c.depth - a.c.depth);
+  // A category that carries most of its parent's evidence says it more precisely ("sohv" → sofas
+  // before home and garden): its parent ranks just below it. Deepest first, so a chain follows.
+  const scoredById = new Map(scored.map((entry) => [entry.c.id, entry]));
+  for (const entry of scored) {
+    const parent = entry.c.parent_id === null ? undefined : scoredById.get(entry.c.parent_id);
+    if (parent && entry.score >= (2 / 3) * parent.score) parent.rank = Math.min(parent.rank, entry.rank - 1e-9);
+  }
+  // More evidence first; among equals the more precise (deeper) category.
+  scored.sort((a, b) => b.rank - a.rank || b.c.depth - a.c.depth || a.c.name.localeCompare(b.c.name));
   const chosen: typeof scored = [];
   for (const entry of scored) {
     if (chosen.length >= HINT_CATALOGS) break;

@@ -2,7 +2,7 @@ import { type SQL, and, inArray, sql } from 'drizzle-orm';
 import type { Database, Db, Transaction } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
 import { searchSynonyms, searchWords } from '../../db/schema/search.ts';
-import type { ListingPage, ListingQuery, ListingRow } from '../products/listing-query.ts';
+import type { ListingPage, ListingQuery } from '../products/listing-query.ts';
 import { LISTED, filterLexemes, listingConditions, textListingConditions } from '../products/listing-conditions.ts';
 import { cardsInOrder, countFacets, listingOrder, listingPage } from '../products/listing-pages.ts';
 import { NOT_ENDED } from '../lifecycle/validity-sql.ts';
@@ -192,11 +192,6 @@ export function createSearchRepo(primary: Database, options: SearchRepoOptions =
      */
     async searchActive(query: ListingQuery): Promise<ListingPage> {
       return db.transaction(async (tx) => (query.terms.length ? textPage(tx, query) : listingPage(tx, query)));
-    },
-
-    /** The listed cards of these ads in this order (a page the listing's index chose). */
-    async cardsOf(query: ListingQuery, ids: number[]): Promise<ListingRow[]> {
-      return cardsInOrder(db, query, ids);
     },
   };
 
