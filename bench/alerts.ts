@@ -51,7 +51,11 @@ const mailer: Mailer = {
   close: () => {},
 };
 const database = await openDatabase({ url, migrationsFolder: migrationsDir });
-const { services, dataDir } = await benchServices(database, url, { mailer });
+// BENCH_ALERT_INDEX=false matches with the SQL alone (the app's ALERT_INDEX setting).
+const { services, dataDir } = await benchServices(database, url, {
+  mailer,
+  settings: { ALERT_INDEX: process.env.BENCH_ALERT_INDEX ?? 'true' },
+});
 await services.settings.start();
 
 // The digest's waiting alerts are drawn with the benchmarks' generator: runs stay comparable.
@@ -62,6 +66,9 @@ const { rand, pick, chance } = createRandom(20261127);
 
 const PHASES: [string, RegExp][] = [
   ['ad', /tsvector_to_array/],
+  ['catch-up', /pg_snapshot_xmin/],
+  ['words in SQL', /p\.search_vector @@ q\.words/],
+  ['bodies', /^select id, query from saved_search_queries/],
   ['candidates and confirm', /^\s*with ad as/],
   ['listing confirm', /^select coalesce/],
   ['alerts', /^\s*with told as/],
@@ -143,7 +150,7 @@ interface MatchRun {
 }
 
 /** The phases that find and confirm an ad's queries (the rest tells the searches and queues their jobs). */
-const FINDING: Phase[] = ['ad', 'candidates and confirm', 'listing confirm'];
+const FINDING: Phase[] = ['ad', 'catch-up', 'words in SQL', 'bodies', 'candidates and confirm', 'listing confirm'];
 const findingMs = () => FINDING.reduce((sum, phase) => sum + (phaseTime.get(phase)?.ms ?? 0), 0);
 
 async function matchingRun(ads: number[], warmup: number[]): Promise<MatchRun> {
@@ -282,6 +289,20 @@ console.log(
   `${shape[0]!.searches} searches, ${shape[0]!.queries} distinct queries (${shape[0]!.fallback} confirmed by the listing), ${shape[0]!.keys} keys; ` +
     `largest keys: ${buckets.map((b) => `${b.key} ${b.n}`).join(', ')}`,
 );
+
+// Matching from memory: the saved queries loaded before anything is timed (a process loads them at its first match).
+if (services.percolator) {
+  global.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const loadStarted = performance.now();
+  await services.percolator.start();
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  global.gc?.();
+  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
+  console.log(
+    `matching from memory: ${services.percolator.size} queries loaded in ${f1(loadSeconds)} s, heap +${f1(heapMb)} MB${global.gc ? '' : ' (without --expose-gc: rough)'}`,
+  );
+} else console.log('matching with the SQL alone (BENCH_ALERT_INDEX=false)');
 
 // Ads of every kind, category and town: a fixed sample of the shown ones.
 const matchAds = (

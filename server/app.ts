@@ -290,6 +290,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Ad views counted in this process are written every few seconds; what is left goes out before the database closes.
   app.addHook('onClose', async () => app.services.products.views.stop());
+  // A load of the saved queries under way stops with the app (alerts/percolator.ts).
+  app.addHook('onClose', async () => app.services.percolator?.stop());
 
   // Every process looks for due unread-message mails; each mail is claimed by exactly one (SKIP LOCKED).
   if (config.chatMailPollSeconds > 0) {

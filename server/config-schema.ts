@@ -31,6 +31,7 @@ export const PlainSettings = Type.Object({
   NEW_ACCOUNT_DAYS: Whole(0, 365, 7),
   LISTING_CACHE_SECONDS: Whole(0, 3600, 15),
   LISTING_INDEX: Type.Boolean({ default: true }),
+  ALERT_INDEX: Type.Boolean({ default: true }),
   PAGE_CACHE_SECONDS: Whole(0, 3600, 10),
   SOCKET_HEARTBEAT_SECONDS: Whole(1, 3600, 25),
   CHAT_MAIL_POLL_SECONDS: Whole(0, 3600, 30),

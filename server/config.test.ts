@@ -88,6 +88,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ LISTING_CACHE_SECONDS: '0' }).listingCacheSeconds).toBe(0);
     expect(loadConfig({}).listingIndex).toBe(true);
     expect(loadConfig({ LISTING_INDEX: 'off' }).listingIndex).toBe(false);
+    expect(loadConfig({}).alertIndex).toBe(true);
+    expect(loadConfig({ ALERT_INDEX: 'false' }).alertIndex).toBe(false);
     expect(() => loadConfig({ LISTING_INDEX: 'maybe' })).toThrow(/LISTING_INDEX/);
     expect(() => loadConfig({ LISTING_CACHE_SECONDS: '-1' })).toThrow(/LISTING_CACHE_SECONDS/);
     expect(loadConfig({}).pageCacheSeconds).toBe(10);

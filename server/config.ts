@@ -68,6 +68,8 @@ export interface Config {
   listingCacheSeconds: number;
   /** Listings without words answered from each process's in-memory index of the listed ads (issue 26). */
   listingIndex: boolean;
+  /** New ads matched against the saved searches from each matching process's in-memory copy of them (issue 29). */
+  alertIndex: boolean;
   /**
    * Seconds an anonymous visitor's page is served whole from this process's memory (0: off); an
    * ad's change clears it on every instance at once (over Redis when configured).
@@ -228,6 +230,7 @@ export function loadConfig(env: Env = process.env): Config {
     newAccountDays: plain.NEW_ACCOUNT_DAYS,
     listingCacheSeconds: plain.LISTING_CACHE_SECONDS,
     listingIndex: plain.LISTING_INDEX,
+    alertIndex: plain.ALERT_INDEX,
     pageCacheSeconds: plain.PAGE_CACHE_SECONDS,
     socketHeartbeatSeconds: plain.SOCKET_HEARTBEAT_SECONDS,
     chatMailPollSeconds: plain.CHAT_MAIL_POLL_SECONDS,

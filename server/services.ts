@@ -37,6 +37,8 @@ import { createSavedSearchesService } from './modules/saved-searches/saved-searc
 import { matchingWhenShown } from './modules/alerts/ad-visibility.ts';
 import { createAlertsRepo } from './modules/alerts/alerts.repo.ts';
 import { createAlertsService } from './modules/alerts/alerts.service.ts';
+import { createPercolator } from './modules/alerts/percolator.ts';
+import { createPercolatorRepo } from './modules/alerts/percolator.repo.ts';
 import { createJobsRepo } from './modules/jobs/jobs.repo.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { createLifecycleRepo } from './modules/lifecycle/lifecycle.repo.ts';
@@ -288,8 +290,13 @@ export function createServices(
       background: platform.background.run,
     },
   });
+  // New ads matched from memory (issue 29); loaded at the process's first match, the SQL matches until then.
+  const percolator = config.alertIndex
+    ? createPercolator(createPercolatorRepo(db), { onError: (error) => platform.log('alert index failed', { err: error }) })
+    : undefined;
   const alerts = createAlertsService({
     repo: createAlertsRepo(db),
+    percolator,
     jobs,
     products,
     geo,
@@ -485,6 +492,7 @@ export function createServices(
     retention,
     jobs,
     alerts,
+    percolator,
     pictureHashes,
     deals,
     ratings,

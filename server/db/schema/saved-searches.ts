@@ -26,6 +26,7 @@ export const SAVED_SEARCH_CHANNELS = ['email', 'push'] as const;
 export type SavedSearchChannel = (typeof SAVED_SEARCH_CHANNELS)[number];
 
 const tsquery = customType<{ data: string; driverData: string }>({ dataType: () => 'tsquery' });
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
 /**
  * Each distinct saved query once, compiled for matching new ads (issue 29, products/percolation.ts):
@@ -58,6 +59,13 @@ export const savedSearchQueries = pgTable(
     postedWithinDays: integer('posted_within_days'),
     /** Whether it has words: matching reads the tsquery (in the row) only of those whose filters pass. */
     hasWords: boolean('has_words').generatedAlwaysAs(sql`words is not null`),
+    /**
+     * The transaction that last wrote the row (migration 0039's trigger sets it on every write):
+     * matching from memory (alerts/percolator.ts) reads the rows written since its last snapshot.
+     */
+    writtenXid: xid8('written_xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
   (t) => [
     // saved_search_queries_filters_idx (id) INCLUDE (the filters, has_words) is in migration 0031
@@ -66,6 +74,7 @@ export const savedSearchQueries = pgTable(
     index('saved_search_queries_uncompiled_idx')
       .on(t.id)
       .where(sql`${t.compiledWith} is null`),
+    index('saved_search_queries_written_xid_idx').on(t.writtenXid),
   ],
 );
 

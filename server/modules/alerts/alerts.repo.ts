@@ -21,6 +21,10 @@ export interface MatchingAd {
   catalogId: number;
   cityId: number;
   regionId: number;
+  priceCents: number | null;
+  kind: string;
+  imageCount: number;
+  createdAt: Date;
   lexemes: string[];
 }
 
@@ -137,6 +141,10 @@ export function createAlertsRepo(db: Database) {
           catalogId: products.catalogId,
           cityId: products.cityId,
           regionId: products.regionId,
+          priceCents: products.priceCents,
+          kind: products.kind,
+          imageCount: products.imageCount,
+          createdAt: products.createdAt,
           lexemes: sql<string[]>`coalesce(tsvector_to_array(${products.searchVector}), '{}')`,
         })
         .from(products)

@@ -10,6 +10,7 @@ import type { ProductsService } from '../products/products.service.ts';
 import type { SavedSearchQuery } from '../saved-searches/saved-searches.schemas.ts';
 import type { AlertsRepo } from './alerts.repo.ts';
 import { createAlertDelivery } from './alert-delivery.ts';
+import type { Percolator } from './percolator.ts';
 
 export { DIGEST_ADS_PER_SEARCH, DIGEST_HOUR } from './alert-delivery.ts';
 /** Queries confirmed with the listing's own predicate per statement (those the compiled form does not cover). */
@@ -65,6 +66,8 @@ export interface AlertPush {
 
 export interface AlertsDeps {
   repo: AlertsRepo;
+  /** Matching from memory (percolator.ts); without it, or until it is loaded, the SQL matches. */
+  percolator?: Percolator;
   jobs: JobsService;
   products: Pick<ProductsService, 'bodiesShowingAd' | 'percolationPlan' | 'percolationRules'>;
   geo: GeoService;
@@ -112,7 +115,7 @@ export function createAlertsService(deps: AlertsDeps) {
    * deliveries, retried on its own without matching again.
    */
   async function match(productId: number, now: Date): Promise<MatchFound> {
-    const found = await queriesShowingAd(productId);
+    const found = await queriesShowingAd(productId, now);
     if (!found) return { candidates: 0, queryIds: [] };
     // Queries compiled with other rules (a synonym changed) are compiled again, once per set of rules.
     if (found.stale) await scheduleRekey(now);
@@ -147,7 +150,7 @@ export function createAlertsService(deps: AlertsDeps) {
 
   /** Matching and telling at once, without the queue between them (tests, and the benchmark's total). */
   async function matchAd(productId: number, now: Date): Promise<MatchCounts> {
-    const found = await queriesShowingAd(productId);
+    const found = await queriesShowingAd(productId, now);
     if (!found) return { candidates: 0, confirmed: 0, inserted: 0 };
     if (found.stale) await scheduleRekey(now);
     const inserted = await tell(productId, found.ad.sellerId, found.confirmed, now);
@@ -157,16 +160,22 @@ export function createAlertsService(deps: AlertsDeps) {
   /**
    * The saved queries that show a shown ad: those its keys find, confirmed by their compiled form,
    * or (`byListing` of them: filters not compiled, other rules) by the listing's own predicate.
-   * Undefined when the ad is gone or not shown.
+   * From memory when the percolator is loaded (`via` 'sql' asks the SQL: tests hold both to the
+   * listing). Undefined when the ad is gone or not shown.
    */
-  async function queriesShowingAd(productId: number) {
+  async function queriesShowingAd(productId: number, now = new Date(), via: 'memory' | 'sql' = 'memory') {
     const ad = await repo.matchingAd(productId);
     if (!ad) return undefined;
     // The listing's catalog filter shows an ad below a public catalog: its public trail (none when hidden).
     const trail = (await deps.catalog.trailOf(ad.catalogId, 'fi')).map((c) => c.id);
     const catalogs = trail.at(-1) === ad.catalogId ? trail : [];
     const keys = adPercolationKeys({ lexemes: ad.lexemes, catalogs, cityId: ad.cityId, regionId: ad.regionId });
-    const found = await repo.matchQueries(productId, keys, catalogs, await products.percolationRules());
+    const rules = await products.percolationRules();
+    const inMemory =
+      via === 'memory'
+        ? await deps.percolator?.match(productId, { ...ad, keys, catalogs, createdMs: ad.createdAt.getTime() }, rules, now.getTime())
+        : undefined;
+    const found = inMemory ?? (await repo.matchQueries(productId, keys, catalogs, rules));
     const confirmed = [...found.confirmed];
     for (let i = 0; i < found.byListing.length; i += CONFIRM_BATCH) {
       const batch = found.byListing.slice(i, i + CONFIRM_BATCH);

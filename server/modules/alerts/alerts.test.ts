@@ -409,15 +409,20 @@ describe('the compiled saved queries', () => {
     for (const body of bodies)
       queryIds.push(await repo.storeQuery(body, { plan: await app.services.products.percolationPlan(body), rules }));
 
+    // Both ways of matching: from memory (the percolator, loaded now) and by the compiled SQL.
+    await app.services.percolator!.start();
+    expect(app.services.percolator!.ready).toBe(true);
     let shownPairs = 0;
     for (const ad of ads) {
-      const found = await app.services.alerts.queriesShowingAd(ad.id);
-      expect(found!.byListing).toBe(0);
-      const confirmed = new Set(found!.confirmed);
       const listing = await app.services.products.bodiesShowingAd(bodies, ad.id);
-      bodies.forEach((body, i) =>
-        expect({ ad: ad.name, body, shown: confirmed.has(queryIds[i]!) }).toEqual({ ad: ad.name, body, shown: listing[i] }),
-      );
+      for (const via of ['memory', 'sql'] as const) {
+        const found = await app.services.alerts.queriesShowingAd(ad.id, new Date(), via);
+        expect(found!.byListing).toBe(0);
+        const confirmed = new Set(found!.confirmed);
+        bodies.forEach((body, i) =>
+          expect({ via, ad: ad.name, body, shown: confirmed.has(queryIds[i]!) }).toEqual({ via, ad: ad.name, body, shown: listing[i] }),
+        );
+      }
       shownPairs += listing.filter(Boolean).length;
     }
     // Not a vacuous agreement: many pairs are shown, and many are not.
@@ -667,5 +672,49 @@ describe('compiling saved queries again', () => {
     await approvedAd(seller.id, 'Lumikengät TSL, vähän käytetyt');
     await app.services.jobs.runDue(soon());
     expect(await alertsOf(search)).toHaveLength(1);
+  });
+});
+
+describe('matching from memory (the percolator)', () => {
+  it('a search saved after the memory loaded is matched from memory at once: the catch-up before each match reads it', async () => {
+    await app.services.percolator!.start();
+    const before = app.services.percolator!.size;
+    const seller = await person();
+    const buyer = await person();
+    const waiting = await createAd(app, { userId: seller.id, name: 'Kajakit kahdelle, Helsinki', city: '091', status: 'moderate' });
+    const [adRow] = await app.services.database.db.select().from(products).where(eq(products.id, waiting.id));
+    const search = await saveSearch(buyer, { name: 'kajakki', cities: [adRow!.cityId] });
+    const approved = await app.inject({ method: 'POST', url: `/api/admin/products/${waiting.uuid}/approve`, headers: moderator });
+    expect(approved.statusCode).toBe(200);
+    const ad = waiting;
+    const found = await app.services.alerts.queriesShowingAd(ad.id);
+    const [row] = await app.services.database.db.select().from(savedSearches).where(eq(savedSearches.id, search));
+    expect(found!.confirmed).toContain(row!.queryId);
+    expect(app.services.percolator!.size).toBeGreaterThan(before);
+    await app.services.jobs.runDue(soon());
+    expect(await alertsOf(search)).toHaveLength(1);
+  });
+
+  it('a query compiled with other rules is read again however it was written: the listing confirms it until the rekey, then the memory', async () => {
+    await app.services.percolator!.start();
+    const seller = await person();
+    const buyer = await person();
+    const search = await saveSearch(buyer, { name: 'melontaliivi' });
+    const ad = await createAd(app, { userId: seller.id, name: 'Melontaliivi aikuisille' });
+    const db = app.services.database.db;
+    const [row] = await db.select().from(savedSearches).where(eq(savedSearches.id, search));
+    const inMemory = async () => (await app.services.alerts.queriesShowingAd(ad.id))!;
+    expect((await inMemory()).confirmed).toContain(row!.queryId);
+
+    // A plain update of the row (no word of the percolator in it): the trigger marks the write.
+    await db.update(savedSearchQueries).set({ compiledWith: '0:old rules' }).where(eq(savedSearchQueries.id, row!.queryId));
+    const stale = await inMemory();
+    expect(stale.stale).toBeGreaterThanOrEqual(1);
+    expect(stale.confirmed).toContain(row!.queryId);
+
+    await app.services.alerts.rekey();
+    const current = await inMemory();
+    expect(current).toMatchObject({ stale: 0, byListing: 0 });
+    expect(current.confirmed).toContain(row!.queryId);
   });
 });

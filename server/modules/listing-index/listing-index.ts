@@ -6,6 +6,7 @@ import { COUNT_CAP } from '../products/listing-pages.ts';
 import { newestTitled } from './hint-answer.ts';
 import type { CardRow } from '../ads/ads.repo.ts';
 import type { WordCondition } from './title-words.ts';
+import { freshRuns } from '../../platform/fresh-runs.ts';
 
 /**
  * The listing's in-memory index (issue 26): each process keeps the listed ads' filter columns and
@@ -38,9 +39,6 @@ export function createListingIndex(repo: ListingIndexRepo, options: ListingIndex
   let xmin = '';
   let caughtUpAt = 0;
   let loading: Promise<void> | undefined;
-  /** Requests are numbered; a catch-up covers every request numbered up to its start. */
-  let asked = 0;
-  let running: { covers: number; done: Promise<void> } | undefined;
 
   /** Reads every listed ad into a new table; the old one answers until it is done. */
   async function load(): Promise<void> {
@@ -61,6 +59,9 @@ export function createListingIndex(repo: ListingIndexRepo, options: ListingIndex
     await catchUp();
   }
 
+  /** Waits for a catch-up that began after this request arrived (joining one when it can). */
+  const fresh = freshRuns(catchUp);
+
   /** Applies the changes since the last look. */
   async function catchUp(): Promise<void> {
     const started = now();
@@ -78,24 +79,6 @@ export function createListingIndex(repo: ListingIndexRepo, options: ListingIndex
     }
     xmin = changed.xmin;
     caughtUpAt = started;
-  }
-
-  /** Waits for a catch-up that began after this request arrived (joining one when it can). */
-  async function fresh(): Promise<void> {
-    const ticket = ++asked;
-    for (;;) {
-      if (running && running.covers >= ticket) return running.done;
-      if (running) {
-        await running.done.catch(() => undefined);
-        continue;
-      }
-      const covers = asked;
-      const done = catchUp().finally(() => {
-        if (running?.done === done) running = undefined;
-      });
-      running = { covers, done };
-      return done;
-    }
   }
 
   /**
