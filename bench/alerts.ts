@@ -31,7 +31,8 @@ const USERS = setting('BENCH_USERS', 200_000);
 const MATCH_ADS = setting('BENCH_MATCH_ADS', 1_000);
 const RUNS = setting('BENCH_RUNS', 1);
 const DIGEST_PEOPLE = setting('BENCH_DIGEST_PEOPLE', 100_000);
-const DIGEST_RUNS = setting('BENCH_DIGEST_RUNS', 1);
+// BENCH_DIGEST_PEOPLE=0 leaves the digest out.
+const DIGEST_RUNS = DIGEST_PEOPLE > 0 ? setting('BENCH_DIGEST_RUNS', 1) : 0;
 const WARMUP = setting('BENCH_WARMUP', 20);
 const BATCH = 10_000;
 
