@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/saved-searches.ts';
 import { users } from '../../db/schema/users.ts';
 import { type CardRow, adCover, cardColumns } from '../ads/ads.repo.ts';
-import { rowsOf } from '../search/text-query-sql.ts';
+import { alertDocument, rowsOf } from '../search/text-query-sql.ts';
 import { NOT_ENDED, NOT_ENDED_PLAIN } from '../lifecycle/validity-sql.ts';
 import { type CompiledQuery, storeSavedQueries } from '../saved-searches/saved-searches.repo.ts';
 
@@ -166,7 +166,8 @@ export function createAlertsRepo(db: Database) {
           with ad as materialized (
             -- The document read out of its row once (a fresh value): hundreds of candidates test
             -- their words against it, and the row's compressed copy would be expanded for each.
-            select search_vector || ''::tsvector as search_vector, price_cents, kind, image_count, created_at, city_id, region_id
+            -- With its words also spelt with a and o for ä, å and ö, as the compiled words meet it.
+            select ${alertDocument(sql`search_vector`)} as search_vector, price_cents, kind, image_count, created_at, city_id, region_id
             from ${products} where id = ${productId} and status = 'active' and ${NOT_ENDED_PLAIN}
           ),
           found as (

@@ -380,6 +380,8 @@ describe('the compiled saved queries', () => {
       'televisio',
       'tv',
       'pyörä',
+      'pyora',
+      'polkupyora',
       'nokian 16',
       'harmaa sohva',
       'tuoli',
@@ -676,6 +678,27 @@ describe('compiling saved queries again', () => {
 });
 
 describe('matching from memory (the percolator)', () => {
+  it('a word typed without ä, å or ö meets the ad that has them, and the other way round, as the search does', async () => {
+    const seller = await person();
+    const buyer = await person();
+    const folded = await saveSearch(buyer, { name: 'kayttamaton lastenpoyta' });
+    const accented = await saveSearch(buyer, { name: 'pöytä' });
+    const ad = await approvedAd(seller.id, 'Käyttämätön lastenpöytä');
+    const plain = await approvedAd(seller.id, 'Valkoinen poyta');
+    await app.services.jobs.runDue(soon());
+    expect((await alertsOf(folded)).map((a) => a.productId)).toEqual([ad.id]);
+    expect((await alertsOf(accented)).map((a) => a.productId).sort()).toEqual([ad.id, plain.id].sort());
+    // The listing's search finds the same ads for the same words.
+    for (const [name, ids] of [
+      ['kayttamaton lastenpoyta', [ad.uuid]],
+      ['pöytä', [ad.uuid, plain.uuid]],
+    ] as const) {
+      const reply = await app.inject({ method: 'POST', url: '/api/products', payload: { name } });
+      const found = (reply.json().data as { uuid: string }[]).map((card) => card.uuid);
+      for (const uuid of ids) expect(found).toContain(uuid);
+    }
+  });
+
   it('a search saved after the memory loaded is matched from memory at once: the catch-up before each match reads it', async () => {
     await app.services.percolator!.start();
     const before = app.services.percolator!.size;

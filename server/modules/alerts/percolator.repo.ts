@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { rowsOf } from '../search/text-query-sql.ts';
+import { alertDocument, rowsOf } from '../search/text-query-sql.ts';
 import type { StoredQuery } from './query-table.ts';
 
 /**
@@ -67,12 +67,12 @@ export function createPercolatorRepo(db: Database) {
       };
     },
 
-    /** Of these queries, those whose words the ad's search document meets (tsqueries the memory does not read). */
+    /** Of these queries, those whose words the ad's search document meets (`alertDocument`; tsqueries the memory does not read). */
     async wordsMet(productId: number, queryIds: number[]): Promise<number[]> {
       if (!queryIds.length) return [];
       const rows = rowsOf<{ id: number }>(
         await db.execute(sql`select q.id from saved_search_queries q, products p
-          where p.id = ${productId} and q.id = any(${`{${queryIds.join(',')}}`}::int[]) and p.search_vector @@ q.words`),
+          where p.id = ${productId} and q.id = any(${`{${queryIds.join(',')}}`}::int[]) and ${alertDocument(sql`p.search_vector`)} @@ q.words`),
       );
       return rows.map((row) => row.id);
     },

@@ -52,7 +52,7 @@ const ad = (over: Partial<QueryTableAd> = {}): QueryTableAd => ({
   kind: 'sell',
   imageCount: 1,
   createdMs: NOW - 3 * 86_400_000,
-  lexemes: ['tak', 'talv', 'takki'],
+  lexemes: ['tak', 'talv', 'takki', 'pöytä'],
   ...over,
 });
 
@@ -78,6 +78,8 @@ describe('the saved queries in memory', () => {
       [{ postedWithinDays: 1 }, false],
       [{ words: "( 'tak' | 'takki' ) & 'talv'" }, true],
       [{ words: "'tak' & 'sohv'" }, false],
+      // The queries' words are stored folded; the ad's are folded when read ("pöytä" as "poyta").
+      [{ words: "'poyta'" }, true],
     ];
     cases.forEach(([over], i) => table.put(query(i + 1, over)));
     const found = table.match(ad(), 'r1', NOW);

@@ -1,4 +1,5 @@
 import { tsqueryClauses } from './tsquery-clauses.ts';
+import { alertLexemes } from '../products/percolation.ts';
 
 /**
  * The compiled saved queries in memory (issue 29, percolator.ts): one slot per query id in typed
@@ -151,7 +152,8 @@ export class QueryTable {
     const stamp = this.nextStamp();
     const current = this.rulesNames.indexOf(currentRules);
     const lexemes = new Set<number>();
-    for (const lexeme of ad.lexemes) {
+    // The ad's document as `alertDocument` reads it: each word's lexeme also without ä, å and ö.
+    for (const lexeme of alertLexemes(ad.lexemes)) {
       const code = this.lexemeCodes.get(lexeme);
       if (code !== undefined) lexemes.add(code);
     }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { POSTED_WITHIN_DAYS } from '../../../common/listing-filters.ts';
 import type { ListingFilters } from './listing-query.ts';
 import type { ListingBody } from './products.schemas.ts';
-import type { Synonyms } from '../search/search-terms.ts';
+import { type Synonyms, foldAccents } from '../search/search-terms.ts';
 import type { SearchTerm } from '../search/text-query-sql.ts';
 
 /**
@@ -18,7 +18,9 @@ import type { SearchTerm } from '../search/text-query-sql.ts';
  * forms). The listing shows an ad for the word only when the ad's search document holds one of
  * those lexemes — so the ad, which meets a key for each lexeme of its document, meets one of the
  * query's. This holds whatever a stemmer does to the letters ("takki" and "takin" are both `tak`,
- * "matto" is `mato`).
+ * "matto" is `mato`). A word's spelling without ä, å and ö joins it on both sides (the query's
+ * words, `withFoldedSpellings`, and the ad's lexemes, `alertLexemes`), so "polkupyora" meets
+ * "polkupyörä" and back, as in the listing's search.
  *
  * A thing (the word's lexemes, else the query's catalogs) and where (its towns and regions) make
  * joint keys ("c:12&t:91"): most queries name both, and either alone would find every query of a
@@ -26,7 +28,7 @@ import type { SearchTerm } from '../search/text-query-sql.ts';
  */
 
 /** Raised when the compiled form is read differently: every stored query is compiled again. */
-const KEY_RULES_VERSION = 3;
+const KEY_RULES_VERSION = 4;
 
 /** At most this many keys a query: beyond it the place is left out of them (a thing in many towns). */
 const MAX_KEYS = 48;
@@ -154,13 +156,25 @@ export interface PercolationAd {
 }
 
 /**
+ * An ad's lexemes as a saved search's words meet them (text-query-sql.ts `alertDocument`): each,
+ * and each word's lexeme with ä, å and ö written a and o (not compound parts `~`, not filed `§`).
+ */
+export function alertLexemes(lexemes: string[]): string[] {
+  const out = new Set(lexemes);
+  for (const lexeme of lexemes) if (!/^[~§]/u.test(lexeme) && /[äöå]/u.test(lexeme)) out.add(foldAccents(lexeme));
+  return [...out];
+}
+
+/**
  * Every key an ad meets: a "w:" key for each lexeme of its search document (words and compound
  * parts; not the filed `§` lexemes), a "c:" key for its catalog and each ancestor, its town and
  * region, each thing with its town and with its region, and "*".
  */
 export function adPercolationKeys(ad: PercolationAd): string[] {
   const things = [
-    ...ad.lexemes.filter((lexeme) => !lexeme.startsWith('§')).map((lexeme) => `w:${lexeme}`),
+    ...alertLexemes(ad.lexemes)
+      .filter((lexeme) => !lexeme.startsWith('§'))
+      .map((lexeme) => `w:${lexeme}`),
     ...ad.catalogs.map((id) => `c:${id}`),
   ];
   const places = [`t:${ad.cityId}`, `r:${ad.regionId}`];

@@ -31,7 +31,7 @@ import type { ListingIndex } from '../listing-index/listing-index.ts';
 import { HINT_SAMPLE, hintReadings, hintText, hintsFrom } from '../search/hints.ts';
 import { createSynonymCache } from '../search/synonym-cache.ts';
 import { type ListingBody, type ListingReply, PAGE_SIZE, type SellerReply } from './products.schemas.ts';
-import { searchTerms } from '../search/search-terms.ts';
+import { searchTerms, withFoldedSpellings } from '../search/search-terms.ts';
 
 export interface ProductsDeps {
   repo: ProductsRepo;
@@ -210,7 +210,8 @@ export function createProductsService(deps: ProductsDeps) {
       const filters = listingFilters(body);
       const terms = searchTerms(body.name, await synonyms());
       const noWords = !!body.name?.trim() && terms.length === 0;
-      return percolationPlan(body, filters, terms, noWords || onlyFreeAdsAbovePrice(filters));
+      // A word's spelling without ä, å and ö joins it, as the ad's document is read (search-terms.ts).
+      return percolationPlan(body, filters, withFoldedSpellings(terms), noWords || onlyFreeAdsAbovePrice(filters));
     },
 
     /** What saved queries are compiled with now (percolation.ts): one compiled with other rules is compiled again. */

@@ -92,6 +92,19 @@ export function foldAccents(word: string): string {
   return word.replace(/[äå]/g, 'a').replace(/ö/g, 'o');
 }
 
+/**
+ * The terms with each word's spelling without ä, å and ö beside it (`folded`), for matching saved
+ * searches (issue 29): with the ad's document read by `alertDocument` (its words' lexemes so
+ * spelt too), a word typed either way meets the other, as the listing's search meets a typed
+ * word's other spellings in its vocabulary.
+ */
+export function withFoldedSpellings<T extends { words: string[]; folded?: string[] }>(terms: T[]): T[] {
+  return terms.map((term) => {
+    const extra = term.words.map(foldAccents).filter((word) => !term.words.includes(word) && !term.folded?.includes(word));
+    return extra.length ? { ...term, folded: [...new Set([...(term.folded ?? []), ...extra])] } : term;
+  });
+}
+
 export function infixStem(word: string): string {
   if (/[а-яё]/.test(word)) {
     // Russian: the full-text search already declines words; only a final vowel is dropped here.

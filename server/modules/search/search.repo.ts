@@ -11,6 +11,7 @@ import {
   NO_LEXEME,
   PLANNER_SETTINGS,
   type WordMode,
+  alertDocument,
   compileTerms,
   relevance,
   rowsOf,
@@ -19,7 +20,7 @@ import {
   wordsTsquery,
 } from './text-query-sql.ts';
 import { allowedEdits, editDistance } from './search-plan.ts';
-import { foldAccents } from './search-terms.ts';
+import { foldAccents, withFoldedSpellings } from './search-terms.ts';
 import { newestMatches, textMatch } from './time-passes.ts';
 
 /**
@@ -123,7 +124,9 @@ export function createSearchRepo(primary: Database, options: SearchRepoOptions =
     /**
      * Which of the listing's queries show this ad: the listing's conditions (active, place,
      * catalog, the buyer's filters) and every word of the query (its first pass, without typo
-     * corrections, as countNewer), tested on the one row, all queries in one statement. Queries
+     * corrections, as countNewer; a word's spelling with a and o for ä, å and ö meets it either
+     * way, as in the search: `alertDocument`, `withFoldedSpellings`), tested on the one row, all
+     * queries in one statement. Queries
      * with the same words (many saved searches differ only in place or price) share one test of
      * them: building the words' tsqueries is most of the statement's cost.
      */
@@ -141,7 +144,8 @@ export function createSearchRepo(primary: Database, options: SearchRepoOptions =
         return sql`coalesce((${and(...conditions)!}), false) as ${sql.identifier(`q${i}`)}`;
       });
       const tests = [...wordTests.values()].map(
-        ({ name, terms }) => sql`, (${products.searchVector} @@ (${wordsTsquery(terms, 'all')})) as ${name}`,
+        ({ name, terms }) =>
+          sql`, (${alertDocument(sql`${products.searchVector}`)} @@ (${wordsTsquery(withFoldedSpellings(terms), 'all')})) as ${name}`,
       );
       // The outer conditions name "products": the one row with its word tests beside its columns.
       const row = sql`(select *${sql.join(tests, sql``)} from ${products} where ${products.id} = ${productId}) as ${products}`;

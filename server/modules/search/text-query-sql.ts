@@ -134,6 +134,17 @@ function distinctLexemes(text: unknown): string {
 export const NO_LEXEME = `'§none'`;
 
 /**
+ * An ad's search document as a saved search's words meet it (issue 29): its lexemes, and each
+ * word's lexeme with ä, å and ö written a and o (search-terms.ts `foldAccents`) beside it — as the
+ * listing's search meets a typed word's other spellings (`withFoldedSpellings` on the query's
+ * side). Compound parts (`~`) and filed values (`§`) are left as they are, as the search leaves
+ * them. For one row at a time, never for an index.
+ */
+export const alertDocument = (document: SQL): SQL =>
+  sql`(${document} || array_to_tsvector(array(select translate(l, 'äöå', 'aoa') from unnest(tsvector_to_array(${document})) l
+    where l !~ '^[~§]' and l ~ '[äöå]')))`;
+
+/**
  * The terms with their queries worked out once (the columns of `tsqueryColumns` in a row), each
  * distinct lexeme once: the five stemmers mostly agree, and GIN reads a lexeme's list once per
  * mention (five times the pages for the same answer), as the relevance expression tests it once
