@@ -21,6 +21,12 @@ console.log(
 
 const bodies = [
   ['car search', { catalogs: [3], attributes: { make: ['toyota'], year: { min: 2012, max: 2018 }, fuel: ['hybrid'] } }],
+  ['car search 2', { catalogs: [3], attributes: { make: ['volkswagen'], year: { min: 2015, max: 2022 }, fuel: ['diesel'] } }],
+  ['car search 3', { catalogs: [2], attributes: { make: ['skoda'], year: { min: 2010, max: 2020 }, fuel: ['petrol', 'diesel'] } }],
+  [
+    'car search 4',
+    { catalogs: [2], attributes: { make: ['volvo', 'bmw'], year: { min: 2016 }, fuel: ['plug_in_hybrid'], mileage_km: { max: 150_000 } } },
+  ],
   ['radius 25 km', { near: { postal_code: '00100' }, radius_km: 25 }],
   ['radius, nearest first', { near: { postal_code: '01300' }, radius_km: 25, sort: 'distance_asc' }],
   ['everything, newest', {}],

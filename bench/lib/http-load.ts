@@ -45,10 +45,14 @@ export function httpBenchSettings(example: string) {
 }
 
 /** The built server (`npm run build` first) on DATABASE_URL, with the given settings; resolves when it is ready. */
-export async function startServer(env: Record<string, string> = {}): Promise<{ base: string; process: ChildProcess; stop: () => void }> {
+export async function startServer(
+  env: Record<string, string> = {},
+  /** Node's own flags for the server process (a CPU profile: bench/profile-listing.ts). */
+  nodeArgs: string[] = [],
+): Promise<{ base: string; process: ChildProcess; stop: () => void }> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kauppis-bench-'));
-  const child = spawn(process.execPath, [path.join(projectRoot, 'build/server/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(projectRoot, 'build/server/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
