@@ -54,6 +54,8 @@ describe('category fields and place: a car sold with its fields, found by them n
     const make = page.getByRole('combobox', { name: /^Merkki/ });
     await make.pressSequentially('Toyo');
     await page.getByRole('option', { name: 'Toyota', exact: true }).waitFor();
+    // The unfiltered list holds Toyota too: wait until the typed letters have narrowed it to one.
+    await expect.poll(() => page.getByRole('option').count()).toBe(1);
     await make.press('ArrowDown');
     await make.press('Enter');
     await expect.poll(() => make.inputValue()).toBe('Toyota');

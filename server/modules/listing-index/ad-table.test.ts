@@ -101,4 +101,32 @@ describe('the ad table', () => {
     table.forEachPosted((slot) => both.push(slot), {}, [[petrol], [petrol, table.codeOf('fuel=diesel')]]);
     expect(new Set(both).size).toBe(both.length);
   });
+
+  it('loads each catalog’s ads side by side in the room counted for it; an ad beyond it goes after, room left over is reused', () => {
+    const table = new AdTable(3);
+    // Counted before the load: catalog 1 lists 3 ads, catalog 2 lists 2, catalog 3 lists 2.
+    table.reserveByCatalog([
+      [2, 2],
+      [1, 3],
+      [3, 2],
+    ]);
+    // Loaded in id order: catalog 1 got a fourth ad meanwhile, catalog 3 lost one.
+    const loaded = [ad(1, 10, { catalogId: 2 }), ad(2, 20, { catalogId: 1 }), ad(3, 30, { catalogId: 3 }), ad(4, 40, { catalogId: 1 })];
+    loaded.push(ad(5, 50, { catalogId: 1 }), ad(6, 60, { catalogId: 2 }), ad(7, 70, { catalogId: 1 }));
+    for (const one of loaded) table.put(one);
+    table.seal();
+    const slotOf = (id: number) => table.slotOf(id);
+    expect([2, 4, 5].map(slotOf)).toEqual([0, 1, 2]);
+    expect([1, 6].map(slotOf)).toEqual([3, 4]);
+    expect(slotOf(3)).toBe(5);
+    expect(slotOf(7)).toBe(7);
+    expect(walked(table)).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    // The room catalog 3 did not use (slot 6) is free: the next new ad takes it.
+    table.put(ad(8, 80, { catalogId: 3 }));
+    expect(slotOf(8)).toBe(6);
+    expect(walked(table)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
+    const inCatalog: number[] = [];
+    table.forEachSlot((slot) => inCatalog.push(table.id[slot]!), {}, [1]);
+    expect(inCatalog.sort((a, b) => a - b)).toEqual([2, 4, 5, 7]);
+  });
 });

@@ -104,6 +104,11 @@ export class AdTable {
   private retired = new Uint8Array(1024);
   /** While loading, slots are not placed one by one: `seal` sorts them all once. */
   private sealed = false;
+  /**
+   * While loading: each catalog's next slot and the end of its room (`reserveByCatalog`), so a
+   * catalog's ads lie side by side and a walk over them (a car search) reads memory in a row.
+   */
+  private ranges: Map<number, { next: number; end: number }> | undefined;
 
   /** `pendingMax`: how many new or re-dated ads wait beside the order before it is merged (tests make it small). */
   constructor(private readonly pendingMax = PENDING_MAX) {}
@@ -136,12 +141,31 @@ export class AdTable {
     return this.keyOfCode.length;
   }
 
+  /**
+   * Before a load: room for each catalog's ads side by side (`counts`: the listed ads per catalog,
+   * counted just before). An ad beyond its catalog's room (listed meanwhile) goes after them all;
+   * room left over is free when the table is sealed.
+   */
+  reserveByCatalog(counts: readonly (readonly [catalogId: number, ads: number])[]): void {
+    if (this.sealed || this.size !== 0) return;
+    const ranges = new Map<number, { next: number; end: number }>();
+    let at = 0;
+    for (const [catalogId, ads] of [...counts].sort((a, b) => a[0] - b[0])) {
+      if (ads <= 0 || ranges.has(catalogId)) continue;
+      ranges.set(catalogId, { next: at, end: at + ads });
+      at += ads;
+    }
+    while (this.id.length < at) this.grow();
+    this.size = at;
+    this.ranges = ranges;
+  }
+
   /** Adds the ad, or replaces what the index knew of it. */
   put(ad: IndexedAd): void {
     let slot = ad.id < this.slotById.length ? this.slotById[ad.id]! : -1;
     const redated = slot < 0 || this.created[slot] !== ad.createdUs;
     if (slot < 0) {
-      slot = this.free.pop() ?? this.size++;
+      slot = this.free.pop() ?? this.roomOf(ad.catalogId) ?? this.size++;
       if (slot >= this.id.length) this.grow();
       this.setSlotOf(ad.id, slot);
       this.count_++;
@@ -199,10 +223,19 @@ export class AdTable {
     this.retired[slot] = 1;
   }
 
+  /** The next slot of the catalog's room while loading, if it has one left. */
+  private roomOf(catalogId: number): number | undefined {
+    const range = this.ranges?.get(catalogId);
+    return range && range.next < range.end ? range.next++ : undefined;
+  }
+
   /** Sorts every slot newest first (after a load); later changes go to `pending`. */
   seal(): void {
     const slots: number[] = [];
     for (let slot = 0; slot < this.size; slot++) if (this.id[slot] !== 0) slots.push(slot);
+    // Room reserved for ads that were not listed by the time the load read them.
+    if (this.ranges) for (const range of this.ranges.values()) for (let slot = range.next; slot < range.end; slot++) this.free.push(slot);
+    this.ranges = undefined;
     slots.sort((a, b) => this.newer(a, b));
     this.order = Int32Array.from(slots);
     this.titles.rebuild(this.order, this.created);

@@ -69,6 +69,14 @@ export function createListingIndexRepo(db: Database) {
       return row!.xmin;
     },
 
+    /** How many ads each catalog lists (the load keeps each catalog's ads side by side). */
+    async listedPerCatalog(): Promise<[number, number][]> {
+      const rows = rowsOf<{ catalog_id: number; n: number }>(
+        await db.execute(sql`select p.catalog_id, count(*)::int as n from products p where ${LISTED} group by p.catalog_id`),
+      );
+      return rows.map((row) => [Number(row.catalog_id), Number(row.n)]);
+    },
+
     /** Listed ads after this id, in id order. */
     async listedAfter(afterId: number, limit = LOAD_BATCH): Promise<IndexedAd[]> {
       const rows = rowsOf<AdRow>(

@@ -45,6 +45,7 @@ export function createListingIndex(repo: ListingIndexRepo, options: ListingIndex
     const next = new AdTable();
     // Changes from this snapshot on are read after the load: none is lost, some are read twice.
     const from = await repo.snapshotXmin();
+    next.reserveByCatalog(await repo.listedPerCatalog());
     let after = 0;
     for (;;) {
       const batch = await repo.listedAfter(after);
