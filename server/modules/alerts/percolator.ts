@@ -1,4 +1,4 @@
-import { freshRuns } from '../../platform/fresh-runs.ts';
+import { memoryCopy } from '../../platform/memory-copy.ts';
 import type { PercolatorRepo } from './percolator.repo.ts';
 import { QueryTable, type QueryTableAd } from './query-table.ts';
 import type { QueryMatches } from './alerts.repo.ts';
@@ -21,9 +21,7 @@ export interface PercolatorOptions {
 export function createPercolator(repo: PercolatorRepo, options: PercolatorOptions = {}) {
   let table: QueryTable | undefined;
   let xmin = '';
-  let loading: Promise<void> | undefined;
   let stopped = false;
-  let reloading = false;
 
   /** Reads every query into a new table; the old one answers until it is done. */
   async function load(): Promise<void> {
@@ -39,7 +37,7 @@ export function createPercolator(repo: PercolatorRepo, options: PercolatorOption
     if (stopped) return;
     xmin = from;
     table = next;
-    await fresh();
+    await copy.fresh();
   }
 
   /** Applies the writes since the last look. */
@@ -48,27 +46,14 @@ export function createPercolator(repo: PercolatorRepo, options: PercolatorOption
     for (const query of written.queries) table!.put(query);
     xmin = written.xmin;
     // Queries compiled anew (new rules) keep their old keys until a reload: harmless, but not for ever.
-    if (table!.garbage > 0.5 && !reloading) {
-      reloading = true;
-      loading = undefined;
-      void start().finally(() => (reloading = false));
-    }
+    if (table!.garbage > 0.5) copy.reload();
   }
 
-  const fresh = freshRuns(catchUp);
-
-  function start(): Promise<void> {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      table = undefined;
-      options.onError?.(error);
-    });
-    return loading;
-  }
+  const copy = memoryCopy({ copy: () => table, load, catchUp, drop: () => (table = undefined), onError: options.onError });
 
   return {
     /** Starts the load (again after a failure); resolves when it ended, loaded or not. */
-    start,
+    start: copy.start,
 
     get ready(): boolean {
       return table !== undefined;
@@ -92,17 +77,9 @@ export function createPercolator(repo: PercolatorRepo, options: PercolatorOption
      * catch-up failed (reported; the next match tries again).
      */
     async match(productId: number, ad: QueryTableAd, rules: string, nowMs: number): Promise<QueryMatches | undefined> {
-      if (!table) {
-        void start();
-        return undefined;
-      }
-      try {
-        await fresh();
-      } catch (error) {
-        options.onError?.(error);
-        return undefined;
-      }
-      const found = table.match(ad, rules, nowMs);
+      const current = await copy.current();
+      if (!current) return undefined;
+      const found = current.match(ad, rules, nowMs);
       const [byWords, byListing] = await Promise.all([repo.wordsMet(productId, found.byWords), repo.bodiesOf(found.byListing)]);
       return { candidates: found.candidates, confirmed: [...found.confirmed, ...byWords], byListing, stale: found.stale };
     },

@@ -6,7 +6,7 @@ import { COUNT_CAP } from '../products/listing-pages.ts';
 import { newestTitled } from './hint-answer.ts';
 import type { CardRow } from '../ads/ads.repo.ts';
 import type { WordCondition } from './title-words.ts';
-import { freshRuns } from '../../platform/fresh-runs.ts';
+import { memoryCopy } from '../../platform/memory-copy.ts';
 
 /**
  * The listing's in-memory index (issue 26): each process keeps the listed ads' filter columns and
@@ -38,7 +38,6 @@ export function createListingIndex(repo: ListingIndexRepo, options: ListingIndex
   let table: AdTable | undefined;
   let xmin = '';
   let caughtUpAt = 0;
-  let loading: Promise<void> | undefined;
 
   /** Reads every listed ad into a new table; the old one answers until it is done. */
   async function load(): Promise<void> {
@@ -60,9 +59,6 @@ export function createListingIndex(repo: ListingIndexRepo, options: ListingIndex
     await catchUp();
   }
 
-  /** Waits for a catch-up that began after this request arrived (joining one when it can). */
-  const fresh = freshRuns(catchUp);
-
   /** Applies the changes since the last look. */
   async function catchUp(): Promise<void> {
     const started = now();
@@ -82,36 +78,12 @@ export function createListingIndex(repo: ListingIndexRepo, options: ListingIndex
     caughtUpAt = started;
   }
 
-  /**
-   * The table, up to date with every write committed before the call; undefined when the SQL must
-   * answer: not loaded yet (the load starts), or the catch-up failed (reported; the next call tries again).
-   */
-  async function current(): Promise<AdTable | undefined> {
-    if (!table) {
-      void start();
-      return undefined;
-    }
-    try {
-      await fresh();
-    } catch (error) {
-      options.onError?.(error);
-      return undefined;
-    }
-    return table;
-  }
-
-  /** Starts the first load (again after a failure); answers come from SQL until it ends. */
-  function start(): Promise<void> {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      table = undefined;
-      options.onError?.(error);
-    });
-    return loading;
-  }
+  const copy = memoryCopy({ copy: () => table, load, catchUp, drop: () => (table = undefined), onError: options.onError });
+  const current = copy.current;
 
   return {
-    start,
+    /** Starts the first load (again after a failure); answers come from SQL until it ends. */
+    start: copy.start,
 
     get ready(): boolean {
       return table !== undefined;
