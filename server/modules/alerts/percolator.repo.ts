@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { alertDocument, rowsOf } from '../search/text-query-sql.ts';
+import { intArray, jsonValue, textArray } from '../../db/driver-values.ts';
 import type { StoredQuery } from './query-table.ts';
 
 /**
@@ -80,30 +81,14 @@ export function createPercolatorRepo(db: Database) {
     /** The stored bodies of these queries (those the listing's own predicate confirms). */
     async bodiesOf(queryIds: number[]): Promise<{ id: number; query: Record<string, unknown> }[]> {
       if (!queryIds.length) return [];
-      return rowsOf<{ id: number; query: Record<string, unknown> }>(
+      return rowsOf<{ id: number; query: Record<string, unknown> | string }>(
         await db.execute(sql`select id, query from saved_search_queries where id = any(${`{${queryIds.join(',')}}`}::int[]) order by id`),
-      ).map((row) => ({
-        id: row.id,
-        query: typeof row.query === 'string' ? (JSON.parse(row.query) as Record<string, unknown>) : row.query,
-      }));
+      ).map((row) => ({ id: row.id, query: jsonValue(row.query) ?? {} }));
     },
   };
 }
 
 export type PercolatorRepo = ReturnType<typeof createPercolatorRepo>;
-
-/** node-postgres reads an array as an array; PGlite too, but a text form is read as well. */
-function textArray(value: string[] | string | null): string[] | null {
-  if (value === null) return null;
-  if (Array.isArray(value)) return value;
-  const inner = value.replace(/^\{|\}$/gu, '');
-  if (!inner) return [];
-  return [...inner.matchAll(/"((?:[^"\\]|\\.)*)"|([^,]+)/gu)].map((m) => (m[1] !== undefined ? m[1].replace(/\\(.)/gu, '$1') : m[2]!));
-}
-
-function intArray(value: number[] | string | null): number[] | null {
-  return textArray(value as string[] | string | null)?.map(Number) ?? null;
-}
 
 function toQuery(row: QueryRow): StoredQuery {
   return {

@@ -16,21 +16,12 @@ export function tsqueryClauses(text: string): string[][] | undefined {
   if (!tokens?.length) return undefined;
   let at = 0;
   // PostgreSQL's precedence: `&` binds tighter than `|` (`!` and `<->` are refused by tokenize).
-  const parseOr = (): Node | undefined => {
-    let left = parseAnd();
-    while (left && tokens[at] === '|') {
+  const operator = (op: '&' | '|', operand: () => Node | undefined) => (): Node | undefined => {
+    let left = operand();
+    while (left && tokens[at] === op) {
       at++;
-      const right = parseAnd();
-      left = right && { op: '|', left, right };
-    }
-    return left;
-  };
-  const parseAnd = (): Node | undefined => {
-    let left = parseOperand();
-    while (left && tokens[at] === '&') {
-      at++;
-      const right = parseOperand();
-      left = right && { op: '&', left, right };
+      const right = operand();
+      left = right && { op, left, right };
     }
     return left;
   };
@@ -42,6 +33,7 @@ export function tsqueryClauses(text: string): string[][] | undefined {
     }
     return typeof token === 'object' ? token : undefined;
   };
+  const parseOr = operator('|', operator('&', parseOperand));
   const tree = parseOr();
   return tree && at === tokens.length ? clausesOf(tree) : undefined;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../search/text-query-sql.ts';
+import { intArray, jsonValue } from '../../db/driver-values.ts';
 import type { AdKind } from '../../../common/ad-rules.ts';
 import type { IndexedAd } from './ad-table.ts';
 import { titleWords } from '../search/hints.ts';
@@ -103,7 +104,7 @@ export function createListingIndexRepo(db: Database) {
         await db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
           (select array_agg(distinct product_id) from product_changes where xid >= ${xmin}::xid8) as ids`),
       );
-      return { ids: intArray(row!.ids), xmin: row!.xmin };
+      return { ids: intArray(row!.ids) ?? [], xmin: row!.xmin };
     },
 
     /** Forgets changes older than this (the housekeeping job; an index that slept longer reloads). */
@@ -118,26 +119,15 @@ export function createListingIndexRepo(db: Database) {
 }
 export type ListingIndexRepo = ReturnType<typeof createListingIndexRepo>;
 
-/** node-postgres reads an int[] as an array; PGlite too, but a text form is read as well. */
-function intArray(value: number[] | string | null): number[] {
-  if (value === null) return [];
-  if (Array.isArray(value)) return value.map(Number);
-  return value.replace(/[{}]/gu, '').split(',').filter(Boolean).map(Number);
-}
-
-function json<T>(value: T | string | null): T | null {
-  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
-}
-
 function toAd(row: AdRow): IndexedAd {
-  const attributes = json(row.attributes) ?? {};
+  const attributes = jsonValue(row.attributes) ?? {};
   const facetValues: string[] = [];
   for (const [key, value] of Object.entries(attributes)) {
     // As facets.ts reads a stored value: a choice, yes/no as "true"/"false", each of several choices.
     if (typeof value === 'string' || typeof value === 'boolean') facetValues.push(`${key}=${String(value)}`);
     else if (Array.isArray(value)) for (const v of value) if (typeof v === 'string') facetValues.push(`${key}=${v}`);
   }
-  const numbers = json(row.numbers) ?? {};
+  const numbers = jsonValue(row.numbers) ?? {};
   return {
     id: Number(row.id),
     catalogId: Number(row.catalog_id),

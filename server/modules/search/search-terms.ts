@@ -82,7 +82,6 @@ const FINNISH_ENDINGS = [
   'n',
 ];
 
-/** A rough Finnish stem for infix matching: "pyörät" and "pyörän" give "pyör", "kulmasohvat" gives "kulmasohv". */
 /**
  * The word without the Nordic letters, as many type it on a phone or a foreign keyboard: ä and å
  * as a, ö as o ("polkupyörä" → "polkupyora"). The vocabulary's folded index holds the same
@@ -105,6 +104,7 @@ export function withFoldedSpellings<T extends { words: string[]; folded?: string
   });
 }
 
+/** A rough Finnish stem for infix matching: "pyörät" and "pyörän" give "pyör", "kulmasohvat" gives "kulmasohv". */
 export function infixStem(word: string): string {
   if (/[а-яё]/.test(word)) {
     // Russian: the full-text search already declines words; only a final vowel is dropped here.
