@@ -129,4 +129,76 @@ describe('the ad table', () => {
     table.forEachSlot((slot) => inCatalog.push(table.id[slot]!), {}, [1]);
     expect(inCatalog.sort((a, b) => a - b)).toEqual([2, 4, 5, 7]);
   });
+
+  it('filters and counts by the fields’ columns as a plain reading of the ads does, through changes, removals and a field that gets several values', () => {
+    const table = new AdTable(11);
+    // Homes for the first ads (scanned column by column); later ads and those beyond are strays.
+    table.reserveByCatalog([
+      [1, 120],
+      [2, 30],
+    ]);
+    const makes = ['audi', 'skoda', 'volvo'];
+    const kit = ['hook', 'heater', 'roof'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const pick = <T>(values: T[]) => values[Math.floor(next() * values.length)]!;
+    type Car = { make: string; kit: string[]; year?: number };
+    const live = new Map<number, Car>();
+    for (let step = 0; step < 2500; step++) {
+      const id = 1 + Math.floor(next() * 300);
+      if (next() < 0.2) {
+        table.remove(id);
+        live.delete(id);
+      } else {
+        // Until step 1200 an ad has one piece of equipment at most (a column); then some have two.
+        const car: Car = { make: pick(makes), kit: next() < 0.5 ? [] : step < 1200 ? [pick(kit)] : [...new Set([pick(kit), pick(kit)])] };
+        if (next() < 0.8) car.year = 2000 + Math.floor(next() * 25);
+        const values = [`make=${car.make}`, ...car.kit.map((k) => `kit=${k}`)];
+        const catalogId = id % 10 === 0 ? 2 : 1;
+        table.put(ad(id, step, { catalogId, choices: values, facetValues: values, numbers: car.year ? { year: car.year } : {} }));
+        if (catalogId === 1) live.set(id, car);
+        else live.delete(id);
+      }
+      if (step === 300) table.seal();
+      if (step % 500 !== 499) continue;
+      const query: ListingQuery = {
+        catalogIds: [1],
+        cityIds: [],
+        regionIds: [],
+        terms: [],
+        sort: 'year_desc',
+        limit: 5,
+        offset: 0,
+        attributes: {
+          choices: [
+            ['make', ['audi', 'volvo']],
+            ['kit', ['hook']],
+          ],
+          ranges: [['year', 2005, 2015]],
+        },
+        facets: [
+          { key: 'make', type: 'choice', options: makes },
+          { key: 'kit', type: 'choices', options: kit },
+        ],
+      };
+      const answer = answerQuery(table, query, Date.now(), 1_000_000);
+      const inYears = (car: Car) => car.year !== undefined && car.year >= 2005 && car.year <= 2015;
+      const okMake = (car: Car) => car.make === 'audi' || car.make === 'volvo';
+      const okKit = (car: Car) => car.kit.includes('hook');
+      const cars = [...live.values()].filter(inYears);
+      expect(answer.matched).toBe(cars.filter((car) => okMake(car) && okKit(car)).length);
+      const counted = (values: string[], of: (car: Car) => string[], others: (car: Car) => boolean) =>
+        values
+          .map((value) => ({ value, count: cars.filter((car) => others(car) && of(car).includes(value)).length }))
+          .filter((facet) => facet.count > 0);
+      expect(answer.facets).toEqual({
+        make: counted(makes, (car) => [car.make], okKit),
+        kit: counted(kit, (car) => car.kit, okMake),
+      });
+      const years = answer.ids.map((id) => live.get(id)!.year!);
+      expect(years).toEqual([...years].sort((a, b) => b - a));
+    }
+    expect(table.choiceColumns.column('make')).toBeDefined();
+    expect(table.choiceColumns.column('kit')).toBeUndefined();
+  });
 });

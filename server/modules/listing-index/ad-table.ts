@@ -2,13 +2,16 @@ import { AD_KINDS, type AdKind } from '../../../common/ad-rules.ts';
 import { SlotLists } from './slot-lists.ts';
 import { TitleWords } from './title-words.ts';
 import { CardColumns, type CardExtras } from './card-columns.ts';
+import { CatalogRuns } from './catalog-runs.ts';
+import { CodeColumns, NumberColumns } from './field-columns.ts';
 import type { CardRow } from '../ads/ads.repo.ts';
 
 /**
  * The listed ads as the listing filters, counts and sorts them (issue 26): one slot per ad, its
  * columns in typed arrays so that a search walks a million ads without touching an object, the
- * category fields (a few ads in five) as small arrays of codes beside them, and the slots kept in
- * newest-first order, so a listing by date stops once it has its page and its count.
+ * category fields (a few ads in five) as small arrays of codes beside them and as a column per
+ * field (field-columns.ts), each catalog's ads side by side (catalog-runs.ts), and the slots kept
+ * in newest-first order, so a listing by date stops once it has its page and its count.
  */
 
 /** An ad's row as the index keeps it (listing-index.repo.ts reads it). */
@@ -68,8 +71,11 @@ export class AdTable {
   /** Each slot's choice lexemes and facet values as codes (`codeOf`). */
   readonly choices = new SlotLists((n) => new Int32Array(n));
   readonly facets = new SlotLists((n) => new Int32Array(n));
-  /** Each slot's numbers as pairs (key code, value). */
-  readonly numbers = new SlotLists((n) => new Float64Array(n));
+  /** The same codes as a column per field, for the fields whose ads have one value each. */
+  readonly choiceColumns = new CodeColumns();
+  readonly facetColumns = new CodeColumns();
+  /** Each slot's numbers, a column per number key (`numberKey`). */
+  readonly numbers = new NumberColumns();
   /** Each slot's title words, and each word's slots: the search hints read them. */
   readonly titles = new TitleWords();
   /** What the cards show beyond these columns: a page's cards come from the index too. */
@@ -83,8 +89,8 @@ export class AdTable {
   readonly keyOfCode: string[] = [];
 
   private slotById = new Int32Array(1024).fill(-1);
-  /** The slots of each catalog, so a search in one walks only its ads. */
-  private readonly byCatalog = new Groups();
+  /** The slots of each catalog, so a search in one walks only its ads, in a row. */
+  private readonly byCatalog = new CatalogRuns();
   /** The slots of each town: the distance sort reads the nearest towns' ads first. */
   private readonly byCity = new Groups();
   /** The slots with each choice code: a search with choice filters walks the ads of the rarest. */
@@ -104,11 +110,6 @@ export class AdTable {
   private retired = new Uint8Array(1024);
   /** While loading, slots are not placed one by one: `seal` sorts them all once. */
   private sealed = false;
-  /**
-   * While loading: each catalog's next slot and the end of its room (`reserveByCatalog`), so a
-   * catalog's ads lie side by side and a walk over them (a car search) reads memory in a row.
-   */
-  private ranges: Map<number, { next: number; end: number }> | undefined;
 
   /** `pendingMax`: how many new or re-dated ads wait beside the order before it is merged (tests make it small). */
   constructor(private readonly pendingMax = PENDING_MAX) {}
@@ -126,10 +127,8 @@ export class AdTable {
 
   /** The slot's number of a key code, or undefined. */
   numberOf(slot: number, keyCode: number): number | undefined {
-    const { data, start, length } = this.numbers;
-    const end = start[slot]! + length[slot]!;
-    for (let i = start[slot]!; i < end; i += 2) if (data[i] === keyCode) return data[i + 1];
-    return undefined;
+    const value = this.numbers.column(keyCode)?.get(slot) ?? Number.NaN;
+    return Number.isNaN(value) ? undefined : value;
   }
 
   /** The code of a `key=value`, or -1 when no ad has it. */
@@ -148,16 +147,9 @@ export class AdTable {
    */
   reserveByCatalog(counts: readonly (readonly [catalogId: number, ads: number])[]): void {
     if (this.sealed || this.size !== 0) return;
-    const ranges = new Map<number, { next: number; end: number }>();
-    let at = 0;
-    for (const [catalogId, ads] of [...counts].sort((a, b) => a[0] - b[0])) {
-      if (ads <= 0 || ranges.has(catalogId)) continue;
-      ranges.set(catalogId, { next: at, end: at + ads });
-      at += ads;
-    }
-    while (this.id.length < at) this.grow();
-    this.size = at;
-    this.ranges = ranges;
+    const slots = this.byCatalog.reserve(counts);
+    while (this.id.length < slots) this.grow();
+    this.size = slots;
   }
 
   /** Adds the ad, or replaces what the index knew of it. */
@@ -165,7 +157,7 @@ export class AdTable {
     let slot = ad.id < this.slotById.length ? this.slotById[ad.id]! : -1;
     const redated = slot < 0 || this.created[slot] !== ad.createdUs;
     if (slot < 0) {
-      slot = this.free.pop() ?? this.roomOf(ad.catalogId) ?? this.size++;
+      slot = this.free.pop() ?? (this.sealed ? undefined : this.byCatalog.roomOf(ad.catalogId)) ?? this.size++;
       if (slot >= this.id.length) this.grow();
       this.setSlotOf(ad.id, slot);
       this.count_++;
@@ -174,6 +166,7 @@ export class AdTable {
       this.byCatalog.delete(this.catalog[slot]!, slot);
       this.byCity.delete(this.city[slot]!, slot);
     }
+    const before = { choices: this.choices.of(slot), facets: this.facets.of(slot) };
     this.byCatalog.add(ad.catalogId, slot);
     this.byCity.add(ad.cityId, slot);
     this.id[slot] = ad.id;
@@ -188,12 +181,15 @@ export class AdTable {
     this.expires[slot] = ad.expiresMs ?? Number.NaN;
     this.unpost(slot);
     const choiceCodes = this.encode(ad.choices);
+    const facetCodes = this.encode(ad.facetValues);
     this.choices.set(slot, choiceCodes);
+    this.choiceColumns.set(slot, before.choices, choiceCodes, this.keyOfCode);
     for (const code of choiceCodes) this.postings.add(code, slot);
-    this.facets.set(slot, this.encode(ad.facetValues));
+    this.facets.set(slot, facetCodes);
+    this.facetColumns.set(slot, before.facets, facetCodes, this.keyOfCode);
     this.numbers.set(
       slot,
-      Object.entries(ad.numbers).flatMap(([key, value]) => [this.numberKey(key), value]),
+      Object.entries(ad.numbers).map(([key, value]) => [this.numberKey(key), value] as const),
     );
     this.titles.set(slot, ad.title, ad.titleWords, redated);
     this.cards.set(slot, ad);
@@ -211,6 +207,8 @@ export class AdTable {
     this.byCity.delete(this.city[slot]!, slot);
     this.id[slot] = 0;
     this.unpost(slot);
+    this.choiceColumns.set(slot, this.choices.of(slot), [], this.keyOfCode);
+    this.facetColumns.set(slot, this.facets.of(slot), [], this.keyOfCode);
     this.choices.clear(slot);
     this.facets.clear(slot);
     this.numbers.clear(slot);
@@ -223,19 +221,12 @@ export class AdTable {
     this.retired[slot] = 1;
   }
 
-  /** The next slot of the catalog's room while loading, if it has one left. */
-  private roomOf(catalogId: number): number | undefined {
-    const range = this.ranges?.get(catalogId);
-    return range && range.next < range.end ? range.next++ : undefined;
-  }
-
   /** Sorts every slot newest first (after a load); later changes go to `pending`. */
   seal(): void {
     const slots: number[] = [];
     for (let slot = 0; slot < this.size; slot++) if (this.id[slot] !== 0) slots.push(slot);
     // Room reserved for ads that were not listed by the time the load read them.
-    if (this.ranges) for (const range of this.ranges.values()) for (let slot = range.next; slot < range.end; slot++) this.free.push(slot);
-    this.ranges = undefined;
+    this.free.push(...this.byCatalog.endLoad());
     slots.sort((a, b) => this.newer(a, b));
     this.order = Int32Array.from(slots);
     this.titles.rebuild(this.order, this.created);
@@ -281,10 +272,18 @@ export class AdTable {
     const { cities, regions } = where;
     const places = cities !== undefined || regions !== undefined;
     if (catalogIds.length) {
+      const inPlace = places ? (slot: number) => cities?.[city[slot]!] === 1 || regions?.[region[slot]!] === 1 : undefined;
       for (const catalogId of new Set(catalogIds)) {
-        this.byCatalog.slots(catalogId)?.forEach((slot) => {
-          if (!places || cities?.[city[slot]!] === 1 || regions?.[region[slot]!] === 1) visit(slot);
-        });
+        this.byCatalog.forEach(
+          catalogId,
+          this.catalog,
+          id,
+          inPlace
+            ? (slot) => {
+                if (inPlace(slot)) visit(slot);
+              }
+            : visit,
+        );
       }
       return;
     }
@@ -293,6 +292,32 @@ export class AdTable {
       if (id[slot] === 0) continue;
       if (places && cities?.[city[slot]!] !== 1 && regions?.[region[slot]!] !== 1) continue;
       visit(slot);
+    }
+  }
+
+  /**
+   * The slots a listing in these catalogs (none: all) must look at, as runs and single slots: each
+   * catalog's home as a run (`run`: its slots [start, end), some of them another catalog's or free),
+   * and its strays one by one (`stray`: those the places let through); without catalogs, the whole
+   * table as one run (`catalogId` -1).
+   */
+  forEachRun(
+    catalogIds: readonly number[],
+    where: Prefilter,
+    run: (start: number, end: number, catalogId: number) => void,
+    stray: (slot: number) => void,
+  ): void {
+    if (!catalogIds.length) {
+      run(0, this.size, -1);
+      return;
+    }
+    const skip = this.skipper({ cities: where.cities, regions: where.regions });
+    for (const catalogId of new Set(catalogIds)) {
+      const home = this.byCatalog.home(catalogId);
+      if (home) run(home.start, home.end, catalogId);
+      this.byCatalog.straysOf(catalogId)?.forEach((slot) => {
+        if (!skip(slot)) stray(slot);
+      });
     }
   }
 
@@ -344,7 +369,7 @@ export class AdTable {
   /** How many ads these catalogs hold. */
   catalogSize(catalogIds: readonly number[]): number {
     let n = 0;
-    for (const catalogId of new Set(catalogIds)) n += this.byCatalog.slots(catalogId)?.size ?? 0;
+    for (const catalogId of new Set(catalogIds)) n += this.byCatalog.size(catalogId);
     return n;
   }
 
@@ -475,7 +500,7 @@ export class AdTable {
     this.expires = grown(this.expires);
     this.inPending = grown(this.inPending);
     this.seen = grown(this.seen);
-    for (const lists of [this.choices, this.facets, this.numbers, this.titles, this.cards]) lists.growSlots(capacity);
+    for (const lists of [this.choices, this.facets, this.titles, this.cards]) lists.growSlots(capacity);
     this.retired = grown(this.retired);
   }
 }

@@ -4,6 +4,7 @@ import type { SortKey } from '../../../common/ad-rules.ts';
 import type { ListingQuery } from '../products/listing-query.ts';
 import { FIELD_SORTS } from '../products/field-sort-page.ts';
 import type { AdTable, Prefilter } from './ad-table.ts';
+import { type ScanPlan, scanRun } from './column-scan.ts';
 
 /**
  * A listing without words answered from the ads in memory (ad-table.ts): the same conditions as
@@ -26,6 +27,11 @@ export interface IndexAnswer {
 
 /** Catalogs with at most this many ads are walked through their own slots, not in date order. */
 const SMALL_CATALOGS = 50_000;
+/**
+ * An ad reached through a choice's postings costs about this many ads scanned column by column
+ * (a set's order, every test per ad): the postings are walked when they are this much fewer.
+ */
+const POSTED_AD_COST = 8;
 
 /** A comparator of slots: negative when `a` comes first. */
 type Order = (a: number, b: number) => number;
@@ -78,8 +84,16 @@ export function answerQuery(
     facets?.count(slot, failed);
   };
   const posted = postedLists(table, query, facets !== undefined);
+  const scan = posted ? undefined : scanPlanOf(table, query, nowMs, facets);
   if (posted) table.forEachPosted(visit, where, posted);
-  else table.forEachSlot(visit, where, query.catalogIds);
+  else if (scan) {
+    // The catalogs' homes column by column, their strays one by one.
+    const match = (slot: number) => {
+      matched++;
+      top.offer(slot);
+    };
+    table.forEachRun(query.catalogIds, where, (start, end, catalogId) => scanRun(table, start, end, catalogId, where, scan, match), visit);
+  } else table.forEachSlot(visit, where, query.catalogIds);
   const ids = top
     .sorted()
     .slice(query.offset)
@@ -142,7 +156,7 @@ function postedLists(table: AdTable, query: ListingQuery, withFacets: boolean): 
     .slice(0, needed);
   const walked = lists.reduce((n, list) => n + list.size, 0);
   const whole = query.catalogIds.length ? table.catalogSize(query.catalogIds) : table.count;
-  return walked < whole ? lists.map((list) => list.codes) : undefined;
+  return walked * POSTED_AD_COST < whole ? lists.map((list) => list.codes) : undefined;
 }
 
 /** The walks of a sort that can stop early: pictures first is two walks (1, then 0); undefined: cannot. */
@@ -167,60 +181,104 @@ function lookup(ids: readonly number[]): Uint8Array | undefined {
  */
 function baseFilter(table: AdTable, query: ListingQuery, nowMs: number): (slot: number) => boolean {
   const { price, kind, images, created, expires, reserved } = table;
-  const numberCount = table.numbers.length;
-  const from = query.priceFromCents ?? -Infinity;
-  const to = query.priceToCents ?? Infinity;
-  const kinds = query.kinds?.length ? query.kinds.reduce((mask, k) => mask | (1 << table.kindCode(k)), 0) : 0xff;
-  const withImages = query.withImages === true;
-  const since = query.postedWithin ? (nowMs - POSTED_WITHIN_DAYS[query.postedWithin] * 86_400_000) * 1000 : -Infinity;
-  // Each range as (key code, min, max) in one flat array: no tuple is unpacked per ad.
-  const ranges = Float64Array.from(
-    (query.attributes?.ranges ?? []).flatMap(([key, min, max]) => [table.numberKey(key), min ?? -Infinity, max ?? Infinity]),
-  );
+  const { priceFrom, priceTo, kinds, withImages, since } = generalFilters(table, query, nowMs);
+  const ranges = rangesOf(table, query);
+  // A field no ad has: nothing is in its range.
+  if (!ranges) return () => false;
+  const rangeColumns = ranges.map((range) => range.column);
+  const bounds = Float64Array.from(ranges.flatMap((range) => [range.min, range.max]));
   return (slot) => {
     const p = price[slot]!;
-    if (p < from || p > to) return false;
+    if (p < priceFrom || p > priceTo) return false;
     if (((kinds >> kind[slot]!) & 1) === 0) return false;
     if (withImages && images[slot] === 0) return false;
     if (created[slot]! < since) return false;
     // Not ended: an active ad past its end leaves the listing; a reserved one stays (validity-sql.ts).
     if (reserved[slot] === 0 && expires[slot]! <= nowMs) return false;
-    if (ranges.length) {
-      if (numberCount[slot] === 0) return false;
-      for (let r = 0; r < ranges.length; r += 3) {
-        const value = table.numberOf(slot, ranges[r]!);
-        if (value === undefined || value < ranges[r + 1]! || value > ranges[r + 2]!) return false;
-      }
+    for (let r = 0; r < rangeColumns.length; r++) {
+      // NaN (no value) is in no range.
+      const value = rangeColumns[r]!.get(slot);
+      if (!(value >= bounds[2 * r]! && value <= bounds[2 * r + 1]!)) return false;
     }
     return true;
   };
 }
 
-/**
- * Which choice filter a slot fails: none (-1), exactly one (its index, for that field's facet) or
- * several (-2). A filter accepts any of its values (the search document's `§akey=value` lexemes).
- */
-function choiceFilter(table: AdTable, query: ListingQuery): (slot: number) => number {
-  const choices = query.attributes?.choices ?? [];
-  if (!choices.length) return () => -1;
-  const accepted = choices.map(([key, values]) => {
-    const codes = new Uint8Array(table.codeCount);
+/** The filters of every listing, as bounds and masks. */
+function generalFilters(table: AdTable, query: ListingQuery, nowMs: number) {
+  return {
+    priceFrom: query.priceFromCents ?? -Infinity,
+    priceTo: query.priceToCents ?? Infinity,
+    kinds: query.kinds?.length ? query.kinds.reduce((mask, k) => mask | (1 << table.kindCode(k)), 0) : 0xff,
+    withImages: query.withImages === true,
+    since: query.postedWithin ? (nowMs - POSTED_WITHIN_DAYS[query.postedWithin] * 86_400_000) * 1000 : -Infinity,
+  };
+}
+
+/** The number ranges with their fields' columns, or undefined when no ad has one of the fields. */
+function rangesOf(table: AdTable, query: ListingQuery): ScanPlan['ranges'] | undefined {
+  const ranges = (query.attributes?.ranges ?? []).map(([key, min, max]) => ({
+    column: table.numbers.column(table.numberKey(key)),
+    min: min ?? -Infinity,
+    max: max ?? Infinity,
+  }));
+  return ranges.every((range) => range.column !== undefined) ? (ranges as ScanPlan['ranges']) : undefined;
+}
+
+/** The choice filters: the codes each accepts, and its field's column when the field has one. */
+function choicesOf(table: AdTable, query: ListingQuery) {
+  return (query.attributes?.choices ?? []).map(([key, values]) => {
+    const accepts = new Uint8Array(table.codeCount);
     for (const value of values) {
       const code = table.codeOf(`${key}=${value}`);
-      if (code >= 0) codes[code] = 1;
+      if (code >= 0) accepts[code] = 1;
     }
-    return codes;
+    return { accepts, column: table.choiceColumns.column(key) };
   });
+}
+
+/**
+ * The query as a scan of columns reads it, or undefined when a filter or a facet has no column
+ * (a field of several choices: the row-by-row tests answer) or a range's field is no ad's.
+ */
+function scanPlanOf(table: AdTable, query: ListingQuery, nowMs: number, facets: FacetCounter | undefined): ScanPlan | undefined {
+  const ranges = rangesOf(table, query);
+  const choices = choicesOf(table, query);
+  const facetColumns = facets ? facets.columns : [];
+  if (!ranges || choices.some((choice) => !choice.column) || (facets && facets.fromCodes)) return undefined;
+  return {
+    ...generalFilters(table, query, nowMs),
+    nowMs,
+    ranges,
+    choices: choices as ScanPlan['choices'],
+    facets: facetColumns as ScanPlan['facets'],
+    counts: facets?.counts ?? new Int32Array(0),
+  };
+}
+
+/**
+ * Which choice filter a slot fails: none (-1), exactly one (its index, for that field's facet) or
+ * several (-2). A filter accepts any of its values (the search document's `§akey=value` lexemes):
+ * one read of the field's column, or, for a field of several choices, a look through the ad's codes.
+ */
+function choiceFilter(table: AdTable, query: ListingQuery): (slot: number) => number {
+  const filters = choicesOf(table, query);
+  if (!filters.length) return () => -1;
   const { data, start, length } = table.choices;
+  const accepted = (slot: number, c: number): boolean => {
+    const { accepts, column } = filters[c]!;
+    if (column) {
+      const code = column.get(slot);
+      return code >= 0 && accepts[code] === 1;
+    }
+    const end = start[slot]! + length[slot]!;
+    for (let i = start[slot]!; i < end; i++) if (accepts[data[i]!] === 1) return true;
+    return false;
+  };
   return (slot) => {
-    const first = start[slot]!;
-    const end = first + length[slot]!;
     let failed = -1;
-    for (let c = 0; c < accepted.length; c++) {
-      const accepts = accepted[c]!;
-      let found = false;
-      for (let i = first; i < end && !found; i++) found = accepts[data[i]!] === 1;
-      if (found) continue;
+    for (let c = 0; c < filters.length; c++) {
+      if (accepted(slot, c)) continue;
       if (failed !== -1) return -2;
       failed = c;
     }
@@ -232,6 +290,8 @@ function choiceFilter(table: AdTable, query: ListingQuery): (slot: number) => nu
  * The facets: per requested field, how many ads have each value among those every other filter
  * leaves (an ad failing only this field's own filter counts for it).
  */
+type FacetCounter = ReturnType<typeof facetCounter>;
+
 function facetCounter(table: AdTable, query: ListingQuery) {
   const fields = query.facets ?? [];
   const choiceKeys = (query.attributes?.choices ?? []).map(([key]) => key);
@@ -241,8 +301,23 @@ function facetCounter(table: AdTable, query: ListingQuery) {
   const chosenIndex = fields.map((field) => choiceKeys.indexOf(field.key));
   const counts = new Int32Array(table.codeCount);
   const { data, start, length } = table.facets;
+  // The fields of one value an ad are read from their columns; the others from the ad's codes.
+  const columns = fields.map((field, f) => ({ column: table.facetColumns.column(field.key), chosen: chosenIndex[f]! }));
+  const fromCodes = columns.some(({ column }) => column === undefined);
+  for (let code = 0; code < fieldOfCode.length; code++)
+    if (fieldOfCode[code]! >= 0 && columns[fieldOfCode[code]!]!.column) fieldOfCode[code] = -1;
   return {
+    columns,
+    fromCodes,
+    counts,
     count(slot: number, failed: number): void {
+      for (let f = 0; f < columns.length; f++) {
+        const { column, chosen } = columns[f]!;
+        if (column === undefined || (failed !== -1 && failed !== chosen)) continue;
+        const code = column.get(slot);
+        if (code >= 0) counts[code]!++;
+      }
+      if (!fromCodes) return;
       const end = start[slot]! + length[slot]!;
       for (let i = start[slot]!; i < end; i++) {
         const f = fieldOfCode[data[i]!]!;

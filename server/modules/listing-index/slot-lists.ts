@@ -26,6 +26,11 @@ export class SlotLists<Values extends Int32Array | Float64Array | Uint8Array> {
     if (this.garbage > 65_536 && this.garbage * 2 > this.end) this.compact();
   }
 
+  /** The slot's list (a view: read it before the slot's next change). */
+  of(slot: number): Values {
+    return this.data.subarray(this.start[slot]!, this.start[slot]! + this.length[slot]!) as Values;
+  }
+
   clear(slot: number): void {
     this.garbage += this.length[slot]!;
     this.length[slot] = 0;
