@@ -3,6 +3,7 @@ import { SlotLists } from './slot-lists.ts';
 import { TitleWords } from './title-words.ts';
 import { CardColumns, type CardExtras } from './card-columns.ts';
 import { CatalogRuns } from './catalog-runs.ts';
+import { Groups } from './slot-groups.ts';
 import { CodeColumns, NumberColumns } from './field-columns.ts';
 import type { CardRow } from '../ads/ads.repo.ts';
 
@@ -268,31 +269,18 @@ export class AdTable {
    * only their slots are walked.
    */
   forEachSlot(visit: (slot: number) => void, where: Prefilter = {}, catalogIds: readonly number[] = []): void {
-    const { id, city, region } = this;
+    const { id, catalog, city, region } = this;
     const { cities, regions } = where;
     const places = cities !== undefined || regions !== undefined;
-    if (catalogIds.length) {
-      const inPlace = places ? (slot: number) => cities?.[city[slot]!] === 1 || regions?.[region[slot]!] === 1 : undefined;
-      for (const catalogId of new Set(catalogIds)) {
-        this.byCatalog.forEach(
-          catalogId,
-          this.catalog,
-          id,
-          inPlace
-            ? (slot) => {
-                if (inPlace(slot)) visit(slot);
-              }
-            : visit,
-        );
+    const run = (start: number, end: number, catalogId: number) => {
+      // The cheap lookups run in this loop, not in a call per ad: most ads of a million fail them.
+      for (let slot = end - 1; slot >= start; slot--) {
+        if (id[slot] === 0 || (catalogId >= 0 && catalog[slot] !== catalogId)) continue;
+        if (places && cities?.[city[slot]!] !== 1 && regions?.[region[slot]!] !== 1) continue;
+        visit(slot);
       }
-      return;
-    }
-    // The cheap lookups run in this loop, not in a call per ad: most ads of a million fail them.
-    for (let slot = this.size - 1; slot >= 0; slot--) {
-      if (id[slot] === 0) continue;
-      if (places && cities?.[city[slot]!] !== 1 && regions?.[region[slot]!] !== 1) continue;
-      visit(slot);
-    }
+    };
+    this.forEachRun(catalogIds, { cities, regions }, run, visit);
   }
 
   /**
@@ -502,24 +490,5 @@ export class AdTable {
     this.seen = grown(this.seen);
     for (const lists of [this.choices, this.facets, this.titles, this.cards]) lists.growSlots(capacity);
     this.retired = grown(this.retired);
-  }
-}
-
-/** Slots grouped by a column's value (catalog, town). */
-class Groups {
-  private readonly groups = new Map<number, Set<number>>();
-
-  add(key: number, slot: number): void {
-    let slots = this.groups.get(key);
-    if (!slots) this.groups.set(key, (slots = new Set()));
-    slots.add(slot);
-  }
-
-  delete(key: number, slot: number): void {
-    this.groups.get(key)?.delete(slot);
-  }
-
-  slots(key: number): Set<number> | undefined {
-    return this.groups.get(key);
   }
 }

@@ -5,6 +5,7 @@ import type { ListingQuery } from '../products/listing-query.ts';
 import { FIELD_SORTS } from '../products/field-sort-page.ts';
 import type { AdTable, Prefilter } from './ad-table.ts';
 import { type ScanPlan, scanRun } from './column-scan.ts';
+import { type Order, TopK } from './top-k.ts';
 
 /**
  * A listing without words answered from the ads in memory (ad-table.ts): the same conditions as
@@ -32,9 +33,6 @@ const SMALL_CATALOGS = 50_000;
  * (a set's order, every test per ad): the postings are walked when they are this much fewer.
  */
 const POSTED_AD_COST = 8;
-
-/** A comparator of slots: negative when `a` comes first. */
-type Order = (a: number, b: number) => number;
 
 export function answerQuery(
   table: AdTable,
@@ -383,62 +381,5 @@ function orderOf(table: AdTable, query: ListingQuery): Order {
     case 'mileage_desc':
       // (The field sorts returned above.)
       return newest;
-  }
-}
-
-/**
- * The first `k` slots in an order, kept in a heap whose root is the worst of them: a page of 20
- * out of 300,000 matches costs a comparison each, not a sort of them all.
- */
-class TopK {
-  private readonly heap: number[] = [];
-  constructor(
-    private readonly k: number,
-    private readonly order: Order,
-  ) {}
-
-  offer(slot: number): void {
-    const { heap, k, order } = this;
-    if (k <= 0) return;
-    if (heap.length < k) {
-      heap.push(slot);
-      this.up(heap.length - 1);
-    } else if (order(slot, heap[0]!) < 0) {
-      heap[0] = slot;
-      this.down(0);
-    }
-  }
-
-  sorted(): number[] {
-    return [...this.heap].sort(this.order);
-  }
-
-  /** Worse slots rise to the root. */
-  private up(index: number): void {
-    const { heap, order } = this;
-    while (index > 0) {
-      const parent = (index - 1) >> 1;
-      if (order(heap[index]!, heap[parent]!) <= 0) return;
-      const moved = heap[index]!;
-      heap[index] = heap[parent]!;
-      heap[parent] = moved;
-      index = parent;
-    }
-  }
-
-  private down(index: number): void {
-    const { heap, order } = this;
-    for (;;) {
-      const left = index * 2 + 1;
-      const right = left + 1;
-      let worst = index;
-      if (left < heap.length && order(heap[left]!, heap[worst]!) > 0) worst = left;
-      if (right < heap.length && order(heap[right]!, heap[worst]!) > 0) worst = right;
-      if (worst === index) return;
-      const moved = heap[index]!;
-      heap[index] = heap[worst]!;
-      heap[worst] = moved;
-      index = worst;
-    }
   }
 }

@@ -40,9 +40,13 @@ describe('the catalogs’ runs of slots', () => {
     id[2] = 0;
     runs.delete(4, 2);
     put(2, 2, 16);
+    // A walk: the home from its end (the slots of the catalog's live ads), then the strays.
     const walk = (catalogId: number) => {
       const slots: number[] = [];
-      runs.forEach(catalogId, catalog, id, (slot) => slots.push(slot));
+      const home = runs.home(catalogId);
+      if (home)
+        for (let slot = home.end - 1; slot >= home.start; slot--) if (catalog[slot] === catalogId && id[slot] !== 0) slots.push(slot);
+      runs.straysOf(catalogId)?.forEach((slot) => slots.push(slot));
       return slots;
     };
     expect(walk(2)).toEqual([1, 0, 5, 4, 2]);
@@ -55,13 +59,11 @@ describe('the catalogs’ runs of slots', () => {
 
   it('without a reservation keeps every ad as a stray', () => {
     const runs = new CatalogRuns();
-    const catalog = Int32Array.from([3, 3]);
-    const id = Int32Array.from([1, 2]);
     expect(runs.roomOf(3)).toBeUndefined();
     runs.add(3, 0);
     runs.add(3, 1);
-    const slots: number[] = [];
-    runs.forEach(3, catalog, id, (slot) => slots.push(slot));
-    expect(slots).toEqual([0, 1]);
+    expect(runs.home(3)).toBeUndefined();
+    expect([...runs.straysOf(3)!]).toEqual([0, 1]);
+    expect(runs.size(3)).toBe(2);
   });
 });

@@ -2,7 +2,8 @@
  * Where each catalog's ads lie in the table (issue 26). A load gives each catalog a run of slots
  * (its home), so a search in one catalog reads its stretch of every column in a row; an ad that
  * arrives later, or beyond its catalog's room, lives elsewhere and is kept in a small set of its
- * catalog's strays. A walk reads the home, skipping slots another catalog's ad took, then the strays.
+ * catalog's strays. A walk reads the home, skipping slots another catalog's ad took or that are
+ * free, then the strays (AdTable.forEachRun).
  */
 export class CatalogRuns {
   /** Each catalog's home: the slots [start, end) given at the load. */
@@ -63,16 +64,6 @@ export class CatalogRuns {
   /** How many ads the catalog holds. */
   size(catalogId: number): number {
     return this.counts.get(catalogId) ?? 0;
-  }
-
-  /**
-   * Calls `visit` with each slot holding an ad of the catalog (`catalog`, `id`: the table's columns),
-   * its home from the end (newer ads first, roughly: they were loaded in id order), then its strays.
-   */
-  forEach(catalogId: number, catalog: Int32Array, id: Int32Array, visit: (slot: number) => void): void {
-    const home = this.homes.get(catalogId);
-    if (home) for (let slot = home.end - 1; slot >= home.start; slot--) if (catalog[slot] === catalogId && id[slot] !== 0) visit(slot);
-    this.strays.get(catalogId)?.forEach(visit);
   }
 
   /** The catalog's home, if it has one. */
