@@ -201,4 +201,44 @@ describe('the ad table', () => {
     expect(table.choiceColumns.column('make')).toBeDefined();
     expect(table.choiceColumns.column('kit')).toBeUndefined();
   });
+
+  it('pages the nearest towns first, each town newest first, whether a town is read in date order or through its own slots', () => {
+    const table = new AdTable(9);
+    // Town 11 holds most ads (read in date order), town 12 a few (read through its set), town 13 one.
+    const townOf = (id: number) => (id % 50 === 0 ? 13 : id % 7 === 0 ? 12 : 11);
+    for (let id = 1; id <= 600; id++) table.put(ad(id, (id % 97) * 1000, { cityId: townOf(id) }));
+    table.seal();
+    for (let id = 601; id <= 640; id++) table.put(ad(id, (id % 89) * 1000, { cityId: townOf(id) }));
+    for (let id = 3; id <= 600; id += 11) table.remove(id);
+    const live = [...Array(640).keys()].map((i) => i + 1).filter((id) => table.slotOf(id) >= 0);
+    for (const [townOrder, offset, countCap] of [
+      [[12, 11, 13], 0, 40],
+      [[13, 12, 11], 5, 40],
+      [[11, 13, 12], 30, 25],
+      [[12, 13, 11], 0, 10_000],
+    ] as const) {
+      const query: ListingQuery = {
+        catalogIds: [],
+        cityIds: [11, 12, 13],
+        regionIds: [],
+        terms: [],
+        sort: 'distance_asc',
+        limit: 10,
+        offset,
+        kinds: ['sell', 'give'],
+        townOrder: [...townOrder],
+      };
+      const answer = answerQuery(table, query, Date.now(), countCap);
+      const kindOk = (id: number) => ['sell', 'give'].includes(ad(id, 0).kind);
+      const expectedOrder = townOrder.flatMap((town) =>
+        live
+          .filter((id) => townOf(id) === town && kindOk(id))
+          .map((id) => table.slotOf(id))
+          .sort((a, b) => table.newer(a, b))
+          .map((slot) => table.id[slot]!),
+      );
+      expect(answer.ids).toEqual(expectedOrder.slice(offset, offset + 10));
+      expect(Math.min(answer.matched, countCap)).toBe(Math.min(expectedOrder.length, countCap));
+    }
+  });
 });
