@@ -124,7 +124,6 @@ function byTown(
   failedChoice: (slot: number) => number,
   catalogs: Uint8Array | undefined,
   countCap: number,
-  orderedWalkGain = ORDERED_WALK_GAIN,
 ): IndexAnswer {
   const end = query.offset + query.limit;
   const asked = new Set(query.cityIds);
@@ -137,7 +136,7 @@ function byTown(
     if (!slots?.size) continue;
     // The newest-first walk reads about this many slots to fill the page and the count from the town.
     const wanted = Math.max(end - page.length, countCap - matched);
-    if ((wanted * table.count) / slots.size < slots.size * orderedWalkGain) {
+    if ((wanted * table.count) / slots.size < slots.size * ORDERED_WALK_GAIN) {
       const want = end - page.length;
       let taken = 0;
       table.walkNewest(
