@@ -1,6 +1,6 @@
 // Times the listing index's answers (issue 26) on a benchmark database, apart from HTTP and the cards'
 // statement: the load, then the bench's searches as the products service builds them, each answered
-// 30 times (BENCH_RUNS) (a catch-up and the walk), medians.
+// BENCH_RUNS times (30; a catch-up and the walk), the median and the fastest.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/kauppis_bench_fields npx tsx bench/index-probe.ts
 import { openDatabase } from '../server/db/client.ts';
 import { migrationsDir } from '../server/paths.ts';

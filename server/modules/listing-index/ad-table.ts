@@ -158,7 +158,7 @@ export class AdTable {
     let slot = ad.id < this.slotById.length ? this.slotById[ad.id]! : -1;
     const redated = slot < 0 || this.created[slot] !== ad.createdUs;
     if (slot < 0) {
-      slot = this.free.pop() ?? (this.sealed ? undefined : this.byCatalog.roomOf(ad.catalogId)) ?? this.size++;
+      slot = this.free.pop() ?? this.byCatalog.roomOf(ad.catalogId) ?? this.size++;
       if (slot >= this.id.length) this.grow();
       this.setSlotOf(ad.id, slot);
       this.count_++;

@@ -4,7 +4,7 @@ import type { ListingQuery } from '../products/listing-query.ts';
 import { FIELD_SORTS } from '../products/field-sort-page.ts';
 import type { AdTable, Prefilter } from './ad-table.ts';
 import { scanRun } from './column-scan.ts';
-import { baseFilter, choiceFilter, facetCounter, scanPlanOf } from './slot-conditions.ts';
+import { baseFilter, choiceFilter, conditionsOf, facetCounter, scanPlanOf } from './slot-conditions.ts';
 import { type Order, TopK } from './top-k.ts';
 
 /**
@@ -48,8 +48,9 @@ export function answerQuery(
 ): IndexAnswer {
   // Catalog and place are tested in the table's own loops; the rest per ad that passes them.
   const where: Prefilter = { catalogs: lookup(query.catalogIds), cities: lookup(query.cityIds), regions: lookup(query.regionIds) };
-  const pass = baseFilter(table, query, nowMs);
-  const failedChoice = choiceFilter(table, query);
+  const conditions = conditionsOf(table, query, nowMs);
+  const pass = baseFilter(table, conditions);
+  const failedChoice = choiceFilter(table, conditions);
   const facets = query.facets?.length ? facetCounter(table, query) : undefined;
   const end = query.offset + query.limit;
   let matched = 0;
@@ -87,7 +88,7 @@ export function answerQuery(
     facets?.count(slot, failed);
   };
   const posted = postedLists(table, query, facets !== undefined);
-  const scan = posted ? undefined : scanPlanOf(table, query, nowMs, facets);
+  const scan = posted ? undefined : scanPlanOf(conditions, facets);
   if (posted) table.forEachPosted(visit, where, posted);
   else if (scan) {
     // The catalogs' homes column by column, their strays one by one.

@@ -1,5 +1,6 @@
 import type { AdTable, Prefilter } from './ad-table.ts';
 import { BLOCK, BLOCK_BITS, type PagedColumn } from './field-columns.ts';
+import type { GeneralFilters, RangeCondition } from './slot-conditions.ts';
 
 /**
  * A run of slots (a catalog's home, or the whole table) tested column by column (issue 26), block
@@ -12,17 +13,9 @@ import { BLOCK, BLOCK_BITS, type PagedColumn } from './field-columns.ts';
  * same pages, counts and facets).
  */
 
-/** A query's conditions as the scan reads them. */
-export interface ScanPlan {
-  priceFrom: number;
-  priceTo: number;
-  /** Bit k: kind code k is asked. */
-  kinds: number;
-  withImages: boolean;
-  /** Created at or after (microseconds). */
-  since: number;
-  nowMs: number;
-  ranges: readonly { column: PagedColumn<Float64Array>; min: number; max: number }[];
+/** A query's conditions as the scan reads them (slot-conditions.ts `scanPlanOf`). */
+export interface ScanPlan extends GeneralFilters {
+  ranges: readonly RangeCondition[];
   /** Each choice filter: its field's column and the codes it accepts (1 at a code's place). */
   choices: readonly { column: PagedColumn<Int32Array>; accepts: Uint8Array }[];
   /** Each facet's field column and the index of its own choice filter (-1: none). */
@@ -38,7 +31,7 @@ const states = new Int16Array(BLOCK);
 const OUT = -2;
 
 /**
- * Scans slots [start, end) (`catalogId`: only its ads; -1: those the prefilter's catalogs allow),
+ * Scans slots [start, end) (`catalogId`: only its ads; -1: the whole table, every catalog),
  * block by block of the fields' columns from the end, calling `match` with each slot that passes
  * every condition, the run's last slots first, and counting the facets.
  */
@@ -114,14 +107,13 @@ function scanBlock(
  */
 function passing(table: AdTable, base: number, from: number, to: number, catalogId: number, where: Prefilter, plan: ScanPlan): number {
   const { id, catalog, reserved, expires, city, region, price, kind, images, created } = table;
-  const { catalogs, cities, regions } = where;
+  const { cities, regions } = where;
   const places = cities !== undefined || regions !== undefined;
   const { priceFrom, priceTo, kinds, withImages, since, nowMs, ranges } = plan;
   const general = places || priceFrom > -Infinity || priceTo < Infinity || (kinds & 0xff) !== 0xff || withImages || since > -Infinity;
   let n = 0;
   next: for (let slot = to - 1; slot >= from; slot--) {
-    if (id[slot] === 0 || (catalogId >= 0 ? catalog[slot] !== catalogId : catalogs !== undefined && catalogs[catalog[slot]!] !== 1))
-      continue;
+    if (id[slot] === 0 || (catalogId >= 0 && catalog[slot] !== catalogId)) continue;
     // Not ended: an active ad past its end leaves the listing; a reserved one stays (validity-sql.ts).
     if (reserved[slot] === 0 && expires[slot]! <= nowMs) continue;
     if (general) {
